@@ -1,0 +1,44 @@
+// Orchestration: ingesting input files into the store (dump → text → store).
+#ifndef ALIGNDB_PIPELINE_H_
+#define ALIGNDB_PIPELINE_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "aligndb/status.h"
+#include "aligndb/store.h"
+#include "aligndb/text.h"
+
+namespace aligndb {
+
+struct IngestOptions {
+  // Edition name for every input file. Default: empty (XML: <siteinfo><dbname>; JSONL: required).
+  std::string edition;
+  TextOptions text;
+  // Progress callback, called now and then with (file, pages so far, bytes so far).
+  std::function<void(const std::string&, uint64_t, uint64_t)> progress;
+};
+
+struct IngestSummary {
+  uint64_t pages = 0;          // pages read from the input
+  uint64_t added = 0;          // new articles
+  uint64_t changed = 0;        // articles whose revision or content changed
+  uint64_t unchanged = 0;      // articles skipped before any cleaning
+  uint64_t redirects = 0;      // redirects stored (new or changed)
+  uint64_t other_namespace = 0;  // pages outside namespace 0, not stored
+  uint64_t deleted = 0;
+  std::map<std::string, uint64_t> articles_by_edition;  // articles read per edition
+  std::map<std::string, uint64_t> AsCounts() const;
+};
+
+// Ingests `files` into `store`. Each page is one WriteBatch: on error, every page before the
+// fault stays stored, and the Status names the file and position.
+Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
+              IngestSummary* summary);
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_PIPELINE_H_

@@ -1,0 +1,292 @@
+// The aligndb command line. CLI11 is included here only (it is slow to compile).
+// Results go to stdout; progress (when stderr is a terminal) and errors go to stderr.
+// Exit codes: 0 ok, 1 internal, 2 bad arguments, 3 bad input data, 4 I/O, 5 database busy,
+// 6 not found.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "aligndb.pb.h"
+#include "aligndb/pipeline.h"
+#include "aligndb/status.h"
+#include "aligndb/store.h"
+#include "aligndb/text.h"
+
+namespace aligndb {
+namespace {
+
+using nlohmann::ordered_json;
+
+bool StderrIsTerminal() { return isatty(STDERR_FILENO) == 1; }
+
+// Runs a command body; prints a failed Status as one line on stderr and returns its exit code.
+int Finish(const Status& s) {
+  if (s.ok()) return 0;
+  std::cerr << "aligndb: " << s.ToString() << "\n";
+  return s.ExitCode();
+}
+
+Status OpenStore(const std::string& dir, bool write, std::unique_ptr<Store>* store) {
+  StoreOptions opts;
+  opts.create_if_missing = write;
+  opts.read_only = !write;
+  return Store::Open(opts, dir, store);
+}
+
+ordered_json ArticleJson(const pb::Article& a, bool with_edition) {
+  ordered_json j;
+  if (with_edition) j["edition"] = a.edition();
+  j["title"] = a.title();
+  j["id"] = a.page_id();
+  j["revision"] = a.revision_id();
+  if (!a.timestamp().empty()) j["timestamp"] = a.timestamp();
+  j["flags"] = FlagNames(a.flags());
+  ordered_json paragraphs = ordered_json::array();
+  for (const auto& p : a.paragraphs()) {
+    ordered_json sentences = ordered_json::array();
+    for (const auto& s : p.sentences()) sentences.push_back(s);
+    paragraphs.push_back(std::move(sentences));
+  }
+  j["paragraphs"] = std::move(paragraphs);
+  return j;
+}
+
+void PrintArticleText(const pb::Article& a) {
+  std::cout << a.title() << "  [" << a.edition() << ", page " << a.page_id() << ", revision "
+            << a.revision_id();
+  if (!a.timestamp().empty()) std::cout << ", " << a.timestamp();
+  auto flags = FlagNames(a.flags());
+  if (!flags.empty()) {
+    std::cout << ", flags:";
+    for (const auto& f : flags) std::cout << " " << f;
+  }
+  std::cout << "]\n";
+  for (int p = 0; p < a.paragraphs_size(); ++p) {
+    std::cout << "\n";
+    for (int s = 0; s < a.paragraphs(p).sentences_size(); ++s)
+      std::cout << "  [" << p << "." << s << "] " << a.paragraphs(p).sentences(s) << "\n";
+  }
+}
+
+std::vector<std::string> Argv(int argc, char** argv) { return std::vector<std::string>(argv + 1, argv + argc); }
+
+// ------------------------------------------------------------------ ingest
+
+struct IngestArgs {
+  std::string db;
+  std::string edition;
+  std::vector<std::string> files;
+  bool keep_lists = false;
+  bool json = false;
+};
+
+Status RunIngest(const IngestArgs& args, const std::vector<std::string>& argv, IngestSummary* summary) {
+  std::unique_ptr<Store> store;
+  RETURN_IF_ERROR(OpenStore(args.db, true, &store));
+  IngestOptions opts;
+  opts.edition = args.edition;
+  opts.text.keep_lists = args.keep_lists;
+  if (StderrIsTerminal()) {
+    opts.progress = [](const std::string& file, uint64_t pages, uint64_t bytes) {
+      std::fprintf(stderr, "\r%s: %llu pages, %.1f MB", file.c_str(),
+                   static_cast<unsigned long long>(pages), bytes / 1e6);
+      std::fflush(stderr);
+    };
+  }
+  uint64_t run_id = 0;
+  RETURN_IF_ERROR(store->BeginRun("ingest", argv, &run_id));
+  Status s = Ingest(store.get(), args.files, opts, summary);
+  if (StderrIsTerminal()) std::fprintf(stderr, "\n");
+  Status fs = store->FinishRun(run_id, s, summary->AsCounts());
+  RETURN_IF_ERROR(s);
+  return fs;
+}
+
+void PrintIngestSummary(const IngestSummary& s, bool json) {
+  if (json) {
+    ordered_json j;
+    for (auto& [k, v] : s.AsCounts()) j[k] = v;
+    j["articles_by_edition"] = s.articles_by_edition;
+    std::cout << j.dump() << "\n";
+    return;
+  }
+  std::cout << "pages read: " << s.pages << "\n"
+            << "articles: " << s.added << " added, " << s.changed << " changed, " << s.unchanged
+            << " unchanged\n"
+            << "redirects stored: " << s.redirects << "\n"
+            << "pages outside namespace 0 (not stored): " << s.other_namespace << "\n";
+}
+
+// ------------------------------------------------------------------ show
+
+struct ShowArgs {
+  std::string db;
+  std::string edition;
+  std::string title;
+  std::string format = "text";
+  bool all = false;
+};
+
+Status RunShow(const ShowArgs& args) {
+  std::unique_ptr<Store> store;
+  RETURN_IF_ERROR(OpenStore(args.db, false, &store));
+  std::map<std::string, uint32_t> editions;
+  RETURN_IF_ERROR(store->Editions(&editions));
+  if (!args.edition.empty()) {
+    auto it = editions.find(args.edition);
+    if (it == editions.end()) return Status::NotFound("no edition \"" + args.edition + "\" in " + args.db);
+    editions = {*it};
+  }
+  if (args.all) {
+    if (args.edition.empty() && editions.size() > 1)
+      return Status::InvalidArgument("--all needs --edition (the database has several editions)");
+    for (auto& [name, id] : editions) {
+      RETURN_IF_ERROR(store->ForEachArticle(id, [&](const pb::Article& a) {
+        if (args.format == "text") PrintArticleText(a), std::cout << "\n";
+        else std::cout << ArticleJson(a, false).dump() << "\n";
+        return Status::OK();
+      }));
+    }
+    return Status::OK();
+  }
+  if (args.title.empty()) return Status::InvalidArgument("show needs a TITLE or --all");
+  std::vector<pb::Article> found;
+  std::vector<std::string> redirects;
+  for (auto& [name, id] : editions) {
+    uint64_t page_id;
+    Status s = store->FindArticle(id, args.title, &page_id);
+    if (s.ok()) {
+      pb::Article a;
+      RETURN_IF_ERROR(store->GetArticle(id, page_id, &a));
+      found.push_back(std::move(a));
+    } else if (s.IsNotFound()) {
+      pb::Redirect r;
+      if (store->GetRedirect(id, NormalizeTitle(args.title), &r).ok())
+        redirects.push_back(name + ": \"" + r.title() + "\" redirects to \"" + r.target() + "\"");
+    } else {
+      return s;
+    }
+  }
+  if (found.empty()) {
+    std::string msg = "no article titled \"" + args.title + "\"";
+    for (const auto& r : redirects) msg += "; " + r;
+    return Status::NotFound(msg);
+  }
+  if (args.format == "text") {
+    for (size_t i = 0; i < found.size(); ++i) {
+      if (i) std::cout << "\n";
+      PrintArticleText(found[i]);
+    }
+  } else if (found.size() == 1) {
+    std::cout << ArticleJson(found[0], true).dump(args.format == "json" ? 2 : -1) << "\n";
+  } else {
+    ordered_json arr = ordered_json::array();
+    for (const auto& a : found) arr.push_back(ArticleJson(a, true));
+    std::cout << arr.dump(args.format == "json" ? 2 : -1) << "\n";
+  }
+  return Status::OK();
+}
+
+// ------------------------------------------------------------------ info
+
+Status RunInfo(const std::string& db, bool json) {
+  std::unique_ptr<Store> store;
+  RETURN_IF_ERROR(OpenStore(db, false, &store));
+  std::map<std::string, uint32_t> editions;
+  RETURN_IF_ERROR(store->Editions(&editions));
+  std::vector<pb::RunManifest> runs;
+  RETURN_IF_ERROR(store->Runs(&runs));
+  ordered_json j;
+  j["editions"] = ordered_json::object();
+  for (auto& [name, id] : editions) {
+    EditionCounts c;
+    RETURN_IF_ERROR(store->GetEditionCounts(id, &c));
+    j["editions"][name] = {{"articles", c.articles},
+                           {"redirects", c.redirects},
+                           {"paragraphs", c.paragraphs},
+                           {"sentences", c.sentences}};
+  }
+  j["runs"] = ordered_json::array();
+  for (const auto& r : runs) {
+    ordered_json rj = {{"id", r.run_id()},           {"command", r.command()},
+                       {"arguments", r.arguments()}, {"started_unix_ms", r.started_unix_ms()},
+                       {"finished_unix_ms", r.finished_unix_ms()}, {"status", r.status()}};
+    ordered_json counts = ordered_json::object();
+    for (const auto& [k, v] : r.counts()) counts[k] = v;
+    rj["counts"] = counts;
+    j["runs"].push_back(rj);
+  }
+  if (json) {
+    std::cout << j.dump(2) << "\n";
+    return Status::OK();
+  }
+  std::cout << "database: " << db << "\n";
+  if (editions.empty()) std::cout << "no editions stored\n";
+  for (auto& [name, counts] : j["editions"].items()) {
+    std::cout << name << ": " << counts["articles"] << " articles, " << counts["redirects"]
+              << " redirects, " << counts["paragraphs"] << " paragraphs, " << counts["sentences"]
+              << " sentences\n";
+  }
+  std::cout << "runs: " << runs.size() << "\n";
+  for (const auto& r : runs) {
+    std::cout << "  #" << r.run_id() << " " << r.command() << " — " << r.status();
+    for (const auto& [k, v] : r.counts()) std::cout << " " << k << "=" << v;
+    std::cout << "\n";
+  }
+  return Status::OK();
+}
+
+}  // namespace
+}  // namespace aligndb
+
+int main(int argc, char** argv) {
+  using namespace aligndb;
+  CLI::App app{"aligndb: a corpus database of parallel sentence pairs mined from comparable corpora"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", ALIGNDB_VERSION);
+  std::vector<std::string> raw_args = Argv(argc, argv);
+
+  IngestArgs ingest;
+  auto* ingest_cmd = app.add_subcommand("ingest", "Store the articles of MediaWiki XML dumps or document JSON lines");
+  ingest_cmd->add_option("--db", ingest.db, "Database directory (created if missing)")->required();
+  ingest_cmd->add_option("--edition", ingest.edition,
+                         "Edition name (default: <siteinfo><dbname> of the dump; required for JSON lines)");
+  ingest_cmd->add_flag("--keep-lists", ingest.keep_lists, "Keep list items as paragraphs");
+  ingest_cmd->add_flag("--json", ingest.json, "Print the summary as JSON");
+  ingest_cmd->add_option("FILE", ingest.files, ".xml, .xml.bz2 (also multistream) or .jsonl files")->required();
+
+  ShowArgs show;
+  auto* show_cmd = app.add_subcommand("show", "Print one stored article's paragraphs and sentences");
+  show_cmd->add_option("--db", show.db, "Database directory")->required();
+  show_cmd->add_option("--edition", show.edition, "Edition (default: every edition that has the title)");
+  show_cmd->add_option("--format", show.format, "text, json or jsonl")
+      ->check(CLI::IsMember({"text", "json", "jsonl"}));
+  show_cmd->add_flag("--all", show.all, "Every article of the edition (with --format jsonl: the JSON lines ingest reads)");
+  show_cmd->add_option("TITLE", show.title, "Article title");
+
+  std::string info_db;
+  bool info_json = false;
+  auto* info_cmd = app.add_subcommand("info", "Counts per edition and the runs recorded");
+  info_cmd->add_option("--db", info_db, "Database directory")->required();
+  info_cmd->add_flag("--json", info_json, "Print JSON");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? 0 : 2;
+  }
+
+  if (*ingest_cmd) {
+    IngestSummary summary;
+    Status s = RunIngest(ingest, raw_args, &summary);
+    if (s.ok()) PrintIngestSummary(summary, ingest.json);
+    return Finish(s);
+  }
+  if (*show_cmd) return Finish(RunShow(show));
+  if (*info_cmd) return Finish(RunInfo(info_db, info_json));
+  return 2;
+}

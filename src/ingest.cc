@@ -1,0 +1,185 @@
+// Ingest: reads input files page by page, skips pages whose revision and content are already
+// stored, cleans and splits the rest, and stores each page in one WriteBatch.
+#include <xxhash.h>
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "aligndb.pb.h"
+#include "aligndb/dump.h"
+#include "aligndb/pipeline.h"
+#include "store_internal.h"
+
+namespace aligndb {
+namespace {
+
+std::string ContentHash(const SourcePage& page) {
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_128bits_reset(state);
+  auto add = [&](std::string_view s) {
+    uint64_t n = s.size();
+    XXH3_128bits_update(state, &n, sizeof(n));
+    XXH3_128bits_update(state, s.data(), s.size());
+  };
+  add(page.format == SourcePage::Format::kWikitext ? "wikitext" : "text");
+  add(page.text);
+  for (const auto& p : page.paragraphs) {
+    add("\x1e");
+    for (const auto& s : p) add(s);
+  }
+  for (const auto& f : page.flags) add(f);
+  XXH128_hash_t h = XXH3_128bits_digest(state);
+  XXH3_freeState(state);
+  XXH128_canonical_t canon;
+  XXH128_canonicalFromHash(&canon, h);
+  return std::string(reinterpret_cast<const char*>(canon.digest), sizeof(canon.digest));
+}
+
+// Page id for inputs without one: a stable 63-bit hash of the normalized title.
+uint64_t TitlePageId(const std::string& title) {
+  std::string t = NormalizeTitle(title);
+  return XXH3_64bits(t.data(), t.size()) & 0x7FFFFFFFFFFFFFFFull;
+}
+
+void CountTokens(const std::vector<std::string>& tokens, const std::unordered_set<std::string>& stop,
+                 pb::TermVector* out) {
+  std::vector<std::string> sorted;
+  sorted.reserve(tokens.size());
+  for (const auto& t : tokens)
+    if (!stop.count(t)) sorted.push_back(t);
+  std::sort(sorted.begin(), sorted.end());
+  for (size_t i = 0; i < sorted.size();) {
+    size_t j = i;
+    while (j < sorted.size() && sorted[j] == sorted[i]) ++j;
+    out->add_tokens(sorted[i]);
+    out->add_counts(static_cast<uint32_t>(j - i));
+    i = j;
+  }
+}
+
+class Ingester {
+ public:
+  Ingester(Store* store, const IngestOptions& options, IngestSummary* summary)
+      : store_(store), options_(options), summary_(summary), text_(options.text) {}
+
+  Status File(const std::string& path) {
+    InputKind kind;
+    RETURN_IF_ERROR(DetectInputKind(path, &kind));
+    path_ = path;
+    edition_name_.clear();
+    if (kind == InputKind::kDocumentJsonl && options_.edition.empty())
+      return Status::InvalidArgument(path + ": JSON lines input needs --edition NAME");
+    auto cb = [this](const SourcePage& page, const DumpInfo& info) { return OnPage(page, info); };
+    DumpInfo info;
+    Status s = kind == InputKind::kMediaWikiXml ? ReadMediaWikiDump(path, cb, &info)
+                                                : ReadDocumentJsonl(path, cb, &info);
+    if (options_.progress) options_.progress(path, info.pages, info.bytes);
+    return s;
+  }
+
+ private:
+  Status ResolveEdition(const DumpInfo& info) {
+    if (!edition_name_.empty()) return Status::OK();
+    edition_name_ = options_.edition.empty() ? info.dbname : options_.edition;
+    if (edition_name_.empty())
+      return Status::InvalidArgument(path_ + ": the dump has no <siteinfo><dbname>; name the edition with --edition");
+    return store_->EditionId(edition_name_, /*create=*/true, &edition_);
+  }
+
+  Status OnPage(const SourcePage& page, const DumpInfo& info) {
+    RETURN_IF_ERROR(ResolveEdition(info));
+    ++summary_->pages;
+    if (options_.progress && summary_->pages % 1000 == 0) options_.progress(path_, info.pages, info.bytes);
+    if (page.ns != 0) {
+      ++summary_->other_namespace;
+      return Status::OK();
+    }
+    if (page.title.empty()) return Status::Corruption(page.location + ": page without a title");
+    uint64_t page_id = page.has_page_id ? page.page_id : TitlePageId(page.title);
+    std::string hash = ContentHash(page);
+
+    pb::PageState old;
+    Status os = store_->GetPageState(edition_, page_id, &old);
+    if (!os.ok() && !os.IsNotFound()) return os;
+    bool existed = os.ok();
+    if (existed && old.revision_id() == page.revision_id && old.content_hash() == hash &&
+        old.title() == page.title) {
+      if (old.kind() == pb::PageState::ARTICLE) {
+        ++summary_->unchanged;
+        ++summary_->articles_by_edition[edition_name_];
+      }
+      return Status::OK();
+    }
+
+    if (page.is_redirect) {
+      pb::Redirect r;
+      r.set_version(1);
+      r.set_edition(edition_name_);
+      r.set_page_id(page_id);
+      r.set_title(page.title);
+      r.set_target(page.redirect_target);
+      r.set_revision_id(page.revision_id);
+      r.set_content_hash(hash);
+      ++summary_->redirects;
+      return store_->PutRedirect(edition_, r).WithPrefix(page.location);
+    }
+
+    ProcessedPage processed;
+    RETURN_IF_ERROR(text_.Process(page, &processed));
+    pb::Article a;
+    a.set_version(1);
+    a.set_edition(edition_name_);
+    a.set_page_id(page_id);
+    a.set_title(page.title);
+    a.set_revision_id(page.revision_id);
+    a.set_timestamp(page.timestamp);
+    a.set_content_hash(hash);
+    a.set_flags(processed.flags);
+    a.set_namespace_id(page.ns);
+    pb::ArticleTerms terms;
+    terms.set_version(1);
+    std::vector<std::string> tokens;
+    for (auto& sentences : processed.paragraphs) {
+      pb::Paragraph* p = a.add_paragraphs();
+      pb::ParagraphTerms* pt = terms.add_paragraphs();
+      std::vector<std::string> paragraph_tokens;
+      for (auto& s : sentences) {
+        tokens.clear();
+        Tokenize(s, &tokens);
+        CountTokens(tokens, options_.text.stop_words, pt->add_sentences());
+        paragraph_tokens.insert(paragraph_tokens.end(), tokens.begin(), tokens.end());
+        p->add_sentences(std::move(s));
+      }
+      CountTokens(paragraph_tokens, options_.text.stop_words, pt->mutable_paragraph());
+    }
+    if (existed && old.kind() == pb::PageState::ARTICLE) ++summary_->changed;
+    else ++summary_->added;
+    ++summary_->articles_by_edition[edition_name_];
+    return store_->PutArticle(edition_, a, terms).WithPrefix(page.location);
+  }
+
+  Store* store_;
+  const IngestOptions& options_;
+  IngestSummary* summary_;
+  TextProcessor text_;
+  std::string path_;
+  std::string edition_name_;
+  uint32_t edition_ = 0;
+};
+
+}  // namespace
+
+std::map<std::string, uint64_t> IngestSummary::AsCounts() const {
+  return {{"pages", pages},       {"added", added},       {"changed", changed},
+          {"unchanged", unchanged}, {"redirects", redirects}, {"other_namespace", other_namespace},
+          {"deleted", deleted}};
+}
+
+Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
+              IngestSummary* summary) {
+  Ingester ingester(store, options, summary);
+  for (const auto& f : files) RETURN_IF_ERROR(ingester.File(f));
+  return Status::OK();
+}
+
+}  // namespace aligndb
