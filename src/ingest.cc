@@ -60,7 +60,12 @@ void CountTokens(const std::vector<std::string>& tokens, const std::unordered_se
 class Ingester {
  public:
   Ingester(Store* store, const IngestOptions& options, IngestSummary* summary)
-      : store_(store), options_(options), summary_(summary), text_(options.text) {}
+      : store_(store), options_(options), summary_(summary), text_(options.text),
+        writer_(store->NewPageWriter()) {}
+
+  // Pages are committed in groups of this many pages or bytes.
+  static constexpr size_t kFlushPages = 512;
+  static constexpr size_t kFlushBytes = 32 << 20;
 
   Status File(const std::string& path) {
     InputKind kind;
@@ -73,8 +78,11 @@ class Ingester {
     DumpInfo info;
     Status s = kind == InputKind::kMediaWikiXml ? ReadMediaWikiDump(path, cb, &info)
                                                 : ReadDocumentJsonl(path, cb, &info);
+    // Whatever the outcome, the pages read before it are committed.
+    Status flushed = writer_->Flush();
     if (options_.progress) options_.progress(path, info.pages, info.bytes);
-    return s;
+    RETURN_IF_ERROR(s);
+    return flushed;
   }
 
  private:
@@ -121,7 +129,8 @@ class Ingester {
       r.set_revision_id(page.revision_id);
       r.set_content_hash(hash);
       ++summary_->redirects;
-      return store_->PutRedirect(edition_, r).WithPrefix(page.location);
+      RETURN_IF_ERROR(writer_->PutRedirect(edition_, r).WithPrefix(page.location));
+      return MaybeFlush();
     }
 
     ProcessedPage processed;
@@ -155,7 +164,14 @@ class Ingester {
     if (existed && old.kind() == pb::PageState::ARTICLE) ++summary_->changed;
     else ++summary_->added;
     ++summary_->articles_by_edition[edition_name_];
-    return store_->PutArticle(edition_, a, terms).WithPrefix(page.location);
+    RETURN_IF_ERROR(writer_->PutArticle(edition_, a, terms).WithPrefix(page.location));
+    return MaybeFlush();
+  }
+
+  Status MaybeFlush() {
+    if (writer_->pending_pages() >= kFlushPages || writer_->pending_bytes() >= kFlushBytes)
+      return writer_->Flush();
+    return Status::OK();
   }
 
   Store* store_;
@@ -165,6 +181,7 @@ class Ingester {
   std::string path_;
   std::string edition_name_;
   uint32_t edition_ = 0;
+  std::unique_ptr<PageWriter> writer_;
 };
 
 }  // namespace

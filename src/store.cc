@@ -11,6 +11,8 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "aligndb.pb.h"
 #include "store_internal.h"
@@ -312,52 +314,84 @@ Status Store::FindArticle(uint32_t edition, const std::string& title, uint64_t* 
   return Status::OK();
 }
 
-// Removes what the page currently is (article or redirect) from the batch's view of the store.
-Status Store::RemovePageInBatch(uint32_t edition, uint64_t page_id, void* batch_ptr) {
-  auto* batch = static_cast<rocksdb::WriteBatch*>(batch_ptr);
+// ------------------------------------------------------------------ PageWriter
+
+struct PageWriter::Rep {
+  rocksdb::WriteBatch batch;
+  // Summed changes of the "counts" CF (document frequencies and counters), by key.
+  std::unordered_map<std::string, int64_t> deltas;
+  // Pages written in this batch: a second write of one of them flushes first, so that every
+  // read of a page's old state sees the committed state.
+  std::unordered_set<std::string> pages;
+};
+
+PageWriter::PageWriter(Store* store) : store_(store), rep_(std::make_unique<Rep>()) {}
+PageWriter::~PageWriter() = default;
+
+std::unique_ptr<PageWriter> Store::NewPageWriter() { return std::make_unique<PageWriter>(this); }
+
+size_t PageWriter::pending_pages() const { return rep_->pages.size(); }
+size_t PageWriter::pending_bytes() const { return rep_->batch.GetDataSize() + rep_->deltas.size() * 32; }
+
+Status PageWriter::Flush() {
+  if (rep_->pages.empty() && rep_->deltas.empty()) return Status::OK();
+  auto* counts = store_->cf(Cf::kCounts);
+  for (auto& [key, delta] : rep_->deltas)
+    if (delta != 0) rep_->batch.Merge(counts, key, EncodeInt64(delta));
+  Status s = FromRocks(store_->db_->Write(WriteOpts(), &rep_->batch), store_->dir_ + ": write");
+  rep_->batch.Clear();
+  rep_->deltas.clear();
+  rep_->pages.clear();
+  return s;
+}
+
+// Removes what the page currently is (article or redirect), as committed.
+Status PageWriter::RemovePage(uint32_t edition, uint64_t page_id) {
+  std::string page_key = EncodePageKey(edition, page_id);
+  if (rep_->pages.count(page_key)) RETURN_IF_ERROR(Flush());
+  rep_->pages.insert(page_key);
+  auto& batch = rep_->batch;
+  auto& deltas = rep_->deltas;
   pb::PageState old;
-  Status s = GetPageState(edition, page_id, &old);
+  Status s = store_->GetPageState(edition, page_id, &old);
   if (s.IsNotFound()) return Status::OK();
   RETURN_IF_ERROR(s);
-  std::string page_key = EncodePageKey(edition, page_id);
   std::string title_key = EncodeEditionKey(edition) + NormalizeTitle(old.title());
   if (old.kind() == pb::PageState::ARTICLE) {
     pb::ArticleTerms terms;
-    Status ts = GetTerms(edition, page_id, &terms);
+    Status ts = store_->GetTerms(edition, page_id, &terms);
     if (!ts.ok() && !ts.IsNotFound()) return ts;
     int64_t sentences = 0;
     for (const auto& p : terms.paragraphs()) {
       sentences += p.sentences_size();
-      for (const auto& tok : p.paragraph().tokens())
-        batch->Merge(cf(Cf::kCounts), DfKey(edition, tok), EncodeInt64(-1));
+      for (const auto& tok : p.paragraph().tokens()) deltas[DfKey(edition, tok)] -= 1;
     }
-    batch->Merge(cf(Cf::kCounts), CounterKey(edition, "articles"), EncodeInt64(-1));
-    batch->Merge(cf(Cf::kCounts), CounterKey(edition, "paragraphs"), EncodeInt64(-terms.paragraphs_size()));
-    batch->Merge(cf(Cf::kCounts), CounterKey(edition, "sentences"), EncodeInt64(-sentences));
-    batch->Delete(cf(Cf::kArticles), page_key);
-    batch->Delete(cf(Cf::kTerms), page_key);
-    batch->Put(cf(Cf::kPendingIndex), page_key, "");
-    // The title key may since point to another page with the same title.
-    std::string current;
-    if (db_->Get(rocksdb::ReadOptions(), cf(Cf::kTitles), title_key, &current).ok() &&
-        current.size() == 8 && DecodeBigEndian64(current.data()) == page_id)
-      batch->Delete(cf(Cf::kTitles), title_key);
+    deltas[CounterKey(edition, "articles")] -= 1;
+    deltas[CounterKey(edition, "paragraphs")] -= terms.paragraphs_size();
+    deltas[CounterKey(edition, "sentences")] -= sentences;
+    batch.Delete(store_->cf(Cf::kArticles), page_key);
+    batch.Delete(store_->cf(Cf::kTerms), page_key);
+    batch.Put(store_->cf(Cf::kPendingIndex), page_key, "");
+    // The title may since belong to another page.
+    uint64_t current = 0;
+    if (store_->FindArticle(edition, old.title(), &current).ok() && current == page_id)
+      batch.Delete(store_->cf(Cf::kTitles), title_key);
   } else {
     pb::Redirect r;
-    Status rs = GetRedirect(edition, NormalizeTitle(old.title()), &r);
-    if (rs.ok() && r.page_id() == page_id) batch->Delete(cf(Cf::kRedirects), title_key);
-    batch->Merge(cf(Cf::kCounts), CounterKey(edition, "redirects"), EncodeInt64(-1));
+    Status rs = store_->GetRedirect(edition, NormalizeTitle(old.title()), &r);
+    if (rs.ok() && r.page_id() == page_id) batch.Delete(store_->cf(Cf::kRedirects), title_key);
+    deltas[CounterKey(edition, "redirects")] -= 1;
   }
-  batch->Delete(cf(Cf::kPages), page_key);
+  batch.Delete(store_->cf(Cf::kPages), page_key);
   return Status::OK();
 }
 
-Status Store::PutArticle(uint32_t edition, const pb::Article& article, const pb::ArticleTerms& terms) {
-  if (read_only_) return Status::InvalidArgument(dir_ + ": opened read-only");
-  rocksdb::WriteBatch batch;
-  RETURN_IF_ERROR(RemovePageInBatch(edition, article.page_id(), &batch));
+Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article, const pb::ArticleTerms& terms) {
+  if (store_->read_only_) return Status::InvalidArgument(store_->dir_ + ": opened read-only");
+  RETURN_IF_ERROR(RemovePage(edition, article.page_id()));
+  auto& batch = rep_->batch;
+  auto& deltas = rep_->deltas;
   std::string page_key = EncodePageKey(edition, article.page_id());
-  std::string title = NormalizeTitle(article.title());
   pb::PageState state;
   state.set_kind(pb::PageState::ARTICLE);
   state.set_title(article.title());
@@ -366,43 +400,57 @@ Status Store::PutArticle(uint32_t edition, const pb::Article& article, const pb:
   int64_t sentences = 0;
   for (const auto& p : terms.paragraphs()) {
     sentences += p.sentences_size();
-    for (const auto& tok : p.paragraph().tokens())
-      batch.Merge(cf(Cf::kCounts), DfKey(edition, tok), EncodeInt64(1));
+    for (const auto& tok : p.paragraph().tokens()) deltas[DfKey(edition, tok)] += 1;
   }
-  batch.Merge(cf(Cf::kCounts), CounterKey(edition, "articles"), EncodeInt64(1));
-  batch.Merge(cf(Cf::kCounts), CounterKey(edition, "paragraphs"), EncodeInt64(terms.paragraphs_size()));
-  batch.Merge(cf(Cf::kCounts), CounterKey(edition, "sentences"), EncodeInt64(sentences));
-  batch.Put(cf(Cf::kArticles), page_key, article.SerializeAsString());
-  batch.Put(cf(Cf::kTerms), page_key, terms.SerializeAsString());
-  batch.Put(cf(Cf::kPages), page_key, state.SerializeAsString());
+  deltas[CounterKey(edition, "articles")] += 1;
+  deltas[CounterKey(edition, "paragraphs")] += terms.paragraphs_size();
+  deltas[CounterKey(edition, "sentences")] += sentences;
+  batch.Put(store_->cf(Cf::kArticles), page_key, article.SerializeAsString());
+  batch.Put(store_->cf(Cf::kTerms), page_key, terms.SerializeAsString());
+  batch.Put(store_->cf(Cf::kPages), page_key, state.SerializeAsString());
   std::string id;
   AppendBigEndian64(&id, article.page_id());
-  batch.Put(cf(Cf::kTitles), EncodeEditionKey(edition) + title, id);
-  batch.Put(cf(Cf::kPendingIndex), page_key, "");
-  return FromRocks(db_->Write(WriteOpts(), &batch), dir_ + ": write article \"" + article.title() + "\"");
+  batch.Put(store_->cf(Cf::kTitles), EncodeEditionKey(edition) + NormalizeTitle(article.title()), id);
+  batch.Put(store_->cf(Cf::kPendingIndex), page_key, "");
+  return Status::OK();
 }
 
-Status Store::PutRedirect(uint32_t edition, const pb::Redirect& redirect) {
-  if (read_only_) return Status::InvalidArgument(dir_ + ": opened read-only");
-  rocksdb::WriteBatch batch;
-  RETURN_IF_ERROR(RemovePageInBatch(edition, redirect.page_id(), &batch));
+Status PageWriter::PutRedirect(uint32_t edition, const pb::Redirect& redirect) {
+  if (store_->read_only_) return Status::InvalidArgument(store_->dir_ + ": opened read-only");
+  RETURN_IF_ERROR(RemovePage(edition, redirect.page_id()));
   pb::PageState state;
   state.set_kind(pb::PageState::REDIRECT);
   state.set_title(redirect.title());
   state.set_revision_id(redirect.revision_id());
   state.set_content_hash(redirect.content_hash());
-  batch.Put(cf(Cf::kRedirects), EncodeEditionKey(edition) + NormalizeTitle(redirect.title()),
-            redirect.SerializeAsString());
-  batch.Put(cf(Cf::kPages), EncodePageKey(edition, redirect.page_id()), state.SerializeAsString());
-  batch.Merge(cf(Cf::kCounts), CounterKey(edition, "redirects"), EncodeInt64(1));
-  return FromRocks(db_->Write(WriteOpts(), &batch), dir_ + ": write redirect \"" + redirect.title() + "\"");
+  rep_->batch.Put(store_->cf(Cf::kRedirects), EncodeEditionKey(edition) + NormalizeTitle(redirect.title()),
+                  redirect.SerializeAsString());
+  rep_->batch.Put(store_->cf(Cf::kPages), EncodePageKey(edition, redirect.page_id()), state.SerializeAsString());
+  rep_->deltas[CounterKey(edition, "redirects")] += 1;
+  return Status::OK();
+}
+
+Status PageWriter::DeletePage(uint32_t edition, uint64_t page_id) {
+  if (store_->read_only_) return Status::InvalidArgument(store_->dir_ + ": opened read-only");
+  return RemovePage(edition, page_id);
+}
+
+Status Store::PutArticle(uint32_t edition, const pb::Article& article, const pb::ArticleTerms& terms) {
+  PageWriter w(this);
+  RETURN_IF_ERROR(w.PutArticle(edition, article, terms));
+  return w.Flush();
+}
+
+Status Store::PutRedirect(uint32_t edition, const pb::Redirect& redirect) {
+  PageWriter w(this);
+  RETURN_IF_ERROR(w.PutRedirect(edition, redirect));
+  return w.Flush();
 }
 
 Status Store::DeletePage(uint32_t edition, uint64_t page_id) {
-  if (read_only_) return Status::InvalidArgument(dir_ + ": opened read-only");
-  rocksdb::WriteBatch batch;
-  RETURN_IF_ERROR(RemovePageInBatch(edition, page_id, &batch));
-  return FromRocks(db_->Write(WriteOpts(), &batch), dir_ + ": delete page " + std::to_string(page_id));
+  PageWriter w(this);
+  RETURN_IF_ERROR(w.DeletePage(edition, page_id));
+  return w.Flush();
 }
 
 Status Store::ForEachArticle(uint32_t edition, const std::function<Status(const pb::Article&)>& fn,

@@ -1,0 +1,101 @@
+#include "test_util.h"
+
+#include <bzlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace aligndb::testing {
+
+TempDir::TempDir() {
+  const char* base = std::getenv("TMPDIR");
+  std::string tmpl = std::string(base ? base : "/tmp") + "/aligndb-test-XXXXXX";
+  if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+  path_ = tmpl;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
+}
+
+std::string DataPath(const std::string& relative) {
+  return std::string(ALIGNDB_SOURCE_DIR) + "/data/" + relative;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void WriteFile(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out << bytes;
+}
+
+std::string Bz2Compress(const std::string& data) {
+  unsigned int size = static_cast<unsigned int>(data.size() * 1.02 + 1024);
+  std::string out(size, '\0');
+  int rc = BZ2_bzBuffToBuffCompress(out.data(), &size, const_cast<char*>(data.data()),
+                                    static_cast<unsigned int>(data.size()), 9, 0, 0);
+  if (rc != BZ_OK) throw std::runtime_error("bz2 compress failed");
+  out.resize(size);
+  return out;
+}
+
+std::string Bz2DecompressFile(const std::string& path) {
+  std::string in = ReadFile(path);
+  std::string out;
+  bz_stream strm{};
+  size_t pos = 0;
+  std::string buf(1 << 16, '\0');
+  while (pos < in.size()) {
+    strm = bz_stream{};
+    BZ2_bzDecompressInit(&strm, 0, 0);
+    strm.next_in = in.data() + pos;
+    strm.avail_in = static_cast<unsigned>(in.size() - pos);
+    int rc;
+    do {
+      strm.next_out = buf.data();
+      strm.avail_out = static_cast<unsigned>(buf.size());
+      rc = BZ2_bzDecompress(&strm);
+      out.append(buf.data(), buf.size() - strm.avail_out);
+    } while (rc == BZ_OK);
+    pos = in.size() - strm.avail_in;
+    BZ2_bzDecompressEnd(&strm);
+    if (rc != BZ_STREAM_END) throw std::runtime_error("bad bz2 fixture");
+  }
+  return out;
+}
+
+CommandResult RunAligndb(const std::vector<std::string>& args) {
+  static int counter = 0;
+  TempDir tmp;
+  std::string out_path = tmp.Sub("out"), err_path = tmp.Sub("err");
+  std::string cmd = std::string("'") + ALIGNDB_BINARY + "'";
+  for (const auto& a : args) {
+    std::string q;
+    for (char c : a) {
+      if (c == '\'') q += "'\\''";
+      else q += c;
+    }
+    cmd += " '" + q + "'";
+  }
+  cmd += " > '" + out_path + "' 2> '" + err_path + "' < /dev/null";
+  ++counter;
+  int status = std::system(cmd.c_str());
+  CommandResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = ReadFile(out_path);
+  r.err = ReadFile(err_path);
+  return r;
+}
+
+}  // namespace aligndb::testing

@@ -64,6 +64,8 @@ enum class Cf {
   kNumCfs
 };
 
+class PageWriter;
+
 class Store {
  public:
   static constexpr uint32_t kSchemaVersion = 1;
@@ -128,6 +130,9 @@ class Store {
   Status GetMeta(const std::string& key, std::string* value);
   Status PutMeta(const std::string& key, const std::string& value);
 
+  // A writer that groups many pages into one WriteBatch (see PageWriter).
+  std::unique_ptr<PageWriter> NewPageWriter();
+
   // Low-level access for the modules that own other column families (index, align, export).
   rocksdb::DB* db() { return db_; }
   rocksdb::ColumnFamilyHandle* cf(Cf which) { return handles_[static_cast<int>(which)]; }
@@ -137,12 +142,38 @@ class Store {
 
  private:
   Store() = default;
-  Status RemovePageInBatch(uint32_t edition, uint64_t page_id, void* batch);
+  friend class PageWriter;
 
   std::string dir_;
   bool read_only_ = false;
   rocksdb::DB* db_ = nullptr;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
+};
+
+// Buffers page writes and commits them together: one WriteBatch per Flush, with document
+// frequency and counter changes summed per key first. A page is always wholly inside one
+// batch, so after a crash each page is stored whole or not at all; pages added since the last
+// Flush are lost on a crash and are simply read again by the next run. Not thread-safe.
+class PageWriter {
+ public:
+  explicit PageWriter(Store* store);
+  ~PageWriter();
+  Status PutArticle(uint32_t edition, const pb::Article& article, const pb::ArticleTerms& terms);
+  Status PutRedirect(uint32_t edition, const pb::Redirect& redirect);
+  Status DeletePage(uint32_t edition, uint64_t page_id);
+  // Commits everything buffered. Call before reporting an error so that the pages read before
+  // the fault stay stored.
+  Status Flush();
+  // Pages buffered since the last Flush.
+  size_t pending_pages() const;
+  // Approximate bytes buffered since the last Flush.
+  size_t pending_bytes() const;
+
+ private:
+  struct Rep;
+  Status RemovePage(uint32_t edition, uint64_t page_id);
+  Store* store_;
+  std::unique_ptr<Rep> rep_;
 };
 
 // Big-endian key encoding helpers (so that numeric order equals byte order).

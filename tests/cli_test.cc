@@ -1,0 +1,154 @@
+// End-to-end tests of the aligndb command line: what a user sees, including every bad-input path.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <algorithm>
+#include <filesystem>
+
+#include "test_util.h"
+
+namespace aligndb {
+namespace {
+
+using nlohmann::json;
+using testing::DataPath;
+using testing::RunAligndb;
+using testing::TempDir;
+
+json InfoJson(const std::string& db) {
+  auto r = RunAligndb({"info", "--db", db, "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return json::parse(r.out);
+}
+
+TEST(CliTest, HelpOnEveryCommand) {
+  for (std::string cmd : {"ingest", "show", "info"}) {
+    auto r = RunAligndb({cmd, "--help"});
+    EXPECT_EQ(r.exit_code, 0) << cmd;
+    EXPECT_NE(r.out.find("--db"), std::string::npos) << cmd;
+  }
+  auto r = RunAligndb({"no-such-command"});
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST(CliTest, IngestShowInfo) {
+  TempDir tmp;
+  std::string db = tmp.Sub("db");
+  auto r = RunAligndb({"ingest", "--db", db, "--json", DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
+                       DataPath("wikidumps/simplewiki-sample.xml.bz2")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json sum = json::parse(r.out);
+  EXPECT_EQ(sum["added"], 112);
+  EXPECT_EQ(sum["unchanged"], 0);
+  EXPECT_EQ(r.err, "");  // no progress noise when stderr is not a terminal
+
+  json info = InfoJson(db);
+  EXPECT_EQ(info["editions"]["enwiki"]["articles"], 106);
+  EXPECT_EQ(info["editions"]["enwiki"]["redirects"], 99);
+  EXPECT_EQ(info["editions"]["simplewiki"]["articles"], 6);
+  EXPECT_GT(info["editions"]["simplewiki"]["sentences"].get<int>(), 50);
+  ASSERT_EQ(info["runs"].size(), 1u);
+  EXPECT_EQ(info["runs"][0]["status"], "ok");
+
+  r = RunAligndb({"show", "--db", db, "--edition", "simplewiki", "April", "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json a = json::parse(r.out);
+  EXPECT_EQ(a["title"], "April");
+  EXPECT_EQ(a["edition"], "simplewiki");
+  EXPECT_EQ(a["paragraphs"][0][0], "April is the 4th month of the year, and comes between March and May.");
+
+  r = RunAligndb({"show", "--db", db, "Art"});  // in both editions
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("[enwiki"), std::string::npos);
+  EXPECT_NE(r.out.find("[simplewiki"), std::string::npos);
+
+  r = RunAligndb({"show", "--db", db, "AccessibleComputing"});
+  EXPECT_EQ(r.exit_code, 6);
+  EXPECT_NE(r.err.find("redirects to \"Computer accessibility\""), std::string::npos) << r.err;
+}
+
+TEST(CliTest, JsonlNeedsAnEdition) {
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "A", "text": "One. Two."})" "\n");
+  auto r = RunAligndb({"ingest", "--db", tmp.Sub("db"), tmp.Sub("d.jsonl")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("needs --edition"), std::string::npos) << r.err;
+  r = RunAligndb({"ingest", "--db", tmp.Sub("db"), "--edition", "docs", tmp.Sub("d.jsonl")});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(InfoJson(tmp.Sub("db"))["editions"]["docs"]["sentences"], 2);
+}
+
+// Each bad input: one line on stderr naming the file and position, a non-zero exit, the pages
+// before the fault kept, and a database that opens.
+TEST(CliTest, BadInputKeepsEarlierPagesAndTheDatabaseOpens) {
+  TempDir tmp;
+  std::string xml = testing::Bz2DecompressFile(DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"));
+  std::string bz = testing::ReadFile(DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"));
+  size_t mid = xml.find("<title>Algeria</title>");
+  ASSERT_NE(mid, std::string::npos);
+  std::string bad_utf8 = xml;
+  bad_utf8[xml.find("Algeria", mid + 30)] = '\xfe';
+  struct Case {
+    std::string name;
+    std::string bytes;
+    std::string expect;
+    int exit_code;
+  } cases[] = {
+      {"truncated.xml.bz2", bz.substr(0, bz.size() * 2 / 3), "truncated bz2 file", 3},
+      {"cut.xml", xml.substr(0, mid + 500), "malformed XML at byte", 3},
+      {"badutf8.xml", bad_utf8, "invalid UTF-8", 3},
+  };
+  for (const auto& c : cases) {
+    std::string db = tmp.Sub("db-" + c.name);
+    testing::WriteFile(tmp.Sub(c.name), c.bytes);
+    auto r = RunAligndb({"ingest", "--db", db, tmp.Sub(c.name)});
+    EXPECT_EQ(r.exit_code, c.exit_code) << c.name << ": " << r.err;
+    EXPECT_NE(r.err.find(tmp.Sub(c.name)), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(c.expect), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    json info = InfoJson(db);
+    int articles = info["editions"]["enwiki"]["articles"];
+    EXPECT_GT(articles, 10) << c.name;
+    EXPECT_LT(articles, 106) << c.name;
+    EXPECT_NE(info["runs"][0]["status"].get<std::string>().find(c.expect), std::string::npos);
+    // A re-run on the good file completes the database.
+    r = RunAligndb({"ingest", "--db", db, "--json", DataPath("wikidumps/enwiki-gensim-sample.xml.bz2")});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(json::parse(r.out)["unchanged"], articles);
+    EXPECT_EQ(InfoJson(db)["editions"]["enwiki"]["articles"], 106);
+  }
+}
+
+TEST(CliTest, BadJsonLineKeepsEarlierDocuments) {
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "A", "text": "One. Two."})" "\n"
+                                         R"({"title": "B", "text": "Three."})" "\n"
+                                         R"({"title": "C", "text": "Fo)" "\n");
+  auto r = RunAligndb({"ingest", "--db", tmp.Sub("db"), "--edition", "docs", tmp.Sub("d.jsonl")});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find(tmp.Sub("d.jsonl") + ": line 3: not valid JSON"), std::string::npos) << r.err;
+  EXPECT_EQ(InfoJson(tmp.Sub("db"))["editions"]["docs"]["articles"], 2);
+}
+
+TEST(CliTest, MissingFileAndNotADatabase) {
+  TempDir tmp;
+  auto r = RunAligndb({"ingest", "--db", tmp.Sub("db"), tmp.Sub("nope.xml")});
+  EXPECT_EQ(r.exit_code, 4);
+  EXPECT_NE(r.err.find(tmp.Sub("nope.xml") + ": cannot open"), std::string::npos) << r.err;
+
+  testing::WriteFile(tmp.Sub("plain/file.txt"), "x");
+  std::filesystem::create_directories(tmp.Sub("plain"));
+  testing::WriteFile(tmp.Sub("plain/file.txt"), "x");
+  r = RunAligndb({"info", "--db", tmp.Sub("plain")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("not an aligndb database"), std::string::npos) << r.err;
+  r = RunAligndb({"ingest", "--db", tmp.Sub("plain"), DataPath("wikidumps/simplewiki-sample.xml.bz2")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(testing::ReadFile(tmp.Sub("plain/file.txt")), "x");
+
+  r = RunAligndb({"info", "--db", tmp.Sub("never-created")});
+  EXPECT_EQ(r.exit_code, 6);
+}
+
+}  // namespace
+}  // namespace aligndb

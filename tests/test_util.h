@@ -1,0 +1,42 @@
+// Helpers for the tests: temporary directories, fixture paths, bz2 files, running the CLI.
+#ifndef ALIGNDB_TESTS_TEST_UTIL_H_
+#define ALIGNDB_TESTS_TEST_UTIL_H_
+
+#include <string>
+#include <vector>
+
+namespace aligndb::testing {
+
+// A fresh directory under $TMPDIR, removed with its contents when the object dies.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  const std::string& path() const { return path_; }
+  std::string Sub(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+// Path of a file under the repository's data/ folder.
+std::string DataPath(const std::string& relative);
+
+std::string ReadFile(const std::string& path);
+void WriteFile(const std::string& path, const std::string& bytes);
+// bzip2-compresses `data` as one stream.
+std::string Bz2Compress(const std::string& data);
+// Decompresses a (possibly multistream) bz2 file.
+std::string Bz2DecompressFile(const std::string& path);
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+// Runs the aligndb binary with `args` (no shell quoting issues: each arg is quoted).
+CommandResult RunAligndb(const std::vector<std::string>& args);
+
+}  // namespace aligndb::testing
+
+#endif  // ALIGNDB_TESTS_TEST_UTIL_H_
