@@ -1,6 +1,5 @@
 // Sentences (ICU), tokens, titles, flags, and the page-level text pipeline.
 #include <unicode/brkiter.h>
-#include <unicode/filteredbrk.h>
 #include <unicode/locid.h>
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
@@ -168,57 +167,135 @@ struct SentenceSplitter::Impl {
 
 namespace {
 
-// Abbreviations after which a period does not end a sentence, in addition to ICU's own
-// English exception list (Mr., Dr., ...). Single capital letters cover initials
-// ("J. R. R. Tolkien"); "I." is left out because it ends sentences ("World War I.").
-constexpr std::array<const char*, 48> kAbbreviations = {
-    "Dr.",   "Mr.",   "Mrs.",  "Ms.",   "Prof.", "Sr.",   "Jr.",   "St.",   "Mt.",   "Ft.",
-    "Gen.",  "Col.",  "Capt.", "Lt.",   "Sgt.",  "Rev.",  "Gov.",  "Sen.",  "Rep.",  "Pres.",
-    "Hon.",  "U.S.",  "U.K.",  "U.N.",  "e.g.",  "i.e.",  "etc.",  "vs.",   "cf.",   "approx.",
-    "ca.",   "c.",    "No.",   "Nos.",  "Vol.",  "pp.",   "p.",    "Jan.",  "Feb.",  "Aug.",
-    "Sept.", "Oct.",  "Nov.",  "Dec.",  "Inc.",  "Ltd.",  "Co.",   "Corp."};
+// Abbreviations after which a period does not end a sentence. ICU's rules alone split
+// "Dr. | Smith"; a boundary that follows one of these words is removed.
+constexpr std::array<std::string_view, 60> kAbbreviations = {
+    "Dr.",   "Mr.",   "Mrs.",  "Ms.",   "Prof.", "Sr.",   "Jr.",   "St.",   "Mt.",    "Ft.",
+    "Gen.",  "Col.",  "Capt.", "Lt.",   "Sgt.",  "Rev.",  "Gov.",  "Sen.",  "Rep.",   "Pres.",
+    "Hon.",  "Maj.",  "Cpl.",  "Adm.",  "Cmdr.", "Fr.",   "Sir.",  "e.g.",  "i.e.",   "etc.",
+    "vs.",   "cf.",   "approx.", "ca.", "c.",    "No.",   "Nos.",  "Vol.",  "pp.",    "p.",
+    "Jan.",  "Feb.",  "Mar.",  "Apr.",  "Aug.",  "Sep.",  "Sept.", "Oct.",  "Nov.",   "Dec.",
+    "Inc.",  "Ltd.",  "Co.",   "Corp.", "Bros.", "al.", "Fig.", "Figs.", "ed.", "eds."};
+
+// "U.S." ends a sentence unless the next word is one that commonly follows it in a name
+// ("the U.S. Army"). The same for the other dotted country abbreviations.
+constexpr std::array<std::string_view, 4> kCountryAbbreviations = {"U.S.", "U.K.", "U.N.", "E.U."};
+constexpr std::array<std::string_view, 44> kNameWordsAfterCountry = {
+    "Army", "Navy", "Air", "Marine", "Marines", "Coast", "Armed", "Forces", "Military", "House",
+    "Senate", "Congress", "Senator", "Representative", "Supreme", "Court", "Courts", "Department",
+    "Secretary", "President", "Government", "Federal", "National", "State", "States", "Open",
+    "Census", "Route", "Highway", "Postal", "Forest", "Geological", "Virgin", "Embassy", "Bureau",
+    "Constitution", "Attorney", "District", "Treasury", "Patent", "Olympic", "Championships",
+    "Billboard", "Securities"};
+
+std::string_view StripOpening(std::string_view word) {
+  while (!word.empty() && (word.front() == '(' || word.front() == '"' || word.front() == '\''))
+    word.remove_prefix(1);
+  return word;
+}
+
+// True when a sentence boundary after `word` (the last word before it) must be removed;
+// `next` is the first word after the boundary.
+bool IsAbbreviation(std::string_view word, std::string_view next) {
+  word = StripOpening(word);
+  for (auto c : kCountryAbbreviations) {
+    if (word != c) continue;
+    next = StripOpening(next);
+    while (!next.empty() && !std::isalnum(static_cast<unsigned char>(next.back()))) next.remove_suffix(1);
+    for (auto n : kNameWordsAfterCountry)
+      if (next == n) return true;
+    return false;
+  }
+  if (word.size() < 2 || word.back() != '.') return false;
+  for (auto a : kAbbreviations)
+    if (word == a) return true;
+  // Initials: "J." (but not "I.", which ends sentences such as "... World War I.").
+  if (word.size() == 2 && word[0] >= 'A' && word[0] <= 'Z' && word[0] != 'I') return true;
+  // Dotted abbreviations: "U.S.", "U.K.", "D.C.", "a.m.".
+  if (word.size() >= 4) {
+    for (size_t i = 0; i < word.size(); i += 2)
+      if (!(std::isalpha(static_cast<unsigned char>(word[i])) && i + 1 < word.size() && word[i + 1] == '.'))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+std::string_view LastWord(std::string_view s) {
+  size_t e = s.find_last_not_of(" \t\n");
+  if (e == std::string_view::npos) return {};
+  size_t b = s.find_last_of(" \t\n", e);
+  b = b == std::string_view::npos ? 0 : b + 1;
+  return s.substr(b, e - b + 1);
+}
+
+std::string_view FirstWord(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t\n");
+  if (b == std::string_view::npos) return {};
+  size_t e = s.find_first_of(" \t\n", b);
+  return s.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b);
+}
+
+// ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...").
+// Splits `segment` after ". " (or "?", "!", closing quotes) followed by a digit, unless the word
+// before the period is an abbreviation ("No. 5", "p. 23").
+void SplitBeforeDigits(const std::string& segment, std::vector<std::string>* parts) {
+  size_t start = 0;
+  for (size_t i = 0; i + 2 < segment.size(); ++i) {
+    char c = segment[i];
+    if (c != '.' && c != '?' && c != '!') continue;
+    size_t j = i + 1;
+    while (j < segment.size() && (segment[j] == '"' || segment[j] == '\'' || segment[j] == ')')) ++j;
+    if (j >= segment.size() || segment[j] != ' ') continue;
+    size_t k = j;
+    while (k < segment.size() && segment[k] == ' ') ++k;
+    if (k >= segment.size() || !std::isdigit(static_cast<unsigned char>(segment[k]))) continue;
+    std::string_view before = LastWord(std::string_view(segment).substr(start, j - start));
+    if (c == '.' && IsAbbreviation(before, FirstWord(std::string_view(segment).substr(k)))) continue;
+    parts->push_back(segment.substr(start, j - start));
+    start = k;
+  }
+  parts->push_back(segment.substr(start));
+}
+
 
 }  // namespace
 
 SentenceSplitter::SentenceSplitter() : impl_(std::make_unique<Impl>()) {
   UErrorCode status = U_ZERO_ERROR;
-  std::unique_ptr<icu::FilteredBreakIteratorBuilder> builder(
-      icu::FilteredBreakIteratorBuilder::createInstance(icu::Locale::getEnglish(), status));
-  if (U_FAILURE(status) || !builder) {
-    status = U_ZERO_ERROR;
-    builder.reset(icu::FilteredBreakIteratorBuilder::createEmptyInstance(status));
-  }
-  for (const char* a : kAbbreviations) {
-    UErrorCode s = U_ZERO_ERROR;
-    builder->suppressBreakAfter(icu::UnicodeString::fromUTF8(a), s);
-  }
-  for (char c = 'A'; c <= 'Z'; ++c) {
-    if (c == 'I') continue;
-    char abbr[3] = {c, '.', 0};
-    UErrorCode s = U_ZERO_ERROR;
-    builder->suppressBreakAfter(icu::UnicodeString::fromUTF8(abbr), s);
-  }
-  status = U_ZERO_ERROR;
-  icu::BreakIterator* base = icu::BreakIterator::createSentenceInstance(icu::Locale::getEnglish(), status);
-  impl_->iter.reset(builder->wrapIteratorWithFilter(base, status));
+  impl_->iter.reset(icu::BreakIterator::createSentenceInstance(icu::Locale::getEnglish(), status));
 }
 
 SentenceSplitter::~SentenceSplitter() = default;
 
 std::vector<std::string> SentenceSplitter::Split(std::string_view paragraph) {
-  std::vector<std::string> out;
   icu::UnicodeString text = icu::UnicodeString::fromUTF8(
       icu::StringPiece(paragraph.data(), static_cast<int32_t>(paragraph.size())));
   impl_->iter->setText(text);
+  // ICU's segments, then merged across boundaries that follow an abbreviation.
+  std::vector<std::string> segments;
   int32_t start = impl_->iter->first();
   for (int32_t end = impl_->iter->next(); end != icu::BreakIterator::DONE;
        start = end, end = impl_->iter->next()) {
-    std::string sentence;
-    text.tempSubStringBetween(start, end).toUTF8String(sentence);
-    size_t b = sentence.find_first_not_of(" \t\n");
-    if (b == std::string::npos) continue;
-    size_t e = sentence.find_last_not_of(" \t\n");
-    out.push_back(sentence.substr(b, e - b + 1));
+    std::string seg;
+    text.tempSubStringBetween(start, end).toUTF8String(seg);
+    segments.push_back(std::move(seg));
+  }
+  std::vector<std::string> out;
+  std::string pending;
+  for (size_t i = 0; i < segments.size(); ++i) {
+    pending += segments[i];
+    if (i + 1 < segments.size() && IsAbbreviation(LastWord(pending), FirstWord(segments[i + 1])))
+      continue;
+    std::vector<std::string> parts;
+    SplitBeforeDigits(pending, &parts);
+    pending.clear();
+    for (const auto& p : parts) {
+      size_t b = p.find_first_not_of(" \t\n");
+      if (b == std::string::npos) continue;
+      size_t e = p.find_last_not_of(" \t\n");
+      out.push_back(p.substr(b, e - b + 1));
+    }
   }
   return out;
 }

@@ -81,6 +81,15 @@ bool IsKeepTag(std::string_view name) {
   return false;
 }
 
+// HTML list and table structure: rendered as line breaks (items as "*" lines).
+bool IsListTag(std::string_view name) {
+  static constexpr std::array<std::string_view, 11> kList = {"ol", "ul", "li", "dl", "dt", "dd",
+                                                             "table", "tr", "td", "th", "caption"};
+  for (auto t : kList)
+    if (IEquals(name, t)) return true;
+  return false;
+}
+
 // Parses a tag at in[i] == '<'. On success sets name, closing, self_closing, end (one past '>').
 bool ParseTag(std::string_view in, size_t i, std::string_view* name, bool* closing,
               bool* self_closing, size_t* end) {
@@ -162,6 +171,12 @@ std::string RemoveTags(std::string_view in) {
       i = in.find('>', close) + 1;
       continue;
     }
+    if (IsListTag(name)) {
+      // HTML lists become wikitext list lines, so that they end paragraphs like "*" lines.
+      out.append(!closing && IEquals(name, "li") ? "\n* " : "\n");
+      i = end;
+      continue;
+    }
     if (IsKeepTag(name)) {
       if (IEquals(name, "br") || IEquals(name, "hr") || IEquals(name, "p") || IEquals(name, "div"))
         out.push_back(' ');
@@ -185,6 +200,17 @@ bool AtLineStart(std::string_view in, size_t i) {
   return true;
 }
 
+// Templates that only stand for a character or two of text are rendered, not removed.
+const char* FixedTextTemplate(std::string_view name) {
+  static constexpr std::pair<std::string_view, const char*> kFixed[] = {
+      {"nbsp", " "}, {"spaces", " "}, {"space", " "}, {"ndash", "\u2013"}, {"mdash", "\u2014"},
+      {"snd", " \u2013 "}, {"spaced ndash", " \u2013 "}, {"spnd", " \u2013 "}, {"'", "'"},
+      {"\"", "\""}, {"'s", "'s"}, {"=", "="}, {"!", "|"}, {"en dash", "\u2013"}, {"em dash", "\u2014"}};
+  for (auto& [n, text] : kFixed)
+    if (name == n) return text;
+  return nullptr;
+}
+
 std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::string>* names) {
   struct Open {
     size_t pos;
@@ -192,6 +218,7 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
   };
   std::vector<Open> stack;
   std::vector<std::pair<size_t, size_t>> ranges;  // removed [begin, end)
+  std::vector<std::pair<size_t, const char*>> inserts;  // text that replaces the range at begin
   std::vector<size_t> unmatched;                  // lone opening markers (2 bytes each)
   constexpr size_t kMaxNames = 4096;
   for (size_t i = 0; i + 1 < in.size();) {
@@ -211,7 +238,12 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
       stack.push_back({i, true});
       i += 2;
     } else if (c == '}' && d == '}' && !stack.empty() && !stack.back().table) {
-      ranges.emplace_back(stack.back().pos, i + 2);
+      size_t b = stack.back().pos;
+      if (stack.size() == 1 && i - b - 2 <= 16) {
+        std::string name = Lower(Trim(in.substr(b + 2, i - b - 2)));
+        if (const char* text = FixedTextTemplate(name)) inserts.emplace_back(b, text);
+      }
+      ranges.emplace_back(b, i + 2);
       stack.pop_back();
       i += 2;
     } else if (c == '|' && d == '}' && !stack.empty() && stack.back().table && AtLineStart(in, i)) {
@@ -225,12 +257,16 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
   for (const Open& o : stack) unmatched.push_back(o.pos);
   for (size_t p : unmatched) ranges.emplace_back(p, p + 2);
   std::sort(ranges.begin(), ranges.end());
+  std::sort(inserts.begin(), inserts.end());
   std::string out;
   out.reserve(in.size());
   size_t pos = 0;
+  size_t next_insert = 0;
   for (auto [b, e] : ranges) {
     if (e <= pos) continue;  // nested inside an earlier range
     if (b > pos) out.append(in.substr(pos, b - pos));
+    while (next_insert < inserts.size() && inserts[next_insert].first < b) ++next_insert;
+    if (next_insert < inserts.size() && inserts[next_insert].first == b) out.append(inserts[next_insert].second);
     pos = std::max(pos, e);
   }
   if (pos < in.size()) out.append(in.substr(pos));
@@ -287,15 +323,22 @@ std::string RenderInternalLinks(std::string_view in) {
   constexpr size_t kMaxDepth = 64;
   std::vector<std::string> frames(1);
   frames[0].reserve(in.size());
+  size_t dropped_opens = 0;
   size_t i = 0;
   while (i < in.size()) {
-    if (in[i] == '[' && i + 1 < in.size() && in[i + 1] == '[' && frames.size() <= kMaxDepth) {
-      frames.emplace_back();
+    if (in[i] == '[' && i + 1 < in.size() && in[i + 1] == '[') {
+      // Past the depth limit a marker is dropped (its text stays in the enclosing link).
+      if (frames.size() <= kMaxDepth) frames.emplace_back();
+      else ++dropped_opens;
       i += 2;
-    } else if (in[i] == ']' && i + 1 < in.size() && in[i + 1] == ']' && frames.size() > 1) {
-      std::string rendered = RenderInternalLink(frames.back());
-      frames.pop_back();
-      frames.back().append(rendered);
+    } else if (in[i] == ']' && i + 1 < in.size() && in[i + 1] == ']') {
+      if (dropped_opens > 0) {
+        --dropped_opens;
+      } else if (frames.size() > 1) {
+        std::string rendered = RenderInternalLink(frames.back());
+        frames.pop_back();
+        frames.back().append(rendered);
+      }  // else: a lone "]]" is not visible text
       i += 2;
     } else {
       frames.back().push_back(in[i]);
