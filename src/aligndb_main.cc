@@ -6,10 +6,16 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "aligndb.pb.h"
+#include "aligndb/align.h"
+#include "aligndb/export.h"
+#include "aligndb/index.h"
 #include "aligndb/pipeline.h"
 #include "aligndb/status.h"
 #include "aligndb/store.h"
@@ -239,6 +245,63 @@ Status RunInfo(const std::string& db, bool json) {
   return Status::OK();
 }
 
+// ------------------------------------------------------------------ align
+
+struct AlignArgs {
+  std::string db;
+  AlignOptions options;
+};
+
+void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
+  cmd->add_option("--normal", a->options.normal, "Normal (complex) edition")->capture_default_str();
+  cmd->add_option("--simple", a->options.simple, "Simple edition")->capture_default_str();
+  cmd->add_option("--paragraph-threshold", a->options.paragraph_threshold,
+                  "Minimum TF-IDF cosine of a paragraph candidate")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--skip-penalty", a->options.skip_penalty, "Penalty of a skipped sentence")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+}
+
+Status RunAlignOn(Store* store, AlignArgs args, const std::vector<std::string>& argv, AlignSummary* summary) {
+  std::unique_ptr<ParagraphIndex> index;
+  RETURN_IF_ERROR(ParagraphIndex::Open(IndexDir(store->dir()), true, &index));
+  if (StderrIsTerminal()) {
+    args.options.progress = [](uint64_t done, uint64_t total) {
+      std::fprintf(stderr, "\raligning: %llu / %llu article pairs", static_cast<unsigned long long>(done),
+                   static_cast<unsigned long long>(total));
+      std::fflush(stderr);
+    };
+  }
+  uint64_t run_id = 0;
+  RETURN_IF_ERROR(store->BeginRun("align", argv, &run_id));
+  Status s = Align(store, index.get(), args.options, run_id, summary);
+  if (StderrIsTerminal()) std::fprintf(stderr, "\n");
+  Status fs = store->FinishRun(run_id, s, summary->AsCounts());
+  RETURN_IF_ERROR(s);
+  return fs;
+}
+
+void PrintAlignSummary(const AlignSummary& s, bool json) {
+  if (json) {
+    ordered_json j;
+    for (auto& [k, v] : s.AsCounts()) j[k] = v;
+    std::cout << j.dump() << "\n";
+    return;
+  }
+  std::cout << "article pairs: " << s.title_matches << " title matches, " << s.removed << " removed";
+  if (!s.removed_by_reason.empty()) {
+    std::cout << " (";
+    bool first = true;
+    for (auto& [k, v] : s.removed_by_reason) std::cout << (first ? "" : ", ") << k << " " << v, first = false;
+    std::cout << ")";
+  }
+  std::cout << ", " << s.aligned << " aligned\n"
+            << "paragraph pairs: " << s.paragraph_pairs << "; sentence pairs (all similarities): "
+            << s.sentence_pairs << "\n";
+}
+
 }  // namespace
 }  // namespace aligndb
 
@@ -273,6 +336,60 @@ int main(int argc, char** argv) {
   info_cmd->add_option("--db", info_db, "Database directory")->required();
   info_cmd->add_flag("--json", info_json, "Print JSON");
 
+  AlignArgs align;
+  bool align_json = false;
+  auto* align_cmd = app.add_subcommand("align", "Align the article pairs of two editions (Coster & Kauchak, SPEC §4)");
+  align_cmd->add_option("--db", align.db, "Database directory")->required();
+  AddAlignOptions(align_cmd, &align);
+  align_cmd->add_flag("--json", align_json, "Print the summary as JSON");
+
+  IngestArgs build_ingest;
+  AlignArgs build_align;
+  int build_show = 5;
+  auto* build_cmd = app.add_subcommand("build", "Ingest FILEs, align, and show a few aligned pairs");
+  build_cmd->add_option("--db", build_ingest.db, "Database directory (created if missing)")->required();
+  AddAlignOptions(build_cmd, &build_align);
+  build_cmd->add_option("--show", build_show, "Aligned sentence pairs to print at the end")->capture_default_str();
+  build_cmd->add_option("FILE", build_ingest.files, "Dumps or JSON lines of both editions")->required();
+
+  std::string lookup_db, lookup_title, lookup_format = "text";
+  EditionPair lookup_eds;
+  auto* lookup_cmd = app.add_subcommand("lookup", "Show how an article pair was aligned, by either edition's title");
+  lookup_cmd->add_option("--db", lookup_db, "Database directory")->required();
+  lookup_cmd->add_option("--normal", lookup_eds.normal, "Normal edition (default: the aligned pair)");
+  lookup_cmd->add_option("--simple", lookup_eds.simple, "Simple edition (default: the aligned pair)");
+  lookup_cmd->add_option("--format", lookup_format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  lookup_cmd->add_option("TITLE", lookup_title, "Title in either edition")->required();
+
+  std::string export_db, export_format, export_ops;
+  ExportOptions export_opts;
+  auto* export_cmd = app.add_subcommand("export", "Stream sentence pairs, filtered, as TSV, JSON lines or parallel text");
+  export_cmd->add_option("--db", export_db, "Database directory")->required();
+  export_cmd->add_option("--normal", export_opts.editions.normal, "Normal edition (default: the aligned pair)");
+  export_cmd->add_option("--simple", export_opts.editions.simple, "Simple edition (default: the aligned pair)");
+  export_cmd->add_option("--min-sim", export_opts.min_sim, "Lowest similarity kept")->capture_default_str();
+  export_cmd->add_option("--max-sim", export_opts.max_sim, "Highest similarity kept")->capture_default_str();
+  export_cmd->add_option("--op", export_ops, "Operations kept, comma-separated (default 1-1,1-2,2-1,2-2)");
+  export_cmd->add_flag("--no-identical", export_opts.no_identical, "Drop pairs of identical sentences");
+  export_cmd->add_option("--title", export_opts.title, "Only this article pair (either edition's title)");
+  export_cmd->add_option("--format", export_format, "tsv, jsonl or parallel")
+      ->required()
+      ->check(CLI::IsMember({"tsv", "jsonl", "parallel"}));
+  export_cmd->add_option("--out", export_opts.out_prefix,
+                         "Output: PREFIX for parallel (PREFIX.normal, PREFIX.simple); a file for tsv/jsonl (default stdout)");
+
+  std::string stats_db;
+  EditionPair stats_eds;
+  double stats_min_sim = 0.5;
+  bool stats_json = false;
+  auto* stats_cmd = app.add_subcommand("stats", "Article, paragraph and sentence pair counts, operation shares");
+  stats_cmd->add_option("--db", stats_db, "Database directory")->required();
+  stats_cmd->add_option("--normal", stats_eds.normal, "Normal edition (default: the aligned pair)");
+  stats_cmd->add_option("--simple", stats_eds.simple, "Simple edition (default: the aligned pair)");
+  stats_cmd->add_option("--min-sim", stats_min_sim, "Similarity threshold of the sentence pair filter")
+      ->capture_default_str();
+  stats_cmd->add_flag("--json", stats_json, "Print JSON");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -287,6 +404,89 @@ int main(int argc, char** argv) {
     return Finish(s);
   }
   if (*show_cmd) return Finish(RunShow(show));
+  if (*align_cmd) {
+    std::unique_ptr<Store> store;
+    Status s = OpenStore(align.db, true, &store);
+    AlignSummary summary;
+    if (s.ok()) s = RunAlignOn(store.get(), align, raw_args, &summary);
+    if (s.ok()) PrintAlignSummary(summary, align_json);
+    return Finish(s);
+  }
+  if (*build_cmd) {
+    IngestSummary ingest_summary;
+    Status s = RunIngest(build_ingest, raw_args, &ingest_summary);
+    if (s.ok()) PrintIngestSummary(ingest_summary, false);
+    std::unique_ptr<Store> store;
+    AlignSummary summary;
+    if (s.ok()) s = OpenStore(build_ingest.db, true, &store);
+    if (s.ok()) s = RunAlignOn(store.get(), build_align, raw_args, &summary);
+    if (s.ok()) PrintAlignSummary(summary, false);
+    if (s.ok() && build_show > 0) {
+      std::ostringstream pairs;
+      ExportOptions eo;
+      eo.editions = {build_align.options.normal, build_align.options.simple};
+      eo.format = ExportFormat::kJsonl;
+      eo.no_identical = true;
+      uint64_t n = 0;
+      s = Export(store.get(), eo, pairs, &n);
+      std::istringstream lines(pairs.str());
+      std::string line;
+      std::cout << "\n" << n << " sentence pairs with similarity >= 0.5 (not identical); the first "
+                << std::min<uint64_t>(n, build_show) << ":\n";
+      for (int k = 0; k < build_show && std::getline(lines, line); ++k) {
+        auto j = nlohmann::json::parse(line);
+        std::cout << "\n[" << j["normal_title"].get<std::string>() << ", " << j["op"].get<std::string>()
+                  << ", similarity " << std::fixed << std::setprecision(3) << j["similarity"].get<double>() << "]\n"
+                  << "  normal: " << j["normal"].get<std::string>() << "\n"
+                  << "  simple: " << j["simple"].get<std::string>() << "\n";
+      }
+    }
+    return Finish(s);
+  }
+  if (*lookup_cmd) {
+    std::unique_ptr<Store> store;
+    Status s = OpenStore(lookup_db, false, &store);
+    if (s.ok()) s = Lookup(store.get(), lookup_eds, lookup_title, lookup_format, std::cout);
+    return Finish(s);
+  }
+  if (*export_cmd) {
+    if (export_format == "tsv") export_opts.format = ExportFormat::kTsv;
+    else if (export_format == "parallel") export_opts.format = ExportFormat::kParallel;
+    else export_opts.format = ExportFormat::kJsonl;
+    if (!export_ops.empty()) {
+      export_opts.ops.clear();
+      std::stringstream ss(export_ops);
+      std::string name;
+      while (std::getline(ss, name, ',')) {
+        Op op;
+        if (!ParseOpName(name, &op) || op == Op::kSkipSimple || op == Op::kSkipNormal)
+          return Finish(Status::InvalidArgument("--op: unknown operation \"" + name + "\" (use 1-1, 1-2, 2-1, 2-2)"));
+        export_opts.ops.insert(op);
+      }
+    }
+    std::unique_ptr<Store> store;
+    Status s = OpenStore(export_db, false, &store);
+    uint64_t written = 0;
+    if (s.ok()) {
+      if (export_opts.format != ExportFormat::kParallel && !export_opts.out_prefix.empty()) {
+        std::ofstream file(export_opts.out_prefix, std::ios::binary);
+        if (!file) s = Status::IOError(export_opts.out_prefix + ": cannot open for writing");
+        else s = Export(store.get(), export_opts, file, &written);
+      } else {
+        std::ios::sync_with_stdio(false);
+        s = Export(store.get(), export_opts, std::cout, &written);
+        std::cout.flush();
+      }
+    }
+    if (s.ok() && StderrIsTerminal()) std::fprintf(stderr, "exported %llu sentence pairs\n", (unsigned long long)written);
+    return Finish(s);
+  }
+  if (*stats_cmd) {
+    std::unique_ptr<Store> store;
+    Status s = OpenStore(stats_db, false, &store);
+    if (s.ok()) s = Stats(store.get(), stats_eds, stats_min_sim, stats_json, std::cout);
+    return Finish(s);
+  }
   if (*info_cmd) return Finish(RunInfo(info_db, info_json));
   return 2;
 }

@@ -168,14 +168,15 @@ struct SentenceSplitter::Impl {
 namespace {
 
 // Abbreviations after which a period does not end a sentence. ICU's rules alone split
-// "Dr. | Smith"; a boundary that follows one of these words is removed.
-constexpr std::array<std::string_view, 60> kAbbreviations = {
+// "Dr. | Smith"; a boundary that follows one of these words is removed. Words that often end a
+// sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
+constexpr std::array<std::string_view, 54> kAbbreviations = {
     "Dr.",   "Mr.",   "Mrs.",  "Ms.",   "Prof.", "Sr.",   "Jr.",   "St.",   "Mt.",    "Ft.",
     "Gen.",  "Col.",  "Capt.", "Lt.",   "Sgt.",  "Rev.",  "Gov.",  "Sen.",  "Rep.",   "Pres.",
-    "Hon.",  "Maj.",  "Cpl.",  "Adm.",  "Cmdr.", "Fr.",   "Sir.",  "e.g.",  "i.e.",   "etc.",
+    "Hon.",  "Maj.",  "Cpl.",  "Adm.",  "Cmdr.", "Fr.",   "Sir.",  "e.g.",  "i.e.",
     "vs.",   "cf.",   "approx.", "ca.", "c.",    "No.",   "Nos.",  "Vol.",  "pp.",    "p.",
     "Jan.",  "Feb.",  "Mar.",  "Apr.",  "Aug.",  "Sep.",  "Sept.", "Oct.",  "Nov.",   "Dec.",
-    "Inc.",  "Ltd.",  "Co.",   "Corp.", "Bros.", "al.", "Fig.", "Figs.", "ed.", "eds."};
+    "al.", "Fig.", "Figs.", "ed.", "eds."};
 
 // "U.S." ends a sentence unless the next word is one that commonly follows it in a name
 // ("the U.S. Army"). The same for the other dotted country abbreviations.

@@ -1,0 +1,94 @@
+// Coster & Kauchak's alignment (SPEC §4): title pairing with filters, paragraph alignment by
+// TF-IDF cosine with Xapian candidates, and dynamic-programming sentence alignment.
+#ifndef ALIGNDB_ALIGN_H_
+#define ALIGNDB_ALIGN_H_
+
+#include <Eigen/Dense>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "aligndb/index.h"
+#include "aligndb/status.h"
+#include "aligndb/store.h"
+
+namespace aligndb {
+
+// Operations of the sentence aligner; values equal pb::Operation.
+enum class Op : int {
+  kSkipSimple = 1,
+  kSkipNormal = 2,
+  kOneOne = 3,
+  kOneTwo = 4,  // one normal sentence, two simple sentences
+  kTwoOne = 5,  // two normal sentences, one simple sentence
+  kTwoTwo = 6,  // crossed: (i-1, j) and (i, j-1)
+};
+// "skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2".
+const char* OpName(Op op);
+// Inverse of OpName; false for an unknown name.
+bool ParseOpName(const std::string& name, Op* op);
+
+struct AlignedPair {
+  int normal;  // 0-based sentence index in the concatenated normal paragraphs
+  int simple;  // 0-based sentence index in the simple paragraph
+  double similarity;
+  Op op;
+  bool operator==(const AlignedPair& o) const {
+    return normal == o.normal && simple == o.simple && op == o.op && similarity == o.similarity;
+  }
+};
+
+struct SentenceAlignment {
+  double score = 0;                 // a(n, m)
+  std::vector<AlignedPair> pairs;   // in document order
+  int skipped_normal = 0;           // skip operations, including sentences left at the border
+  int skipped_simple = 0;
+};
+
+// The dynamic program of SPEC §4 over sim (n normal × m simple sentences), with its tie order
+// (the first maximal alternative wins). Time and memory O(n·m).
+SentenceAlignment AlignSentences(const Eigen::MatrixXd& sim, double skip_penalty);
+
+// Paragraph assignment (SPEC §4): `cosines[s]` holds (normal paragraph, cosine) for the
+// candidates of simple paragraph s. A normal paragraph goes to the simple paragraph with the
+// highest cosine ≥ threshold (the earliest on a tie). Returns, per simple paragraph, its normal
+// paragraphs in document order (empty: not aligned).
+std::vector<std::vector<uint32_t>> AssignParagraphs(
+    const std::vector<std::vector<std::pair<uint32_t, double>>>& cosines, double threshold);
+
+struct AlignOptions {
+  // Edition names. Default: "enwiki" and "simplewiki".
+  std::string normal = "enwiki";
+  std::string simple = "simplewiki";
+  // Minimum cosine for a paragraph candidate. Default: 0.5.
+  double paragraph_threshold = 0.5;
+  // Penalty of a skipped sentence in the dynamic program. Default: 0.0001.
+  double skip_penalty = 0.0001;
+  // Progress callback (pairs done, pairs total). Default: none.
+  std::function<void(uint64_t, uint64_t)> progress;
+};
+
+struct AlignSummary {
+  uint64_t title_matches = 0;
+  uint64_t removed = 0;
+  std::map<std::string, uint64_t> removed_by_reason;
+  uint64_t aligned = 0;           // article pairs aligned (records written)
+  uint64_t stale_removed = 0;     // records of pairs that no longer exist, deleted
+  uint64_t paragraph_pairs = 0;
+  uint64_t sentence_pairs = 0;    // every pair of every backtrace (before the similarity filter)
+  uint64_t indexed_pages = 0;     // pages (re)indexed in Xapian before aligning
+  std::map<std::string, uint64_t> AsCounts() const;
+};
+
+// Aligns every title pair of the two editions and stores one AlignmentRecord per pair.
+Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, uint64_t run_id,
+             AlignSummary* summary);
+
+// Key of an alignment record ("alignments" CF).
+std::string AlignmentKey(uint32_t normal_edition, uint32_t simple_edition, const std::string& normalized_title);
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_ALIGN_H_

@@ -1,0 +1,423 @@
+// Lookup, export and stats over stored alignment records.
+#include "aligndb/export.h"
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "aligndb.pb.h"
+#include "aligndb/text.h"
+#include "store_internal.h"
+
+namespace aligndb {
+namespace {
+
+using nlohmann::ordered_json;
+
+// A snapshot held for the life of one read.
+class Snapshot {
+ public:
+  explicit Snapshot(Store* store) : store_(store), snap_(store->GetSnapshot()) {}
+  ~Snapshot() { store_->ReleaseSnapshot(snap_); }
+  const rocksdb::Snapshot* get() const { return snap_; }
+
+ private:
+  Store* store_;
+  const rocksdb::Snapshot* snap_;
+};
+
+struct ResolvedPair {
+  std::string normal, simple;
+  uint32_t normal_id = 0, simple_id = 0;
+};
+
+Status Resolve(Store* store, const EditionPair& want, ResolvedPair* out) {
+  std::vector<std::pair<std::string, std::string>> aligned;
+  {
+    std::unique_ptr<rocksdb::Iterator> it(store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kMeta)));
+    const std::string prefix = "pairing/";
+    for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+      std::string rest = it->key().ToString().substr(prefix.size());
+      size_t slash = rest.find('/');
+      if (slash != std::string::npos) aligned.emplace_back(rest.substr(0, slash), rest.substr(slash + 1));
+    }
+    RETURN_IF_ERROR(FromRocks(it->status(), store->dir() + ": meta"));
+  }
+  out->normal = want.normal;
+  out->simple = want.simple;
+  if (out->normal.empty() || out->simple.empty()) {
+    std::vector<std::pair<std::string, std::string>> match;
+    for (auto& p : aligned)
+      if ((want.normal.empty() || p.first == want.normal) && (want.simple.empty() || p.second == want.simple))
+        match.push_back(p);
+    if (match.empty())
+      return Status::NotFound(store->dir() + ": no alignments stored (run `aligndb align` first)");
+    auto chosen = match[0];
+    if (match.size() > 1) {
+      bool found_default = false;
+      for (auto& p : match)
+        if (p.first == "enwiki" && p.second == "simplewiki") chosen = p, found_default = true;
+      if (!found_default)
+        return Status::InvalidArgument("several edition pairs are aligned; choose one with --normal and --simple");
+    }
+    out->normal = chosen.first;
+    out->simple = chosen.second;
+  }
+  RETURN_IF_ERROR(store->EditionId(out->normal, false, &out->normal_id));
+  RETURN_IF_ERROR(store->EditionId(out->simple, false, &out->simple_id));
+  return Status::OK();
+}
+
+Status ParseRecord(const rocksdb::Slice& v, pb::AlignmentRecord* r) {
+  if (!r->ParseFromArray(v.data(), static_cast<int>(v.size())))
+    return Status::Corruption("alignment record does not parse");
+  return Status::OK();
+}
+
+// Calls fn for every record of the pair (or only the one of `title`), from the snapshot.
+Status ForEachRecord(Store* store, const ResolvedPair& pair, const std::string& title, const Snapshot& snap,
+                     const std::function<Status(const pb::AlignmentRecord&)>& fn) {
+  rocksdb::ReadOptions ro;
+  ro.snapshot = snap.get();
+  pb::AlignmentRecord record;
+  if (!title.empty()) {
+    rocksdb::PinnableSlice v;
+    std::string key = AlignmentKey(pair.normal_id, pair.simple_id, NormalizeTitle(title));
+    rocksdb::Status s = store->db()->Get(ro, store->cf(Cf::kAlignments), key, &v);
+    if (s.IsNotFound()) return Status::NotFound("no aligned article pair titled \"" + title + "\"");
+    RETURN_IF_ERROR(FromRocks(s, store->dir() + ": alignments"));
+    RETURN_IF_ERROR(ParseRecord(v, &record));
+    return fn(record);
+  }
+  std::string prefix = AlignmentKey(pair.normal_id, pair.simple_id, "");
+  std::unique_ptr<rocksdb::Iterator> it(store->db()->NewIterator(ro, store->cf(Cf::kAlignments)));
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    RETURN_IF_ERROR(ParseRecord(it->value(), &record));
+    RETURN_IF_ERROR(fn(record));
+  }
+  return FromRocks(it->status(), store->dir() + ": scan alignments");
+}
+
+struct PairTexts {
+  pb::Article normal, simple;
+  const std::string& Normal(const pb::SentencePair& p) const {
+    return normal.paragraphs(p.normal_paragraph()).sentences(p.normal_sentence());
+  }
+  const std::string& Simple(const pb::SentencePair& p) const {
+    return simple.paragraphs(p.simple_paragraph()).sentences(p.simple_sentence());
+  }
+};
+
+Status LoadTexts(Store* store, const ResolvedPair& pair, const pb::AlignmentRecord& r, const Snapshot& snap,
+                 PairTexts* texts) {
+  RETURN_IF_ERROR(store->GetArticle(pair.normal_id, r.normal_page_id(), &texts->normal, snap.get()));
+  RETURN_IF_ERROR(store->GetArticle(pair.simple_id, r.simple_page_id(), &texts->simple, snap.get()));
+  // A record always describes the revisions stored with it; anything else means the database
+  // was written by a run that did not finish aligning.
+  if (texts->normal.revision_id() != r.normal_revision() || texts->simple.revision_id() != r.simple_revision() ||
+      texts->normal.paragraphs_size() != static_cast<int>(r.normal_paragraphs()) ||
+      texts->simple.paragraphs_size() != static_cast<int>(r.simple_paragraphs()))
+    return Status::InvalidArgument("the alignment of \"" + r.normal_title() +
+                                   "\" is older than its articles: run `aligndb align` again");
+  return Status::OK();
+}
+
+std::string IndexJson(uint32_t p, uint32_t s) { return "[" + std::to_string(p) + "," + std::to_string(s) + "]"; }
+
+std::string Tsv(const std::string& s) {
+  std::string out = s;
+  for (char& c : out)
+    if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+  return out;
+}
+
+std::string FormatSim(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.6f", v);
+  return buf;
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------ export
+
+Status Export(Store* store, const ExportOptions& o, std::ostream& out, uint64_t* written) {
+  *written = 0;
+  ResolvedPair pair;
+  RETURN_IF_ERROR(Resolve(store, o.editions, &pair));
+  Snapshot snap(store);
+  std::ofstream normal_file, simple_file;
+  if (o.format == ExportFormat::kParallel) {
+    if (o.out_prefix.empty()) return Status::InvalidArgument("--format parallel needs --out PREFIX");
+    normal_file.open(o.out_prefix + ".normal", std::ios::binary);
+    simple_file.open(o.out_prefix + ".simple", std::ios::binary);
+    if (!normal_file || !simple_file)
+      return Status::IOError(o.out_prefix + ".normal/.simple: cannot open for writing");
+  }
+  if (o.format == ExportFormat::kTsv)
+    out << "normal_title\tsimple_title\tnormal\tsimple\tsimilarity\top\tnormal_index\tsimple_index\t"
+           "normal_revision\tsimple_revision\n";
+  PairTexts texts;
+  Status s = ForEachRecord(store, pair, o.title, snap, [&](const pb::AlignmentRecord& r) -> Status {
+    bool loaded = false;
+    for (const auto& pp : r.paragraph_pairs()) {
+      for (const auto& sp : pp.sentence_pairs()) {
+        if (sp.similarity() < o.min_sim || sp.similarity() > o.max_sim) continue;
+        if (!o.ops.count(static_cast<Op>(sp.op()))) continue;
+        if (o.no_identical && sp.identical()) continue;
+        if (!loaded) {
+          RETURN_IF_ERROR(LoadTexts(store, pair, r, snap, &texts));
+          loaded = true;
+        }
+        const std::string& n = texts.Normal(sp);
+        const std::string& m = texts.Simple(sp);
+        switch (o.format) {
+          case ExportFormat::kJsonl: {
+            ordered_json j;
+            j["normal_title"] = r.normal_title();
+            j["simple_title"] = r.simple_title();
+            j["normal"] = n;
+            j["simple"] = m;
+            j["similarity"] = sp.similarity();
+            j["op"] = OpName(static_cast<Op>(sp.op()));
+            j["normal_index"] = {sp.normal_paragraph(), sp.normal_sentence()};
+            j["simple_index"] = {sp.simple_paragraph(), sp.simple_sentence()};
+            j["normal_revision"] = r.normal_revision();
+            j["simple_revision"] = r.simple_revision();
+            out << j.dump() << '\n';
+            break;
+          }
+          case ExportFormat::kTsv:
+            out << Tsv(r.normal_title()) << '\t' << Tsv(r.simple_title()) << '\t' << Tsv(n) << '\t' << Tsv(m)
+                << '\t' << FormatSim(sp.similarity()) << '\t' << OpName(static_cast<Op>(sp.op())) << '\t'
+                << IndexJson(sp.normal_paragraph(), sp.normal_sentence()) << '\t'
+                << IndexJson(sp.simple_paragraph(), sp.simple_sentence()) << '\t' << r.normal_revision()
+                << '\t' << r.simple_revision() << '\n';
+            break;
+          case ExportFormat::kParallel:
+            normal_file << Tsv(n) << '\n';
+            simple_file << Tsv(m) << '\n';
+            break;
+        }
+        ++*written;
+      }
+    }
+    if (!out) return Status::IOError("export: write failed");
+    return Status::OK();
+  });
+  if (o.format == ExportFormat::kParallel) {
+    normal_file.flush();
+    simple_file.flush();
+    if (!normal_file || !simple_file) return Status::IOError(o.out_prefix + ": write failed");
+  }
+  return s;
+}
+
+// ------------------------------------------------------------------ lookup
+
+Status Lookup(Store* store, const EditionPair& editions, const std::string& title, const std::string& format,
+              std::ostream& out) {
+  ResolvedPair pair;
+  RETURN_IF_ERROR(Resolve(store, editions, &pair));
+  Snapshot snap(store);
+  std::string key_title = title;
+  // A redirect in either edition leads to its target.
+  auto follow = [&](uint32_t ed) {
+    pb::Redirect r;
+    if (store->GetRedirect(ed, NormalizeTitle(title), &r, snap.get()).ok()) key_title = r.target();
+  };
+  pb::AlignmentRecord found;
+  bool have = false;
+  auto grab = [&](const pb::AlignmentRecord& r) {
+    found = r;
+    have = true;
+    return Status::OK();
+  };
+  Status s = ForEachRecord(store, pair, key_title, snap, grab);
+  if (s.IsNotFound()) {
+    follow(pair.simple_id);
+    if (key_title == title) follow(pair.normal_id);
+    if (key_title != title) s = ForEachRecord(store, pair, key_title, snap, grab);
+  }
+  if (s.IsNotFound()) {
+    // Say why: missing in an edition, or removed by the pairing filter.
+    std::string why;
+    uint64_t id;
+    bool in_normal = store->FindArticle(pair.normal_id, key_title, &id, snap.get()).ok();
+    bool in_simple = store->FindArticle(pair.simple_id, key_title, &id, snap.get()).ok();
+    if (!in_normal && !in_simple) why = "no article with this title in " + pair.normal + " or " + pair.simple;
+    else if (!in_normal) why = "only " + pair.simple + " has this title";
+    else if (!in_simple) why = "only " + pair.normal + " has this title";
+    else why = "the pair was removed by the pairing filter (stub, disambiguation, meta or single_line) or is not aligned yet";
+    return Status::NotFound("\"" + title + "\": " + why);
+  }
+  RETURN_IF_ERROR(s);
+  if (!have) return Status::NotFound("\"" + title + "\"");
+  PairTexts texts;
+  RETURN_IF_ERROR(LoadTexts(store, pair, found, snap, &texts));
+
+  if (format == "json") {
+    ordered_json j;
+    j["normal_edition"] = found.normal_edition();
+    j["simple_edition"] = found.simple_edition();
+    j["normal_title"] = found.normal_title();
+    j["simple_title"] = found.simple_title();
+    j["normal_page_id"] = found.normal_page_id();
+    j["simple_page_id"] = found.simple_page_id();
+    j["normal_revision"] = found.normal_revision();
+    j["simple_revision"] = found.simple_revision();
+    j["params"] = {{"method", found.params().method()},
+                   {"similarity", found.params().similarity()},
+                   {"paragraph_threshold", found.params().paragraph_threshold()},
+                   {"skip_penalty", found.params().skip_penalty()}};
+    j["run_id"] = found.run_id();
+    j["normal_paragraphs"] = found.normal_paragraphs();
+    j["simple_paragraphs"] = found.simple_paragraphs();
+    j["paragraph_pairs"] = ordered_json::array();
+    for (const auto& pp : found.paragraph_pairs()) {
+      ordered_json pj;
+      pj["simple_paragraph"] = pp.simple_paragraph();
+      pj["normal_paragraphs"] = pp.normal_paragraphs();
+      pj["cosines"] = pp.cosines();
+      pj["skipped_normal"] = pp.skipped_normal();
+      pj["skipped_simple"] = pp.skipped_simple();
+      pj["sentence_pairs"] = ordered_json::array();
+      for (const auto& sp : pp.sentence_pairs()) {
+        pj["sentence_pairs"].push_back({{"normal", texts.Normal(sp)},
+                                        {"simple", texts.Simple(sp)},
+                                        {"similarity", sp.similarity()},
+                                        {"op", OpName(static_cast<Op>(sp.op()))},
+                                        {"identical", sp.identical()},
+                                        {"normal_index", {sp.normal_paragraph(), sp.normal_sentence()}},
+                                        {"simple_index", {sp.simple_paragraph(), sp.simple_sentence()}}});
+      }
+      j["paragraph_pairs"].push_back(std::move(pj));
+    }
+    out << j.dump(2) << "\n";
+    return Status::OK();
+  }
+  out << found.normal_edition() << " \"" << found.normal_title() << "\" (page " << found.normal_page_id()
+      << ", revision " << found.normal_revision() << ")  <->  " << found.simple_edition() << " \""
+      << found.simple_title() << "\" (page " << found.simple_page_id() << ", revision " << found.simple_revision()
+      << ")\n";
+  out << "aligned by run #" << found.run_id() << " with " << found.params().method() << "/"
+      << found.params().similarity() << ", paragraph threshold " << found.params().paragraph_threshold()
+      << ", skip penalty " << found.params().skip_penalty() << "\n";
+  out << found.paragraph_pairs_size() << " paragraph pairs; " << found.simple_paragraphs()
+      << " simple and " << found.normal_paragraphs() << " normal paragraphs\n";
+  for (const auto& pp : found.paragraph_pairs()) {
+    out << "\nsimple paragraph " << pp.simple_paragraph() << " <- normal paragraph";
+    if (pp.normal_paragraphs_size() > 1) out << "s";
+    for (int k = 0; k < pp.normal_paragraphs_size(); ++k)
+      out << (k ? ", " : " ") << pp.normal_paragraphs(k) << " (cos " << FormatSim(pp.cosines(k)).substr(0, 5) << ")";
+    out << "\n";
+    for (const auto& sp : pp.sentence_pairs()) {
+      out << "  " << OpName(static_cast<Op>(sp.op())) << "  sim " << FormatSim(sp.similarity()).substr(0, 5)
+          << (sp.identical() ? "  identical" : "") << "\n"
+          << "    normal [" << sp.normal_paragraph() << "." << sp.normal_sentence() << "] " << texts.Normal(sp) << "\n"
+          << "    simple [" << sp.simple_paragraph() << "." << sp.simple_sentence() << "] " << texts.Simple(sp) << "\n";
+    }
+  }
+  return Status::OK();
+}
+
+// ------------------------------------------------------------------ stats
+
+Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json, std::ostream& out) {
+  ResolvedPair pair;
+  RETURN_IF_ERROR(Resolve(store, editions, &pair));
+  Snapshot snap(store);
+  pb::PairingSummary ps;
+  std::string value;
+  RETURN_IF_ERROR(store->GetMeta("pairing/" + pair.normal + "/" + pair.simple, &value));
+  if (!ps.ParseFromString(value)) return Status::Corruption(store->dir() + ": pairing summary does not parse");
+
+  uint64_t records = 0, paragraph_pairs = 0, simple_paragraphs = 0, all_pairs = 0, kept = 0, identical = 0;
+  std::map<std::string, uint64_t> ops = {{"skip-simple", 0}, {"skip-normal", 0}, {"1-1", 0},
+                                         {"1-2", 0},         {"2-1", 0},         {"2-2", 0}};
+  RETURN_IF_ERROR(ForEachRecord(store, pair, "", snap, [&](const pb::AlignmentRecord& r) {
+    ++records;
+    simple_paragraphs += r.simple_paragraphs();
+    paragraph_pairs += r.paragraph_pairs_size();
+    for (const auto& pp : r.paragraph_pairs()) {
+      ops["skip-simple"] += pp.skipped_simple();
+      ops["skip-normal"] += pp.skipped_normal();
+      for (const auto& sp : pp.sentence_pairs()) {
+        ++all_pairs;
+        Op op = static_cast<Op>(sp.op());
+        // Operations that produce two pairs are counted once.
+        ops[OpName(op)] += 1;
+        if (sp.similarity() >= min_sim) {
+          ++kept;
+          identical += sp.identical();
+        }
+      }
+    }
+    return Status::OK();
+  }));
+  for (const char* two : {"1-2", "2-1", "2-2"}) ops[two] /= 2;
+  uint64_t total_ops = 0;
+  for (auto& [k, v] : ops) total_ops += v;
+  auto share = [](uint64_t a, uint64_t b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0; };
+
+  ordered_json j;
+  j["normal_edition"] = pair.normal;
+  j["simple_edition"] = pair.simple;
+  j["article_pairs"] = {{"title_matches", ps.title_matches()},
+                        {"removed", ps.removed()},
+                        {"removed_by_reason", ordered_json::object()},
+                        {"aligned", records}};
+  for (const char* reason : {"stub", "disambiguation", "meta", "single_line"}) {
+    auto it = ps.removed_by_reason().find(reason);
+    j["article_pairs"]["removed_by_reason"][reason] = it == ps.removed_by_reason().end() ? 0 : it->second;
+  }
+  j["paragraph_pairs"] = paragraph_pairs;
+  j["simple_paragraphs"] = simple_paragraphs;
+  j["simple_paragraphs_unaligned"] = simple_paragraphs - paragraph_pairs;
+  j["simple_paragraphs_unaligned_share"] = share(simple_paragraphs - paragraph_pairs, simple_paragraphs);
+  j["min_similarity"] = min_sim;
+  j["sentence_pairs_all"] = all_pairs;
+  j["sentence_pairs"] = kept;
+  j["sentence_pairs_per_article_pair"] = share(kept, records);
+  j["identical_share"] = share(identical, kept);
+  j["operations"] = ordered_json::object();
+  j["operation_shares"] = ordered_json::object();
+  for (const char* op : {"skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2"}) {
+    j["operations"][op] = ops[op];
+    j["operation_shares"][op] = share(ops[op], total_ops);
+  }
+  j["params"] = {{"paragraph_threshold", ps.params().paragraph_threshold()},
+                 {"skip_penalty", ps.params().skip_penalty()}};
+  if (json) {
+    out << j.dump(2) << "\n";
+    return Status::OK();
+  }
+  char buf[256];
+  out << pair.normal << " <-> " << pair.simple << "\n";
+  out << "article pairs: " << ps.title_matches() << " title matches, " << ps.removed() << " removed (";
+  bool first = true;
+  for (auto& [reason, n] : j["article_pairs"]["removed_by_reason"].items()) {
+    out << (first ? "" : ", ") << reason << " " << n.get<uint64_t>();
+    first = false;
+  }
+  out << "), " << records << " aligned\n";
+  std::snprintf(buf, sizeof(buf), "paragraph pairs: %llu; simple paragraphs unaligned: %llu of %llu (%.1f%%)\n",
+                (unsigned long long)paragraph_pairs, (unsigned long long)(simple_paragraphs - paragraph_pairs),
+                (unsigned long long)simple_paragraphs, 100 * share(simple_paragraphs - paragraph_pairs, simple_paragraphs));
+  out << buf;
+  std::snprintf(buf, sizeof(buf),
+                "sentence pairs with similarity >= %.2f: %llu of %llu (%.2f per article pair), identical %.1f%%\n",
+                min_sim, (unsigned long long)kept, (unsigned long long)all_pairs, share(kept, records),
+                100 * share(identical, kept));
+  out << buf << "operations:";
+  for (const char* op : {"skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2"}) {
+    std::snprintf(buf, sizeof(buf), " %s %.1f%%", op, 100 * share(ops[op], total_ops));
+    out << buf;
+  }
+  out << "\n";
+  return Status::OK();
+}
+
+}  // namespace aligndb
