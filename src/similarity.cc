@@ -20,7 +20,8 @@ double Cosine(const SparseVector& a, const SparseVector& b) {
       ++j;
     }
   }
-  return dot / (a.norm * b.norm);
+  // Rounding can put the cosine of parallel vectors a hair above 1; a cosine is at most 1.
+  return std::min(1.0, dot / (a.norm * b.norm));
 }
 
 uint32_t IdfTable::Id(const std::string& token) {

@@ -204,6 +204,26 @@ TEST(TfIdfTest, IdfAndCosine) {
   EXPECT_NEAR(Cosine(v1, v1), 1.0, 1e-12);
 }
 
+// Regression: rounding put the cosine of parallel vectors at 1.0000000000000002, so that
+// identical sentence pairs failed the export's default --max-sim 1.
+TEST(TfIdfTest, CosineNeverExceedsOne) {
+  std::mt19937 rng(9);
+  IdfTable t;
+  std::vector<std::string> toks;
+  for (int k = 0; k < 30; ++k) {
+    toks.push_back("t" + std::to_string(k));
+    t.SetIdf(t.Id(toks.back()), 1000, 1 + static_cast<int64_t>(rng() % 999));
+  }
+  for (int round = 0; round < 2000; ++round) {
+    std::vector<std::string> v;
+    std::vector<uint32_t> c;
+    for (int k = 0; k < 30; ++k)
+      if (rng() % 3 == 0) v.push_back(toks[k]), c.push_back(1 + rng() % 4);
+    auto a = t.Vector(v, c);
+    EXPECT_LE(Cosine(a, a), 1.0);
+  }
+}
+
 // ------------------------------------------------------------------ on real data
 
 class RealDataTest : public ::testing::Test {
