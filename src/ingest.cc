@@ -3,6 +3,8 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <cctype>
+#include <filesystem>
 #include <unordered_map>
 
 #include "aligndb.pb.h"
@@ -192,10 +194,29 @@ std::map<std::string, uint64_t> IngestSummary::AsCounts() const {
           {"deleted", deleted}};
 }
 
+bool SplitEditionSpec(const std::string& spec, std::string* edition, std::string* path) {
+  size_t eq = spec.find('=');
+  if (eq == std::string::npos || eq == 0) return false;
+  for (size_t i = 0; i < eq; ++i) {
+    char c = spec[i];
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
+  }
+  std::error_code ec;
+  if (std::filesystem::exists(spec, ec)) return false;  // a file whose name has '='
+  *edition = spec.substr(0, eq);
+  *path = spec.substr(eq + 1);
+  return true;
+}
+
 Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
               IngestSummary* summary) {
-  Ingester ingester(store, options, summary);
-  for (const auto& f : files) RETURN_IF_ERROR(ingester.File(f));
+  for (const auto& spec : files) {
+    IngestOptions per_file = options;
+    std::string path = spec, edition;
+    if (SplitEditionSpec(spec, &edition, &path)) per_file.edition = edition;
+    Ingester ingester(store, per_file, summary);
+    RETURN_IF_ERROR(ingester.File(path));
+  }
   return Status::OK();
 }
 
