@@ -61,27 +61,41 @@ def main():
     ap.add_argument("dumps", nargs="+")
     args = ap.parse_args()
 
+    # One database per dump: the same title may appear in several dumps.
+    ours = {}  # (dump, title) -> text
+    out_lines = []
     with tempfile.TemporaryDirectory() as tmp:
-        db = os.path.join(tmp, "db")
-        for d in args.dumps:
+        for k, d in enumerate(args.dumps):
+            db = os.path.join(tmp, f"db{k}")
             subprocess.run([args.aligndb, "ingest", "--db", db, "--edition", args.edition, d],
                            check=True, stdout=subprocess.DEVNULL)
-        out = subprocess.run([args.aligndb, "show", "--db", db, "--edition", args.edition, "--all",
-                              "--format", "jsonl"], check=True, capture_output=True, text=True).stdout
-    ours = {}
-    for line in out.splitlines():
-        doc = json.loads(line)
-        ours[doc["title"]] = " ".join(s for p in doc["paragraphs"] for s in p)
+            out = subprocess.run([args.aligndb, "show", "--db", db, "--edition", args.edition, "--all",
+                                  "--format", "jsonl"], check=True, capture_output=True, text=True).stdout
+            for line in out.splitlines():
+                doc = json.loads(line)
+                ours[(d, doc["title"])] = " ".join(s for p in doc["paragraphs"] for s in p)
+                out_lines.append(line)
+    out = "\n".join(out_lines)
+
+    residue_patterns = ["{{", "}}", "[[", "]]", "{|", "|}", "<ref", "</", "<!--", "&nbsp;", "'''",
+                        "__TOC__", "thumb|", "Category:", "File:"]
+    sentences = [s for line in out.splitlines() for p in json.loads(line)["paragraphs"] for s in p]
+    residue = {pat: sum(pat in s for s in sentences) for pat in residue_patterns}
+    dirty = sum(any(pat in s for pat in residue_patterns) for s in sentences)
+    print(f"markup residue: {dirty} of {len(sentences)} stored sentences "
+          f"({100 * dirty / max(1, len(sentences)):.3f}%)" +
+          "".join(f"; {pat!r}: {n}" for pat, n in residue.items() if n))
+    print()
 
     rows = []
     total = [0, 0, 0]
     for d in args.dumps:
         for title, wikitext in read_pages(d):
             ref_text = mwparserfromhell.parse(NON_PROSE_LINE.sub("", wikitext)).strip_code()
-            a, b = tokens(ours.get(title, "")), tokens(ref_text)
+            a, b = tokens(ours.get((d, title), "")), tokens(ref_text)
             inter, na, nb = f1(a, b)
             score = 2 * inter / (na + nb) if na + nb else 1.0
-            rows.append((score, title, a, b))
+            rows.append((score, f"{title} ({os.path.basename(d).split('-')[0]})", a, b))
             total[0] += inter
             total[1] += na
             total[2] += nb
