@@ -124,7 +124,14 @@ Status LoadTexts(Store* store, const ResolvedPair& pair, const pb::AlignmentReco
   return Status::OK();
 }
 
-std::string IndexJson(uint32_t p, uint32_t s) { return "[" + std::to_string(p) + "," + std::to_string(s) + "]"; }
+std::string IndexJson(uint32_t p, uint32_t s) {
+  std::string out(1, '[');
+  out += std::to_string(p);
+  out += ',';
+  out += std::to_string(s);
+  out += ']';
+  return out;
+}
 
 std::string Tsv(const std::string& s) {
   std::string out = s;

@@ -15,10 +15,20 @@ constexpr Xapian::valueno kParagraphSlot = 0;
 constexpr size_t kPagesPerCommit = 20000;
 
 std::string ArticleTerm(uint32_t edition, uint64_t page_id) {
-  return "A" + std::to_string(edition) + ":" + std::to_string(page_id);
+  std::string t(1, 'A');
+  t += std::to_string(edition);
+  t += ':';
+  t += std::to_string(page_id);
+  return t;
 }
 std::string ParagraphTerm(uint32_t edition, uint64_t page_id, uint32_t paragraph) {
-  return "Q" + std::to_string(edition) + ":" + std::to_string(page_id) + ":" + std::to_string(paragraph);
+  std::string t(1, 'Q');
+  t += std::to_string(edition);
+  t += ':';
+  t += std::to_string(page_id);
+  t += ':';
+  t += std::to_string(paragraph);
+  return t;
 }
 
 Status FromXapian(const Xapian::Error& e, const std::string& context) {

@@ -98,7 +98,8 @@ Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, D
     if (j.is_discarded()) {
       // Parse again with exceptions for the position and reason.
       try {
-        (void)nlohmann::json::parse(l);
+        nlohmann::json ignored = nlohmann::json::parse(l);
+        (void)ignored;
       } catch (const nlohmann::json::parse_error& e) {
         std::string what = e.what();
         auto pos = what.find("] ");

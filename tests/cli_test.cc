@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <filesystem>
+#include <set>
+#include <sstream>
 
 #include "test_util.h"
 
@@ -65,6 +67,55 @@ TEST(CliTest, IngestShowInfo) {
   r = RunAligndb({"show", "--db", db, "AccessibleComputing"});
   EXPECT_EQ(r.exit_code, 6);
   EXPECT_NE(r.err.find("redirects to \"Computer accessibility\""), std::string::npos) << r.err;
+}
+
+// `show --all --format jsonl` writes what `ingest` reads: the round trip is exact, flags included.
+TEST(CliTest, ShowAllJsonlRoundTripsExactly) {
+  TempDir tmp;
+  auto r = RunAligndb({"ingest", "--db", tmp.Sub("a"), DataPath("wikidumps/enwiki-gensim-sample.xml.bz2")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto first = RunAligndb({"show", "--db", tmp.Sub("a"), "--edition", "enwiki", "--all", "--format", "jsonl"});
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_EQ(std::count(first.out.begin(), first.out.end(), '\n'), 106);
+  testing::WriteFile(tmp.Sub("enwiki.jsonl"), first.out);
+  r = RunAligndb({"ingest", "--db", tmp.Sub("b"), "enwiki=" + tmp.Sub("enwiki.jsonl")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto second = RunAligndb({"show", "--db", tmp.Sub("b"), "--edition", "enwiki", "--all", "--format", "jsonl"});
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_EQ(first.out, second.out);
+  // Flags survive: "Ada" is a disambiguation page with one sentence.
+  EXPECT_NE(second.out.find(R"("title":"Ada","id":630,)"), std::string::npos);
+  EXPECT_NE(second.out.find(R"("flags":["disambiguation","single_line"])"), std::string::npos);
+  json a = InfoJson(tmp.Sub("a"))["editions"]["enwiki"], b = InfoJson(tmp.Sub("b"))["editions"]["enwiki"];
+  for (const char* k : {"articles", "paragraphs", "sentences"}) EXPECT_EQ(a[k], b[k]) << k;
+}
+
+TEST(CliTest, BuildThenLookupEveryExportedTitle) {
+  TempDir tmp;
+  std::string db = tmp.Sub("db");
+  auto r = RunAligndb({"build", "--db", db, DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
+                       DataPath("wikidumps/simplewiki-sample.xml.bz2")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("2 title matches"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("normal: "), std::string::npos) << r.out;
+  r = RunAligndb({"export", "--db", db, "--format", "jsonl", "--min-sim", "0"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::set<std::string> titles;
+  std::istringstream lines(r.out);
+  std::string line;
+  while (std::getline(lines, line)) titles.insert(json::parse(line)["simple_title"].get<std::string>());
+  ASSERT_EQ(titles, (std::set<std::string>{"A", "Art"}));
+  for (const auto& t : titles) {
+    auto l = RunAligndb({"lookup", "--db", db, t, "--format", "json"});
+    ASSERT_EQ(l.exit_code, 0) << l.err;
+    EXPECT_EQ(json::parse(l.out)["simple_title"], t);
+  }
+  r = RunAligndb({"export", "--db", db, "--format", "jsonl", "--op", "3-3"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("unknown operation"), std::string::npos);
+  r = RunAligndb({"stats", "--db", db, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["article_pairs"]["title_matches"], 2);
 }
 
 TEST(CliTest, JsonlNeedsAnEdition) {
