@@ -190,8 +190,11 @@ class PairAligner {
         sp->set_simple_sentence(static_cast<uint32_t>(ap.simple));
         sp->set_similarity(ap.similarity);
         sp->set_op(static_cast<pb::Operation>(ap.op));
-        sp->set_identical(normal->article.paragraphs(np).sentences(ns) ==
-                          simple->article.paragraphs(s).sentences(ap.simple));
+        const std::string& nt = normal->article.paragraphs(np).sentences(ns);
+        const std::string& st = simple->article.paragraphs(s).sentences(ap.simple);
+        sp->set_identical(nt == st);
+        sp->set_normal_text(nt);
+        sp->set_simple_text(st);
       }
     }
     return Status::OK();

@@ -100,30 +100,6 @@ Status ForEachRecord(Store* store, const ResolvedPair& pair, const std::string& 
   return FromRocks(it->status(), store->dir() + ": scan alignments");
 }
 
-struct PairTexts {
-  pb::Article normal, simple;
-  const std::string& Normal(const pb::SentencePair& p) const {
-    return normal.paragraphs(p.normal_paragraph()).sentences(p.normal_sentence());
-  }
-  const std::string& Simple(const pb::SentencePair& p) const {
-    return simple.paragraphs(p.simple_paragraph()).sentences(p.simple_sentence());
-  }
-};
-
-Status LoadTexts(Store* store, const ResolvedPair& pair, const pb::AlignmentRecord& r, const Snapshot& snap,
-                 PairTexts* texts) {
-  RETURN_IF_ERROR(store->GetArticle(pair.normal_id, r.normal_page_id(), &texts->normal, snap.get()));
-  RETURN_IF_ERROR(store->GetArticle(pair.simple_id, r.simple_page_id(), &texts->simple, snap.get()));
-  // A record always describes the revisions stored with it; anything else means the database
-  // was written by a run that did not finish aligning.
-  if (texts->normal.revision_id() != r.normal_revision() || texts->simple.revision_id() != r.simple_revision() ||
-      texts->normal.paragraphs_size() != static_cast<int>(r.normal_paragraphs()) ||
-      texts->simple.paragraphs_size() != static_cast<int>(r.simple_paragraphs()))
-    return Status::InvalidArgument("the alignment of \"" + r.normal_title() +
-                                   "\" is older than its articles: run `aligndb align` again");
-  return Status::OK();
-}
-
 std::string IndexJson(uint32_t p, uint32_t s) {
   std::string out(1, '[');
   out += std::to_string(p);
@@ -166,20 +142,14 @@ Status Export(Store* store, const ExportOptions& o, std::ostream& out, uint64_t*
   if (o.format == ExportFormat::kTsv)
     out << "normal_title\tsimple_title\tnormal\tsimple\tsimilarity\top\tnormal_index\tsimple_index\t"
            "normal_revision\tsimple_revision\n";
-  PairTexts texts;
   Status s = ForEachRecord(store, pair, o.title, snap, [&](const pb::AlignmentRecord& r) -> Status {
-    bool loaded = false;
     for (const auto& pp : r.paragraph_pairs()) {
       for (const auto& sp : pp.sentence_pairs()) {
         if (sp.similarity() < o.min_sim || sp.similarity() > o.max_sim) continue;
         if (!o.ops.count(static_cast<Op>(sp.op()))) continue;
         if (o.no_identical && sp.identical()) continue;
-        if (!loaded) {
-          RETURN_IF_ERROR(LoadTexts(store, pair, r, snap, &texts));
-          loaded = true;
-        }
-        const std::string& n = texts.Normal(sp);
-        const std::string& m = texts.Simple(sp);
+        const std::string& n = sp.normal_text();
+        const std::string& m = sp.simple_text();
         switch (o.format) {
           case ExportFormat::kJsonl: {
             ordered_json j;
@@ -262,8 +232,6 @@ Status Lookup(Store* store, const EditionPair& editions, const std::string& titl
   }
   RETURN_IF_ERROR(s);
   if (!have) return Status::NotFound("\"" + title + "\"");
-  PairTexts texts;
-  RETURN_IF_ERROR(LoadTexts(store, pair, found, snap, &texts));
 
   if (format == "json") {
     ordered_json j;
@@ -292,8 +260,8 @@ Status Lookup(Store* store, const EditionPair& editions, const std::string& titl
       pj["skipped_simple"] = pp.skipped_simple();
       pj["sentence_pairs"] = ordered_json::array();
       for (const auto& sp : pp.sentence_pairs()) {
-        pj["sentence_pairs"].push_back({{"normal", texts.Normal(sp)},
-                                        {"simple", texts.Simple(sp)},
+        pj["sentence_pairs"].push_back({{"normal", sp.normal_text()},
+                                        {"simple", sp.simple_text()},
                                         {"similarity", sp.similarity()},
                                         {"op", OpName(static_cast<Op>(sp.op()))},
                                         {"identical", sp.identical()},
@@ -323,8 +291,8 @@ Status Lookup(Store* store, const EditionPair& editions, const std::string& titl
     for (const auto& sp : pp.sentence_pairs()) {
       out << "  " << OpName(static_cast<Op>(sp.op())) << "  sim " << FormatSim(sp.similarity()).substr(0, 5)
           << (sp.identical() ? "  identical" : "") << "\n"
-          << "    normal [" << sp.normal_paragraph() << "." << sp.normal_sentence() << "] " << texts.Normal(sp) << "\n"
-          << "    simple [" << sp.simple_paragraph() << "." << sp.simple_sentence() << "] " << texts.Simple(sp) << "\n";
+          << "    normal [" << sp.normal_paragraph() << "." << sp.normal_sentence() << "] " << sp.normal_text() << "\n"
+          << "    simple [" << sp.simple_paragraph() << "." << sp.simple_sentence() << "] " << sp.simple_text() << "\n";
     }
   }
   return Status::OK();
