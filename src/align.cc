@@ -8,6 +8,7 @@
 #include "aligndb.pb.h"
 #include "aligndb/similarity.h"
 #include "aligndb/text.h"
+#include "fault.h"
 #include "store_internal.h"
 
 namespace aligndb {
@@ -118,6 +119,8 @@ std::map<std::string, uint64_t> AlignSummary::AsCounts() const {
   std::map<std::string, uint64_t> c = {{"title_matches", title_matches},
                                        {"removed", removed},
                                        {"aligned", aligned},
+                                       {"realigned", realigned},
+                                       {"kept", kept},
                                        {"stale_removed", stale_removed},
                                        {"paragraph_pairs", paragraph_pairs},
                                        {"sentence_pairs", sentence_pairs},
@@ -296,18 +299,45 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
   rocksdb::WriteBatch batch;
   auto flush = [&]() -> Status {
     if (batch.Count() == 0) return Status::OK();
+    CrashPoint();
     Status s = FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": write alignments");
     batch.Clear();
+    CrashPoint();
     return s;
   };
   uint64_t done = 0;
+  const std::string params_bytes = params.SerializeAsString();
   for (const auto& [title, normal_id, simple_id] : pairs) {
     if (options.progress && ++done % 200 == 0) options.progress(done, pairs.size());
+    std::string key = AlignmentKey(normal_ed, simple_ed, title);
+    if (!options.all) {
+      // Keep the record when both pages and the parameters are what it was computed from.
+      pb::AlignmentRecord old;
+      rocksdb::PinnableSlice v;
+      rocksdb::Status gs = store->db()->Get(rocksdb::ReadOptions(), store->cf(Cf::kAlignments), key, &v);
+      if (gs.ok() && old.ParseFromArray(v.data(), static_cast<int>(v.size()))) {
+        pb::PageState ns, ss;
+        RETURN_IF_ERROR(store->GetPageState(normal_ed, normal_id, &ns));
+        RETURN_IF_ERROR(store->GetPageState(simple_ed, simple_id, &ss));
+        if (old.normal_page_id() == normal_id && old.simple_page_id() == simple_id &&
+            old.normal_revision() == ns.revision_id() && old.simple_revision() == ss.revision_id() &&
+            old.normal_content_hash() == ns.content_hash() && old.simple_content_hash() == ss.content_hash() &&
+            old.params().SerializeAsString() == params_bytes) {
+          ++summary->kept;
+          ++summary->aligned;
+          summary->paragraph_pairs += old.paragraph_pairs_size();
+          for (const auto& pp : old.paragraph_pairs()) summary->sentence_pairs += pp.sentence_pairs_size();
+          kept_keys.insert(key);
+          continue;
+        }
+      } else if (!gs.ok() && !gs.IsNotFound()) {
+        return FromRocks(gs, store->dir() + ": alignments");
+      }
+    }
     ArticleSide normal, simple;
     RETURN_IF_ERROR(store->GetArticle(normal_ed, normal_id, &normal.article));
     RETURN_IF_ERROR(store->GetArticle(simple_ed, simple_id, &simple.article));
     uint32_t flags = normal.article.flags() | simple.article.flags();
-    std::string key = AlignmentKey(normal_ed, simple_ed, title);
     if (flags) {
       ++summary->removed;
       for (const auto& reason : FlagNames(flags)) ++summary->removed_by_reason[reason];
@@ -329,13 +359,17 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
     record.set_normal_paragraphs(static_cast<uint32_t>(normal.article.paragraphs_size()));
     record.set_simple_paragraphs(static_cast<uint32_t>(simple.article.paragraphs_size()));
     record.set_run_id(run_id);
+    record.set_normal_content_hash(normal.article.content_hash());
+    record.set_simple_content_hash(simple.article.content_hash());
+    record.set_paragraphs_total(static_cast<uint64_t>(total_paragraphs));
     RETURN_IF_ERROR(aligner.Align(&normal, &simple, &record));
     ++summary->aligned;
+    ++summary->realigned;
     summary->paragraph_pairs += record.paragraph_pairs_size();
     for (const auto& pp : record.paragraph_pairs()) summary->sentence_pairs += pp.sentence_pairs_size();
     batch.Put(store->cf(Cf::kAlignments), key, record.SerializeAsString());
     kept_keys.insert(key);
-    if (batch.GetDataSize() > (8u << 20)) RETURN_IF_ERROR(flush());
+    if (batch.GetDataSize() > (8u << 20) || (SmallBatches() && batch.Count() >= 4)) RETURN_IF_ERROR(flush());
   }
   RETURN_IF_ERROR(flush());
   if (options.progress) options.progress(pairs.size(), pairs.size());

@@ -86,6 +86,7 @@ struct IngestArgs {
   std::string edition;
   std::vector<std::string> files;
   bool keep_lists = false;
+  bool full = false;
   bool json = false;
 };
 
@@ -95,6 +96,7 @@ Status RunIngest(const IngestArgs& args, const std::vector<std::string>& argv, I
   IngestOptions opts;
   opts.edition = args.edition;
   opts.text.keep_lists = args.keep_lists;
+  opts.full = args.full;
   if (StderrIsTerminal()) {
     opts.progress = [](const std::string& file, uint64_t pages, uint64_t bytes) {
       std::fprintf(stderr, "\r%s: %llu pages, %.1f MB", file.c_str(),
@@ -121,7 +123,7 @@ void PrintIngestSummary(const IngestSummary& s, bool json) {
   }
   std::cout << "pages read: " << s.pages << "\n"
             << "articles: " << s.added << " added, " << s.changed << " changed, " << s.unchanged
-            << " unchanged\n"
+            << " unchanged, " << s.deleted << " deleted\n"
             << "redirects stored: " << s.redirects << "\n"
             << "pages outside namespace 0 (not stored): " << s.other_namespace << "\n";
 }
@@ -262,6 +264,8 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
   cmd->add_option("--skip-penalty", a->options.skip_penalty, "Penalty of a skipped sentence")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--all", a->options.all,
+                "Re-align every pair, also those whose pages and parameters did not change (current idf everywhere)");
 }
 
 Status RunAlignOn(Store* store, AlignArgs args, const std::vector<std::string>& argv, AlignSummary* summary) {
@@ -297,7 +301,7 @@ void PrintAlignSummary(const AlignSummary& s, bool json) {
     for (auto& [k, v] : s.removed_by_reason) std::cout << (first ? "" : ", ") << k << " " << v, first = false;
     std::cout << ")";
   }
-  std::cout << ", " << s.aligned << " aligned\n"
+  std::cout << ", " << s.aligned << " aligned (" << s.realigned << " computed, " << s.kept << " kept)\n"
             << "paragraph pairs: " << s.paragraph_pairs << "; sentence pairs (all similarities): "
             << s.sentence_pairs << "\n";
 }
@@ -319,6 +323,8 @@ int main(int argc, char** argv) {
                          "Edition name (default: <siteinfo><dbname> of the dump; required for JSON lines)");
   ingest_cmd->add_flag("--keep-lists", ingest.keep_lists, "Keep list items as paragraphs");
   ingest_cmd->add_flag("--json", ingest.json, "Print the summary as JSON");
+  ingest_cmd->add_flag("--full", ingest.full,
+                       "The files are a complete dump of their editions: delete stored pages they do not hold");
   ingest_cmd->add_option("FILE", ingest.files, ".xml, .xml.bz2 (also multistream) or .jsonl files")->required();
 
   ShowArgs show;

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "aligndb.pb.h"
+#include "fault.h"
 #include "store_internal.h"
 
 namespace aligndb {
@@ -92,7 +93,8 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
     {
       std::unique_ptr<rocksdb::Iterator> it(
           store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kPendingIndex)));
-      for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix) && keys.size() < kPagesPerCommit;
+      const size_t per_commit = SmallBatches() ? 8 : kPagesPerCommit;
+      for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix) && keys.size() < per_commit;
            it->Next())
         keys.push_back(it->key().ToString());
       RETURN_IF_ERROR(FromRocks(it->status(), store->dir() + ": pending index queue"));
@@ -120,10 +122,12 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
           db.replace_document(unique, doc);
         }
       }
+      CrashPoint();
       db.commit();
     } catch (const Xapian::Error& e) {
       return FromXapian(e, rep_->dir);
     }
+    CrashPoint();  // Xapian committed, queue entries not yet deleted: replayed by the next run
     // The index is durable: now the queue entries may go.
     rocksdb::WriteBatch batch;
     for (const auto& key : keys) batch.Delete(store->cf(Cf::kPendingIndex), key);

@@ -10,6 +10,7 @@
 #include "aligndb.pb.h"
 #include "aligndb/dump.h"
 #include "aligndb/pipeline.h"
+#include "fault.h"
 #include "store_internal.h"
 
 namespace aligndb {
@@ -59,10 +60,13 @@ void CountTokens(const std::vector<std::string>& tokens, const std::unordered_se
   }
 }
 
+// Page ids seen per edition, for --full.
+using SeenPages = std::map<uint32_t, std::vector<uint64_t>>;
+
 class Ingester {
  public:
-  Ingester(Store* store, const IngestOptions& options, IngestSummary* summary)
-      : store_(store), options_(options), summary_(summary), text_(options.text),
+  Ingester(Store* store, const IngestOptions& options, IngestSummary* summary, SeenPages* seen)
+      : store_(store), options_(options), summary_(summary), seen_(seen), text_(options.text),
         writer_(store->NewPageWriter()) {}
 
   // Pages are committed in groups of this many pages or bytes.
@@ -106,6 +110,7 @@ class Ingester {
     }
     if (page.title.empty()) return Status::Corruption(page.location + ": page without a title");
     uint64_t page_id = page.has_page_id ? page.page_id : TitlePageId(page.title);
+    if (seen_) (*seen_)[edition_].push_back(page_id);
     std::string hash = ContentHash(page);
 
     pb::PageState old;
@@ -171,7 +176,8 @@ class Ingester {
   }
 
   Status MaybeFlush() {
-    if (writer_->pending_pages() >= kFlushPages || writer_->pending_bytes() >= kFlushBytes)
+    size_t max_pages = SmallBatches() ? 8 : kFlushPages;
+    if (writer_->pending_pages() >= max_pages || writer_->pending_bytes() >= kFlushBytes)
       return writer_->Flush();
     return Status::OK();
   }
@@ -179,6 +185,7 @@ class Ingester {
   Store* store_;
   const IngestOptions& options_;
   IngestSummary* summary_;
+  SeenPages* seen_;
   TextProcessor text_;
   std::string path_;
   std::string edition_name_;
@@ -210,12 +217,30 @@ bool SplitEditionSpec(const std::string& spec, std::string* edition, std::string
 
 Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
               IngestSummary* summary) {
+  SeenPages seen;
   for (const auto& spec : files) {
     IngestOptions per_file = options;
     std::string path = spec, edition;
     if (SplitEditionSpec(spec, &edition, &path)) per_file.edition = edition;
-    Ingester ingester(store, per_file, summary);
+    Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr);
     RETURN_IF_ERROR(ingester.File(path));
+  }
+  // --full: every page of the editions read that the files did not hold is gone. Only reached
+  // when every file was read to its end.
+  for (auto& [edition, ids] : seen) {
+    std::sort(ids.begin(), ids.end());
+    std::vector<uint64_t> stored;
+    RETURN_IF_ERROR(store->PageIds(edition, &stored));
+    auto writer = store->NewPageWriter();
+    for (uint64_t id : stored) {
+      if (std::binary_search(ids.begin(), ids.end(), id)) continue;
+      pb::PageState state;
+      if (store->GetPageState(edition, id, &state).ok() && state.kind() == pb::PageState::ARTICLE)
+        ++summary->deleted;
+      RETURN_IF_ERROR(writer->DeletePage(edition, id));
+      if (writer->pending_pages() >= 512) RETURN_IF_ERROR(writer->Flush());
+    }
+    RETURN_IF_ERROR(writer->Flush());
   }
   return Status::OK();
 }

@@ -15,6 +15,7 @@
 #include <unordered_set>
 
 #include "aligndb.pb.h"
+#include "fault.h"
 #include "store_internal.h"
 
 namespace aligndb {
@@ -338,10 +339,12 @@ Status PageWriter::Flush() {
   auto* counts = store_->cf(Cf::kCounts);
   for (auto& [key, delta] : rep_->deltas)
     if (delta != 0) rep_->batch.Merge(counts, key, EncodeInt64(delta));
+  CrashPoint();
   Status s = FromRocks(store_->db_->Write(WriteOpts(), &rep_->batch), store_->dir_ + ": write");
   rep_->batch.Clear();
   rep_->deltas.clear();
   rep_->pages.clear();
+  CrashPoint();
   return s;
 }
 

@@ -66,6 +66,9 @@ struct AlignOptions {
   double paragraph_threshold = 0.5;
   // Penalty of a skipped sentence in the dynamic program. Default: 0.0001.
   double skip_penalty = 0.0001;
+  // Re-align every pair, also those whose pages and parameters are unchanged since their record
+  // was computed (so that every record uses the current idf). Default: false.
+  bool all = false;
   // Progress callback (pairs done, pairs total). Default: none.
   std::function<void(uint64_t, uint64_t)> progress;
 };
@@ -74,7 +77,9 @@ struct AlignSummary {
   uint64_t title_matches = 0;
   uint64_t removed = 0;
   std::map<std::string, uint64_t> removed_by_reason;
-  uint64_t aligned = 0;           // article pairs aligned (records written)
+  uint64_t aligned = 0;           // article pairs with a record after the run
+  uint64_t realigned = 0;         // of those, computed by this run
+  uint64_t kept = 0;              // of those, kept from an earlier run (pages and parameters unchanged)
   uint64_t stale_removed = 0;     // records of pairs that no longer exist, deleted
   uint64_t paragraph_pairs = 0;
   uint64_t sentence_pairs = 0;    // every pair of every backtrace (before the similarity filter)

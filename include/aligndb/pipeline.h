@@ -18,6 +18,9 @@ struct IngestOptions {
   // Edition name for every input file. Default: empty (XML: <siteinfo><dbname>; JSONL: required).
   std::string edition;
   TextOptions text;
+  // The input files are a complete dump of their editions: pages of those editions that the
+  // files do not hold are deleted. Default: false.
+  bool full = false;
   // Progress callback, called now and then with (file, pages so far, bytes so far).
   std::function<void(const std::string&, uint64_t, uint64_t)> progress;
 };
