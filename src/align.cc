@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <unordered_set>
 
 #include "aligndb.pb.h"
@@ -257,6 +258,7 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
   if (!(options.paragraph_threshold >= 0 && options.paragraph_threshold <= 1))
     return Status::InvalidArgument("--paragraph-threshold must be in [0, 1]");
   if (!(options.skip_penalty >= 0)) return Status::InvalidArgument("--skip-penalty must be ≥ 0");
+  if (!(options.max_idf_drift >= 0)) return Status::InvalidArgument("--max-idf-drift must be ≥ 0");
   uint32_t normal_ed, simple_ed;
   RETURN_IF_ERROR(store->EditionId(options.normal, false, &normal_ed)
                       .WithPrefix("normal edition (ingest it first, or name another with --normal)"));
@@ -322,7 +324,9 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
         if (old.normal_page_id() == normal_id && old.simple_page_id() == simple_id &&
             old.normal_revision() == ns.revision_id() && old.simple_revision() == ss.revision_id() &&
             old.normal_content_hash() == ns.content_hash() && old.simple_content_hash() == ss.content_hash() &&
-            old.params().SerializeAsString() == params_bytes) {
+            old.params().SerializeAsString() == params_bytes && old.paragraphs_total() > 0 &&
+            std::fabs(static_cast<double>(total_paragraphs) - static_cast<double>(old.paragraphs_total())) <=
+                options.max_idf_drift * static_cast<double>(old.paragraphs_total())) {
           ++summary->kept;
           ++summary->aligned;
           summary->paragraph_pairs += old.paragraph_pairs_size();

@@ -264,6 +264,10 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
   cmd->add_option("--skip-penalty", a->options.skip_penalty, "Penalty of a skipped sentence")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-idf-drift", a->options.max_idf_drift,
+                  "Re-align a kept pair when the idf's paragraph count moved more than this share since")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--all", a->options.all,
                 "Re-align every pair, also those whose pages and parameters did not change (current idf everywhere)");
 }

@@ -69,6 +69,10 @@ struct AlignOptions {
   // Re-align every pair, also those whose pages and parameters are unchanged since their record
   // was computed (so that every record uses the current idf). Default: false.
   bool all = false;
+  // A record is kept only when the idf's N (stored paragraphs of both editions) it was computed
+  // with is within this relative distance of the current N; otherwise it is re-aligned.
+  // Default: 0.01.
+  double max_idf_drift = 0.01;
   // Progress callback (pairs done, pairs total). Default: none.
   std::function<void(uint64_t, uint64_t)> progress;
 };
