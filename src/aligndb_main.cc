@@ -88,6 +88,9 @@ struct IngestArgs {
   bool keep_lists = false;
   bool full = false;
   bool json = false;
+  std::string index;
+  int threads = 0;
+  std::string only_titles_of;
 };
 
 Status RunIngest(const IngestArgs& args, const std::vector<std::string>& argv, IngestSummary* summary) {
@@ -97,6 +100,9 @@ Status RunIngest(const IngestArgs& args, const std::vector<std::string>& argv, I
   opts.edition = args.edition;
   opts.text.keep_lists = args.keep_lists;
   opts.full = args.full;
+  opts.index = args.index;
+  opts.threads = args.threads;
+  opts.only_titles_of = args.only_titles_of;
   if (StderrIsTerminal()) {
     opts.progress = [](const std::string& file, uint64_t pages, uint64_t bytes) {
       std::fprintf(stderr, "\r%s: %llu pages, %.1f MB", file.c_str(),
@@ -125,6 +131,9 @@ void PrintIngestSummary(const IngestSummary& s, bool json) {
             << "articles: " << s.added << " added, " << s.changed << " changed, " << s.unchanged
             << " unchanged, " << s.deleted << " deleted\n"
             << "redirects stored: " << s.redirects << "\n"
+            << (s.streams_total ? "streams read: " + std::to_string(s.streams_read) + " of " +
+                                      std::to_string(s.streams_total) + "\n"
+                                : std::string())
             << "pages outside namespace 0 (not stored): " << s.other_namespace << "\n";
 }
 
@@ -327,6 +336,13 @@ int main(int argc, char** argv) {
                          "Edition name (default: <siteinfo><dbname> of the dump; required for JSON lines)");
   ingest_cmd->add_flag("--keep-lists", ingest.keep_lists, "Keep list items as paragraphs");
   ingest_cmd->add_flag("--json", ingest.json, "Print the summary as JSON");
+  ingest_cmd->add_option("--index", ingest.index,
+                         "The multistream dump's -index.txt.bz2: read streams through it, in parallel");
+  ingest_cmd->add_option("--threads", ingest.threads, "Threads decompressing streams with --index (0: all cores)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  ingest_cmd->add_option("--only-titles-of", ingest.only_titles_of,
+                         "With --index: read only the streams holding titles this edition has");
   ingest_cmd->add_flag("--full", ingest.full,
                        "The files are a complete dump of their editions: delete stored pages they do not hold");
   ingest_cmd->add_option("FILE", ingest.files, ".xml, .xml.bz2 (also multistream) or .jsonl files")->required();

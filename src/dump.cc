@@ -2,7 +2,11 @@
 // text of every other element is ignored as it streams past.
 #include <expat.h>
 
+#include <condition_variable>
 #include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "aligndb/dump.h"
@@ -36,20 +40,30 @@ class MediaWikiParser {
       size_t got = 0;
       Status read = src->Read(buf.data(), buf.size(), &got);
       if (!read.ok()) return read;  // pages before the fault were already handed over
-      bool final = got == 0;
-      buffer_ = buf.data();
-      buffer_len_ = got;
-      buffer_start_ = src->data_offset() - got;
-      if (XML_Parse(parser_, buf.data(), static_cast<int>(got), final) == XML_STATUS_ERROR) {
-        if (!callback_status_.ok()) return callback_status_;
-        return XmlError();
-      }
-      if (final) break;
+      RETURN_IF_ERROR(Feed(buf.data(), got, src->data_offset() - got, got == 0));
+      if (got == 0) break;
     }
     info_->bytes = src->file_offset();
     if (!saw_root_) return Status::Corruption(path_ + ": empty input, expected a MediaWiki XML export");
     return Status::OK();
   }
+
+  // Pushes `len` bytes that start at offset `start` of the XML; `final` on the last call.
+  Status Feed(const char* data, size_t len, uint64_t start, bool final) {
+    buffer_ = data;
+    buffer_len_ = len;
+    buffer_start_ = start;
+    if (XML_Parse(parser_, data, static_cast<int>(len), final) == XML_STATUS_ERROR) {
+      if (!callback_status_.ok()) return callback_status_;
+      return XmlError();
+    }
+    return Status::OK();
+  }
+
+  // True when the root element is open and no page is: a point where a stream of a multistream
+  // file may end and the document may be closed.
+  bool BetweenPages() const { return depth_ == 1 && !in_page_; }
+  void set_location_prefix(std::string p) { location_prefix_ = std::move(p); }
 
  private:
   Status XmlError() {
@@ -102,8 +116,12 @@ class MediaWikiParser {
         in_page_ = true;
         page_depth_ = depth_;
         page_ = SourcePage();
-        page_.location = path_ + ": byte " + std::to_string(XML_GetCurrentByteIndex(parser_));
-        if (source_ && source_->file_offset() != source_->data_offset()) page_.location += " (uncompressed)";
+        if (!location_prefix_.empty()) {
+          page_.location = location_prefix_;
+        } else {
+          page_.location = path_ + ": byte " + std::to_string(XML_GetCurrentByteIndex(parser_));
+          if (source_ && source_->file_offset() != source_->data_offset()) page_.location += " (uncompressed)";
+        }
       } else if (std::strcmp(name, "dbname") == 0) {
         field_ = Field::kDbName;
       }
@@ -180,6 +198,7 @@ class MediaWikiParser {
   }
 
   std::string path_;
+  std::string location_prefix_;
   const PageCallback& cb_;
   DumpInfo* info_;
   XML_Parser parser_;
@@ -207,6 +226,172 @@ Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, D
   if (!info) info = &local;
   MediaWikiParser parser(path, on_page, info);
   return parser.Run();
+}
+
+namespace {
+
+// Reads all of a byte source into `out`.
+Status ReadAll(ByteSource* src, std::string* out) {
+  char buf[1 << 16];
+  for (;;) {
+    size_t got = 0;
+    RETURN_IF_ERROR(src->Read(buf, sizeof(buf), &got));
+    if (got == 0) return Status::OK();
+    out->append(buf, got);
+  }
+}
+
+struct StreamIndex {
+  std::vector<uint64_t> offsets;  // stream starts, ascending
+  std::vector<bool> wanted;
+};
+
+Status ReadStreamIndex(const MultistreamOptions& options, StreamIndex* index) {
+  std::unique_ptr<ByteSource> src;
+  RETURN_IF_ERROR(OpenByteSource(options.index_path, &src));
+  std::string text;
+  RETURN_IF_ERROR(ReadAll(src.get(), &text));
+  uint64_t line_no = 0;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) nl = text.size();
+    std::string_view line(text.data() + pos, nl - pos);
+    pos = nl + 1;
+    ++line_no;
+    if (line.empty()) continue;
+    size_t c1 = line.find(':');
+    size_t c2 = c1 == std::string_view::npos ? c1 : line.find(':', c1 + 1);
+    if (c2 == std::string_view::npos)
+      return Status::Corruption(options.index_path + ": line " + std::to_string(line_no) +
+                                ": expected offset:page_id:title");
+    uint64_t offset = 0;
+    for (char c : line.substr(0, c1)) {
+      if (c < '0' || c > '9')
+        return Status::Corruption(options.index_path + ": line " + std::to_string(line_no) + ": bad offset");
+      offset = offset * 10 + static_cast<uint64_t>(c - '0');
+    }
+    if (index->offsets.empty() || offset != index->offsets.back()) {
+      if (!index->offsets.empty() && offset < index->offsets.back())
+        return Status::Corruption(options.index_path + ": line " + std::to_string(line_no) +
+                                  ": offsets must not decrease");
+      index->offsets.push_back(offset);
+      index->wanted.push_back(false);
+    }
+    if (!options.want_title || options.want_title(std::string(line.substr(c2 + 1))))
+      index->wanted.back() = true;
+  }
+  if (index->offsets.empty()) return Status::Corruption(options.index_path + ": empty index");
+  return Status::OK();
+}
+
+struct DecompressedStream {
+  Status status;
+  std::string data;
+  bool ready = false;
+};
+
+}  // namespace
+
+Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& options,
+                           const PageCallback& on_page, DumpInfo* info) {
+  DumpInfo local;
+  if (!info) info = &local;
+  StreamIndex index;
+  RETURN_IF_ERROR(ReadStreamIndex(options, &index));
+  std::error_code ec;
+  uint64_t file_size = std::filesystem::file_size(path, ec);
+  if (ec) return Status::IOError(path + ": " + ec.message());
+  if (index.offsets.back() >= file_size)
+    return Status::Corruption(options.index_path + ": stream offset " + std::to_string(index.offsets.back()) +
+                              " is past the end of " + path + " (" + std::to_string(file_size) + " bytes)");
+  info->streams_total = index.offsets.size();
+
+  MediaWikiParser parser(path, on_page, info);
+  // The header (<mediawiki>, <siteinfo>) is everything before the first indexed stream.
+  {
+    std::unique_ptr<ByteSource> src;
+    RETURN_IF_ERROR(OpenBz2Range(path, 0, index.offsets[0], &src));
+    std::string header;
+    RETURN_IF_ERROR(ReadAll(src.get(), &header));
+    RETURN_IF_ERROR(parser.Feed(header.data(), header.size(), 0, false));
+  }
+  std::vector<size_t> selected;
+  for (size_t i = 0; i < index.offsets.size(); ++i)
+    if (index.wanted[i]) selected.push_back(i);
+
+  // Workers decompress selected streams into a window of slots; this thread parses them in order.
+  int threads = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
+  if (threads < 1) threads = 1;
+  const size_t window = static_cast<size_t>(2 * threads);
+  std::vector<DecompressedStream> slots(window);
+  std::mutex mu;
+  std::condition_variable cv;
+  size_t next_task = 0, consumed = 0;
+  bool stop = false;
+  auto worker = [&]() {
+    for (;;) {
+      size_t k;
+      {
+        std::unique_lock<std::mutex> lock(mu);
+        cv.wait(lock, [&] { return stop || (next_task < selected.size() && next_task < consumed + window); });
+        if (stop || next_task >= selected.size()) return;
+        k = next_task++;
+      }
+      size_t i = selected[k];
+      uint64_t begin = index.offsets[i];
+      uint64_t end = i + 1 < index.offsets.size() ? index.offsets[i + 1] : file_size;
+      DecompressedStream result;
+      std::unique_ptr<ByteSource> src;
+      result.status = OpenBz2Range(path, begin, end, &src);
+      if (result.status.ok()) result.status = ReadAll(src.get(), &result.data);
+      result.ready = true;
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        slots[k % window] = std::move(result);
+      }
+      cv.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  Status status;
+  uint64_t data_offset = 0;
+  for (size_t k = 0; k < selected.size() && status.ok(); ++k) {
+    DecompressedStream stream;
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      cv.wait(lock, [&] { return slots[k % window].ready; });
+      stream = std::move(slots[k % window]);
+      slots[k % window] = DecompressedStream();
+      ++consumed;
+    }
+    cv.notify_all();
+    if (!stream.status.ok()) {
+      status = stream.status;
+      break;
+    }
+    ++info->streams_read;
+    info->bytes = index.offsets[selected[k]];
+    parser.set_location_prefix(path + ": stream at byte " + std::to_string(index.offsets[selected[k]]));
+    status = parser.Feed(stream.data.data(), stream.data.size(), data_offset, false);
+    data_offset += stream.data.size();
+  }
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    stop = true;
+  }
+  cv.notify_all();
+  for (auto& t : pool) t.join();
+  RETURN_IF_ERROR(status);
+  // The last stream (with </mediawiki>) may have been skipped: close the document.
+  if (parser.BetweenPages()) {
+    static const char kClose[] = "</mediawiki>";
+    RETURN_IF_ERROR(parser.Feed(kClose, sizeof(kClose) - 1, data_offset, false));
+  }
+  RETURN_IF_ERROR(parser.Feed(nullptr, 0, data_offset, true));
+  info->bytes = file_size;
+  return Status::OK();
 }
 
 Status DetectInputKind(const std::string& path, InputKind* kind) {

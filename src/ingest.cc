@@ -82,8 +82,30 @@ class Ingester {
       return Status::InvalidArgument(path + ": JSON lines input needs --edition NAME");
     auto cb = [this](const SourcePage& page, const DumpInfo& info) { return OnPage(page, info); };
     DumpInfo info;
-    Status s = kind == InputKind::kMediaWikiXml ? ReadMediaWikiDump(path, cb, &info)
-                                                : ReadDocumentJsonl(path, cb, &info);
+    Status s;
+    if (!options_.index.empty()) {
+      if (kind != InputKind::kMediaWikiXml)
+        return Status::InvalidArgument(path + ": --index needs a multistream MediaWiki XML dump");
+      MultistreamOptions mo;
+      mo.index_path = options_.index;
+      mo.threads = options_.threads;
+      if (!options_.only_titles_of.empty()) {
+        uint32_t other;
+        RETURN_IF_ERROR(store_->EditionId(options_.only_titles_of, false, &other)
+                            .WithPrefix("--only-titles-of (ingest that edition first)"));
+        RETURN_IF_ERROR(store_->ForEachTitle(other, [&](const std::string& t, uint64_t) {
+          wanted_titles_.insert(t);
+          return Status::OK();
+        }));
+        mo.want_title = [this](const std::string& title) { return wanted_titles_.count(NormalizeTitle(title)) > 0; };
+      }
+      s = ReadMultistreamDump(path, mo, cb, &info);
+      summary_->streams_total += info.streams_total;
+      summary_->streams_read += info.streams_read;
+    } else {
+      s = kind == InputKind::kMediaWikiXml ? ReadMediaWikiDump(path, cb, &info)
+                                           : ReadDocumentJsonl(path, cb, &info);
+    }
     // Whatever the outcome, the pages read before it are committed.
     Status flushed = writer_->Flush();
     if (options_.progress) options_.progress(path, info.pages, info.bytes);
@@ -188,6 +210,7 @@ class Ingester {
   SeenPages* seen_;
   TextProcessor text_;
   std::string path_;
+  std::unordered_set<std::string> wanted_titles_;
   std::string edition_name_;
   uint32_t edition_ = 0;
   std::unique_ptr<PageWriter> writer_;
@@ -196,9 +219,15 @@ class Ingester {
 }  // namespace
 
 std::map<std::string, uint64_t> IngestSummary::AsCounts() const {
-  return {{"pages", pages},       {"added", added},       {"changed", changed},
-          {"unchanged", unchanged}, {"redirects", redirects}, {"other_namespace", other_namespace},
-          {"deleted", deleted}};
+  std::map<std::string, uint64_t> c = {{"pages", pages},         {"added", added},
+                                       {"changed", changed},     {"unchanged", unchanged},
+                                       {"redirects", redirects}, {"other_namespace", other_namespace},
+                                       {"deleted", deleted}};
+  if (streams_total) {
+    c["streams_total"] = streams_total;
+    c["streams_read"] = streams_read;
+  }
+  return c;
 }
 
 bool SplitEditionSpec(const std::string& spec, std::string* edition, std::string* path) {
@@ -217,6 +246,12 @@ bool SplitEditionSpec(const std::string& spec, std::string* edition, std::string
 
 Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
               IngestSummary* summary) {
+  if (!options.index.empty() && files.size() != 1)
+    return Status::InvalidArgument("--index goes with exactly one multistream dump file");
+  if (!options.only_titles_of.empty() && options.index.empty())
+    return Status::InvalidArgument("--only-titles-of needs --index");
+  if (!options.only_titles_of.empty() && options.full)
+    return Status::InvalidArgument("--full cannot be used with --only-titles-of (not every page is read)");
   SeenPages seen;
   for (const auto& spec : files) {
     IngestOptions per_file = options;

@@ -44,6 +44,8 @@ struct DumpInfo {
   std::string schema_version;  // "0.10" from <mediawiki version=...>
   uint64_t pages = 0;        // pages handed to the callback
   uint64_t bytes = 0;        // input bytes read (compressed bytes for .bz2)
+  uint64_t streams_total = 0;  // multistream with index: streams listed in the index
+  uint64_t streams_read = 0;   // multistream with index: streams decompressed
 };
 
 // Called once per page. Returning a failed Status stops reading with that Status.
@@ -58,6 +60,22 @@ Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, D
 // Streams document JSON lines (SPEC §2): {"title", "id"?, "revision"?, "text"} or
 // {"title", "paragraphs": [[sentence, ...], ...]}. Errors name the file and the line.
 Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, DumpInfo* info);
+
+struct MultistreamOptions {
+  // The dump's "-index.txt.bz2" (lines "offset:page_id:title"; plain text also accepted).
+  std::string index_path;
+  // Threads that decompress streams. Default: 0 = all cores.
+  int threads = 0;
+  // When set, only the streams holding at least one title for which this returns true are read.
+  // Default: every stream.
+  std::function<bool(const std::string& title)> want_title;
+};
+
+// Reads a multistream .bz2 dump through its index: the streams are decompressed in parallel,
+// in a bounded window (memory stays flat), and parsed in file order. Errors name the file and
+// the stream's byte offset, or the index file and line.
+Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& options,
+                           const PageCallback& on_page, DumpInfo* info);
 
 enum class InputKind { kMediaWikiXml, kDocumentJsonl };
 // Looks at the first non-blank bytes of the (decompressed) file: '<' → XML, '{' → JSONL.

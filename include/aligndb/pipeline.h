@@ -21,6 +21,14 @@ struct IngestOptions {
   // The input files are a complete dump of their editions: pages of those editions that the
   // files do not hold are deleted. Default: false.
   bool full = false;
+  // Multistream dump index ("-index.txt.bz2"): read the one input file through it, decompressing
+  // streams on `threads` threads. Default: empty (read the file from start to end).
+  std::string index;
+  // Threads decompressing streams with `index`. Default: 0 = all cores.
+  int threads = 0;
+  // With `index`: read only the streams holding a title that this edition has (the pages that
+  // can pair). Default: empty (every stream).
+  std::string only_titles_of;
   // Progress callback, called now and then with (file, pages so far, bytes so far).
   std::function<void(const std::string&, uint64_t, uint64_t)> progress;
 };
@@ -33,6 +41,8 @@ struct IngestSummary {
   uint64_t redirects = 0;      // redirects stored (new or changed)
   uint64_t other_namespace = 0;  // pages outside namespace 0, not stored
   uint64_t deleted = 0;
+  uint64_t streams_total = 0;  // with an index: streams in the dump
+  uint64_t streams_read = 0;   // with an index: streams decompressed
   std::map<std::string, uint64_t> articles_by_edition;  // articles read per edition
   std::map<std::string, uint64_t> AsCounts() const;
 };
