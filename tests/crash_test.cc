@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "aligndb/pipeline.h"
@@ -160,6 +161,42 @@ TEST_F(CrashTest, SecondWriterIsRefusedReadersWork) {
   EXPECT_EQ(ExportAll(db, tmp), *reference_);
   Outcome lookup = Aligndb("", {"lookup", "--db", db, "Art"}, tmp);
   EXPECT_EQ(lookup.exit_code, 0) << lookup.err;
+}
+
+// Readers in other processes while `build` writes: every export either finds no alignments yet
+// (exit 6) or succeeds with well-formed pairs; none blocks the writer; the final export is the
+// uninterrupted run's.
+TEST_F(CrashTest, ReadersDuringBuildSeeConsistentPairs) {
+  TempDir tmp;
+  std::string db = tmp.Sub("db");
+  std::vector<std::string> build = {"build", "--db", db, "--show", "0"};
+  build.insert(build.end(), Inputs().begin(), Inputs().end());
+  std::string cmd = std::string(kSmall) + "'" + ALIGNDB_BINARY + "'";
+  for (const auto& a : build) cmd += " '" + a + "'";
+  cmd += " > '" + tmp.Sub("build.out") + "' 2>&1; echo $? > '" + tmp.Sub("build.rc") + "'";
+  std::thread writer([&] { ASSERT_EQ(std::system(cmd.c_str()), 0); });
+  int exports = 0, with_pairs = 0;
+  TempDir reader_tmp;
+  while (testing::ReadFile(tmp.Sub("build.rc")).empty()) {
+    Outcome r = Aligndb("", {"export", "--db", db, "--format", "jsonl", "--min-sim", "0"}, reader_tmp);
+    ++exports;
+    if (r.exit_code == 0) {
+      std::istringstream lines(r.out);
+      std::string line;
+      while (std::getline(lines, line)) {
+        auto j = nlohmann::json::parse(line);  // throws on a torn line
+        EXPECT_FALSE(j["normal"].get<std::string>().empty());
+      }
+      if (!r.out.empty()) ++with_pairs;
+    } else {
+      // Before the first records: no database yet, or no alignments yet.
+      EXPECT_TRUE(r.exit_code == 6 || r.exit_code == 2) << r.err;
+    }
+  }
+  writer.join();
+  EXPECT_EQ(std::atoi(testing::ReadFile(tmp.Sub("build.rc")).c_str()), 0) << testing::ReadFile(tmp.Sub("build.out"));
+  EXPECT_GT(exports, 1);
+  EXPECT_EQ(ExportAll(db, tmp), *reference_);
 }
 
 }  // namespace
