@@ -31,13 +31,23 @@ echo "update to v2 with --index --threads 2: $(t "$A" ingest --db db --full --in
 echo "update summary: $("$A" ingest --db db2 --json --full --index v2-ms-index.txt.bz2 --threads 2 v2-ms.xml.bz2)"
 s=$(date +%s.%N); out=$("$A" align --db db --json); e=$(date +%s.%N)
 echo "align after update: $out ($(echo "$e - $s" | bc) s)"
+"$A" show --db db --edition enwiki --all --format jsonl > en.jsonl
+"$A" show --db db --edition simplewiki --all --format jsonl > simple.jsonl
 python3 - <<'PY'
-import bz2, re
+import bz2, json, re
 def revs(p):
     d = bz2.open(p).read().decode()
     return dict(zip(re.findall(r"<title>(.*?)</title>", d), re.findall(r"<revision>\s*<id>(\d+)</id>", d)))
 v1, v2 = revs("v1.xml.bz2"), revs("v2.xml.bz2")
-simple = set(re.findall(r"<title>(.*?)</title>", bz2.open("simple.xml.bz2").read().decode()))
+flags = {}
+for f in ("en.jsonl", "simple.jsonl"):
+    for line in open(f):
+        d = json.loads(line)
+        flags[(f, d["title"])] = bool(d["flags"])
+simple = {json.loads(l)["title"] for l in open("simple.jsonl")}
 changed = {t for t in v2 if v1.get(t) != v2[t]}
-print(f"changed pages: {len(changed)}; touched title pairs (changed page with a simple namesake): {len(changed & simple)}")
+touched = changed & simple
+kept_by_filter = {t for t in touched if flags[("en.jsonl", t)] or flags[("simple.jsonl", t)]}
+print(f"changed pages: {len(changed)}; touched title pairs: {len(touched)}, of which removed by the "
+      f"filter: {len(kept_by_filter)}; touched pairs to re-align: {len(touched - kept_by_filter)}")
 PY

@@ -1,0 +1,69 @@
+// Evaluation measures (SPEC §7): readability of text, and scores of simplification output
+// against references (Coster & Kauchak 2011, Table 3).
+#ifndef ALIGNDB_EVAL_H_
+#define ALIGNDB_EVAL_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "aligndb/status.h"
+
+namespace aligndb {
+
+// ---------------------------------------------------------------- readability
+
+// English syllables of one word, by rule: vowel groups (a e i o u y) count one each; a final
+// silent "e" (not "-le" after a consonant, not "-ee") is dropped; "-ed" after a letter other
+// than t or d is silent; every word has at least one syllable. Digits and other characters are
+// ignored; a word without letters has 0.
+int CountSyllables(std::string_view word);
+
+struct ReadabilityCounts {
+  double sentences = 0;
+  double words = 0;
+  double syllables = 0;
+  void Add(const ReadabilityCounts& o) {
+    sentences += o.sentences;
+    words += o.words;
+    syllables += o.syllables;
+  }
+  // 206.835 − 1.015·words/sentences − 84.6·syllables/words; 0 when there are no words.
+  double FleschReadingEase() const;
+};
+
+// Words (maximal runs of letters, digits and apostrophes that hold a letter) and syllables of
+// one sentence, counted as one sentence.
+ReadabilityCounts CountReadability(std::string_view sentence);
+
+// ---------------------------------------------------------------- scores
+
+// Sentences are compared as whitespace-separated tokens, exactly as given (tokenize and case
+// them before, the same way for hypotheses and references).
+struct SimplificationScores {
+  double bleu = 0;     // corpus BLEU-4, uniform weights, brevity penalty, no smoothing
+  double word_f1 = 0;  // word-level F1 (bags of words), micro-averaged over the corpus
+  double ssa = 0;      // simple string accuracy: 1 − word edit distance / reference length
+  size_t sentences = 0;
+};
+
+// `references[r][i]` is reference r of sentence i; every reference set has one line per
+// hypothesis. With several references: BLEU clips n-gram counts by the maximum over references
+// and takes the reference length closest to the hypothesis (the shorter on a tie), as
+// Papineni et al. and NLTK do; word F1 and SSA use, per sentence, the reference that scores best.
+Status ScoreSimplification(const std::vector<std::string>& hypotheses,
+                           const std::vector<std::vector<std::string>>& references,
+                           SimplificationScores* out);
+
+// Corpus BLEU on tokenized sentences (`references[i]` = the references of hypothesis i).
+double CorpusBleu(const std::vector<std::vector<std::string>>& hypotheses,
+                  const std::vector<std::vector<std::vector<std::string>>>& references, int max_n = 4);
+
+// Word-level Levenshtein distance.
+size_t WordEditDistance(const std::vector<std::string>& a, const std::vector<std::string>& b);
+
+std::vector<std::string> SplitWhitespace(std::string_view s);
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_EVAL_H_
