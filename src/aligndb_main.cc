@@ -14,6 +14,8 @@
 
 #include "aligndb.pb.h"
 #include "aligndb/align.h"
+#include "aligndb/eval.h"
+#include "aligndb/report.h"
 #include "aligndb/export.h"
 #include "aligndb/index.h"
 #include "aligndb/pipeline.h"
@@ -319,6 +321,38 @@ void PrintAlignSummary(const AlignSummary& s, bool json) {
             << s.sentence_pairs << "\n";
 }
 
+// ------------------------------------------------------------------ score
+
+Status ReadLines(const std::string& path, std::vector<std::string>* lines) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::IOError(path + ": cannot open");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines->push_back(line);
+  }
+  if (in.bad()) return Status::IOError(path + ": read failed");
+  return Status::OK();
+}
+
+Status RunScore(const std::string& hyp, const std::vector<std::string>& refs, bool json) {
+  std::vector<std::string> h;
+  RETURN_IF_ERROR(ReadLines(hyp, &h));
+  std::vector<std::vector<std::string>> r(refs.size());
+  for (size_t k = 0; k < refs.size(); ++k) RETURN_IF_ERROR(ReadLines(refs[k], &r[k]));
+  SimplificationScores s;
+  RETURN_IF_ERROR(ScoreSimplification(h, r, &s).WithPrefix(hyp));
+  if (json) {
+    ordered_json j = {{"bleu", s.bleu}, {"word_f1", s.word_f1}, {"ssa", s.ssa}, {"sentences", s.sentences}};
+    std::cout << j.dump() << "\n";
+  } else {
+    std::cout << std::fixed << std::setprecision(4) << "BLEU " << s.bleu << "  word F1 " << s.word_f1 << "  SSA "
+              << s.ssa << "  (" << s.sentences << " sentences, " << refs.size() << " reference"
+              << (refs.size() > 1 ? "s" : "") << ")\n";
+  }
+  return Status::OK();
+}
+
 }  // namespace
 }  // namespace aligndb
 
@@ -416,6 +450,26 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   stats_cmd->add_flag("--json", stats_json, "Print JSON");
 
+  std::string score_hyp, score_src;
+  std::vector<std::string> score_refs;
+  bool score_json = false;
+  auto* score_cmd = app.add_subcommand(
+      "score", "BLEU, word-level F1 and simple string accuracy of system output against references");
+  score_cmd->add_option("--hyp", score_hyp, "System output, one tokenized sentence a line")->required();
+  score_cmd->add_option("--ref", score_refs, "References, line-aligned with --hyp (repeat for several)")->required();
+  score_cmd->add_option("--src", score_src, "Source sentences (accepted for symmetry with other tools; not used)");
+  score_cmd->add_flag("--json", score_json, "Print {\"bleu\", \"word_f1\", \"ssa\"}");
+
+  std::string report_db;
+  ReportOptions report_opts;
+  auto* report_cmd = app.add_subcommand("report", "Write an HTML report (with pictures) and Markdown tables of the corpus");
+  report_cmd->add_option("--db", report_db, "Database directory")->required();
+  report_cmd->add_option("--out", report_opts.out_dir, "Output directory")->required();
+  report_cmd->add_option("--normal", report_opts.editions.normal, "Normal edition (default: the aligned pair)");
+  report_cmd->add_option("--simple", report_opts.editions.simple, "Simple edition (default: the aligned pair)");
+  report_cmd->add_option("--min-sim", report_opts.min_sim, "Similarity threshold of the sentence pair filter")
+      ->capture_default_str();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -505,6 +559,16 @@ int main(int argc, char** argv) {
       }
     }
     if (s.ok() && StderrIsTerminal()) std::fprintf(stderr, "exported %llu sentence pairs\n", (unsigned long long)written);
+    return Finish(s);
+  }
+  if (*score_cmd) return Finish(RunScore(score_hyp, score_refs, score_json));
+  if (*report_cmd) {
+    std::unique_ptr<Store> store;
+    Status s = OpenStore(report_db, false, &store);
+    std::vector<std::string> files;
+    if (s.ok()) s = WriteReport(store.get(), report_opts, &files);
+    if (s.ok())
+      for (const auto& f : files) std::cout << f << "\n";
     return Finish(s);
   }
   if (*stats_cmd) {

@@ -5,9 +5,12 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <set>
+#include <unordered_set>
 #include <nlohmann/json.hpp>
 
 #include "aligndb.pb.h"
+#include "aligndb/eval.h"
 #include "aligndb/text.h"
 #include "store_internal.h"
 
@@ -300,7 +303,8 @@ Status Lookup(Store* store, const EditionPair& editions, const std::string& titl
 
 // ------------------------------------------------------------------ stats
 
-Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json, std::ostream& out) {
+Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_sim, bool distributions,
+                          CorpusStats* st) {
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, editions, &pair));
   Snapshot snap(store);
@@ -308,87 +312,120 @@ Status Stats(Store* store, const EditionPair& editions, double min_sim, bool jso
   std::string value;
   RETURN_IF_ERROR(store->GetMeta("pairing/" + pair.normal + "/" + pair.simple, &value));
   if (!ps.ParseFromString(value)) return Status::Corruption(store->dir() + ": pairing summary does not parse");
-
-  uint64_t records = 0, paragraph_pairs = 0, simple_paragraphs = 0, all_pairs = 0, kept = 0, identical = 0;
-  std::map<std::string, uint64_t> ops = {{"skip-simple", 0}, {"skip-normal", 0}, {"1-1", 0},
-                                         {"1-2", 0},         {"2-1", 0},         {"2-2", 0}};
+  st->normal_edition = pair.normal;
+  st->simple_edition = pair.simple;
+  st->title_matches = ps.title_matches();
+  st->removed = ps.removed();
+  for (const char* reason : {"stub", "disambiguation", "meta", "single_line"}) {
+    auto it = ps.removed_by_reason().find(reason);
+    st->removed_by_reason[reason] = it == ps.removed_by_reason().end() ? 0 : it->second;
+  }
+  st->paragraph_threshold = ps.params().paragraph_threshold();
+  st->skip_penalty = ps.params().skip_penalty();
+  st->min_sim = min_sim;
+  st->operations = {{"skip-simple", 0}, {"skip-normal", 0}, {"1-1", 0}, {"1-2", 0}, {"2-1", 0}, {"2-2", 0}};
+  std::unordered_set<std::string> vocab[2];
+  ReadabilityCounts side_counts[2];
+  CorpusStats::Side* sides[2] = {&st->normal, &st->simple};
+  std::vector<std::string> tokens;
   RETURN_IF_ERROR(ForEachRecord(store, pair, "", snap, [&](const pb::AlignmentRecord& r) {
-    ++records;
-    simple_paragraphs += r.simple_paragraphs();
-    paragraph_pairs += r.paragraph_pairs_size();
+    ++st->aligned;
+    st->simple_paragraphs += r.simple_paragraphs();
+    st->paragraph_pairs += r.paragraph_pairs_size();
+    std::set<std::pair<uint32_t, uint32_t>> seen[2];
     for (const auto& pp : r.paragraph_pairs()) {
-      ops["skip-simple"] += pp.skipped_simple();
-      ops["skip-normal"] += pp.skipped_normal();
+      st->operations["skip-simple"] += pp.skipped_simple();
+      st->operations["skip-normal"] += pp.skipped_normal();
       for (const auto& sp : pp.sentence_pairs()) {
-        ++all_pairs;
-        Op op = static_cast<Op>(sp.op());
-        // Operations that produce two pairs are counted once.
-        ops[OpName(op)] += 1;
-        if (sp.similarity() >= min_sim) {
-          ++kept;
-          identical += sp.identical();
+        ++st->sentence_pairs_all;
+        st->operations[OpName(static_cast<Op>(sp.op()))] += 1;
+        if (distributions) st->similarities.push_back(sp.similarity());
+        if (sp.similarity() < min_sim) continue;
+        ++st->sentence_pairs;
+        st->identical += sp.identical();
+        if (!distributions) continue;
+        std::pair<uint32_t, uint32_t> pos[2] = {{sp.normal_paragraph(), sp.normal_sentence()},
+                                                {sp.simple_paragraph(), sp.simple_sentence()}};
+        const std::string* text[2] = {&sp.normal_text(), &sp.simple_text()};
+        for (int k = 0; k < 2; ++k) {
+          if (!seen[k].insert(pos[k]).second) continue;
+          ++sides[k]->sentences;
+          tokens.clear();
+          Tokenize(*text[k], &tokens);
+          sides[k]->words += tokens.size();
+          vocab[k].insert(tokens.begin(), tokens.end());
+          ReadabilityCounts c = CountReadability(*text[k]);
+          side_counts[k].Add(c);
+          if (c.words > 0) sides[k]->sentence_flesch.push_back(c.FleschReadingEase());
         }
       }
     }
     return Status::OK();
   }));
-  for (const char* two : {"1-2", "2-1", "2-2"}) ops[two] /= 2;
-  uint64_t total_ops = 0;
-  for (auto& [k, v] : ops) total_ops += v;
-  auto share = [](uint64_t a, uint64_t b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0; };
-
-  ordered_json j;
-  j["normal_edition"] = pair.normal;
-  j["simple_edition"] = pair.simple;
-  j["article_pairs"] = {{"title_matches", ps.title_matches()},
-                        {"removed", ps.removed()},
-                        {"removed_by_reason", ordered_json::object()},
-                        {"aligned", records}};
-  for (const char* reason : {"stub", "disambiguation", "meta", "single_line"}) {
-    auto it = ps.removed_by_reason().find(reason);
-    j["article_pairs"]["removed_by_reason"][reason] = it == ps.removed_by_reason().end() ? 0 : it->second;
+  for (const char* two : {"1-2", "2-1", "2-2"}) st->operations[two] /= 2;
+  for (int k = 0; k < 2; ++k) {
+    sides[k]->vocabulary = vocab[k].size();
+    sides[k]->flesch = side_counts[k].FleschReadingEase();
   }
-  j["paragraph_pairs"] = paragraph_pairs;
-  j["simple_paragraphs"] = simple_paragraphs;
-  j["simple_paragraphs_unaligned"] = simple_paragraphs - paragraph_pairs;
-  j["simple_paragraphs_unaligned_share"] = share(simple_paragraphs - paragraph_pairs, simple_paragraphs);
+  return Status::OK();
+}
+
+Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json, std::ostream& out) {
+  CorpusStats st;
+  RETURN_IF_ERROR(ComputeCorpusStats(store, editions, min_sim, false, &st));
+  uint64_t total_ops = 0;
+  for (auto& [k, v] : st.operations) total_ops += v;
+  auto share = [](uint64_t a, uint64_t b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0; };
+  uint64_t unaligned = st.simple_paragraphs - st.paragraph_pairs;
+  ordered_json j;
+  j["normal_edition"] = st.normal_edition;
+  j["simple_edition"] = st.simple_edition;
+  j["article_pairs"] = {{"title_matches", st.title_matches},
+                        {"removed", st.removed},
+                        {"removed_by_reason", ordered_json::object()},
+                        {"aligned", st.aligned}};
+  for (const char* reason : {"stub", "disambiguation", "meta", "single_line"})
+    j["article_pairs"]["removed_by_reason"][reason] = st.removed_by_reason[reason];
+  j["paragraph_pairs"] = st.paragraph_pairs;
+  j["simple_paragraphs"] = st.simple_paragraphs;
+  j["simple_paragraphs_unaligned"] = unaligned;
+  j["simple_paragraphs_unaligned_share"] = share(unaligned, st.simple_paragraphs);
   j["min_similarity"] = min_sim;
-  j["sentence_pairs_all"] = all_pairs;
-  j["sentence_pairs"] = kept;
-  j["sentence_pairs_per_article_pair"] = share(kept, records);
-  j["identical_share"] = share(identical, kept);
+  j["sentence_pairs_all"] = st.sentence_pairs_all;
+  j["sentence_pairs"] = st.sentence_pairs;
+  j["sentence_pairs_per_article_pair"] = share(st.sentence_pairs, st.aligned);
+  j["identical_share"] = share(st.identical, st.sentence_pairs);
   j["operations"] = ordered_json::object();
   j["operation_shares"] = ordered_json::object();
   for (const char* op : {"skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2"}) {
-    j["operations"][op] = ops[op];
-    j["operation_shares"][op] = share(ops[op], total_ops);
+    j["operations"][op] = st.operations[op];
+    j["operation_shares"][op] = share(st.operations[op], total_ops);
   }
-  j["params"] = {{"paragraph_threshold", ps.params().paragraph_threshold()},
-                 {"skip_penalty", ps.params().skip_penalty()}};
+  j["params"] = {{"paragraph_threshold", st.paragraph_threshold}, {"skip_penalty", st.skip_penalty}};
   if (json) {
     out << j.dump(2) << "\n";
     return Status::OK();
   }
   char buf[256];
-  out << pair.normal << " <-> " << pair.simple << "\n";
-  out << "article pairs: " << ps.title_matches() << " title matches, " << ps.removed() << " removed (";
+  out << st.normal_edition << " <-> " << st.simple_edition << "\n";
+  out << "article pairs: " << st.title_matches << " title matches, " << st.removed << " removed (";
   bool first = true;
-  for (auto& [reason, n] : j["article_pairs"]["removed_by_reason"].items()) {
-    out << (first ? "" : ", ") << reason << " " << n.get<uint64_t>();
+  for (const char* reason : {"stub", "disambiguation", "meta", "single_line"}) {
+    out << (first ? "" : ", ") << reason << " " << st.removed_by_reason[reason];
     first = false;
   }
-  out << "), " << records << " aligned\n";
+  out << "), " << st.aligned << " aligned\n";
   std::snprintf(buf, sizeof(buf), "paragraph pairs: %llu; simple paragraphs unaligned: %llu of %llu (%.1f%%)\n",
-                (unsigned long long)paragraph_pairs, (unsigned long long)(simple_paragraphs - paragraph_pairs),
-                (unsigned long long)simple_paragraphs, 100 * share(simple_paragraphs - paragraph_pairs, simple_paragraphs));
+                (unsigned long long)st.paragraph_pairs, (unsigned long long)unaligned,
+                (unsigned long long)st.simple_paragraphs, 100 * share(unaligned, st.simple_paragraphs));
   out << buf;
   std::snprintf(buf, sizeof(buf),
                 "sentence pairs with similarity >= %.2f: %llu of %llu (%.2f per article pair), identical %.1f%%\n",
-                min_sim, (unsigned long long)kept, (unsigned long long)all_pairs, share(kept, records),
-                100 * share(identical, kept));
+                min_sim, (unsigned long long)st.sentence_pairs, (unsigned long long)st.sentence_pairs_all,
+                share(st.sentence_pairs, st.aligned), 100 * share(st.identical, st.sentence_pairs));
   out << buf << "operations:";
   for (const char* op : {"skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2"}) {
-    std::snprintf(buf, sizeof(buf), " %s %.1f%%", op, 100 * share(ops[op], total_ops));
+    std::snprintf(buf, sizeof(buf), " %s %.1f%%", op, 100 * share(st.operations[op], total_ops));
     out << buf;
   }
   out << "\n";

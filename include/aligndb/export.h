@@ -4,6 +4,8 @@
 #define ALIGNDB_EXPORT_H_
 
 #include <cstdint>
+#include <map>
+#include <vector>
 #include <ostream>
 #include <set>
 #include <string>
@@ -46,6 +48,35 @@ Status Export(Store* store, const ExportOptions& options, std::ostream& out, uin
 // redirect to one) as "text" or "json".
 Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
               const std::string& format, std::ostream& out);
+
+// Corpus statistics of one edition pair (SPEC §4 and §7).
+struct CorpusStats {
+  std::string normal_edition, simple_edition;
+  uint64_t title_matches = 0, removed = 0, aligned = 0;
+  std::map<std::string, uint64_t> removed_by_reason;  // stub, disambiguation, meta, single_line
+  uint64_t paragraph_pairs = 0, simple_paragraphs = 0;
+  double min_sim = 0.5;
+  uint64_t sentence_pairs_all = 0;  // every pair of every backtrace
+  uint64_t sentence_pairs = 0;      // pairs with similarity ≥ min_sim
+  uint64_t identical = 0;           // of those, identical
+  // Operation counts of the backtraces: skip-simple, skip-normal, 1-1, 1-2, 2-1, 2-2
+  // (an operation that yields two pairs counts once).
+  std::map<std::string, uint64_t> operations;
+  double paragraph_threshold = 0, skip_penalty = 0;
+
+  // With distributions only:
+  std::vector<double> similarities;  // of every sentence pair
+  struct Side {
+    uint64_t sentences = 0;   // distinct sentences in the pairs with similarity ≥ min_sim
+    uint64_t words = 0;       // their tokens (SPEC §3.3)
+    uint64_t vocabulary = 0;  // distinct tokens
+    double flesch = 0;        // Flesch Reading Ease of all those sentences together
+    std::vector<double> sentence_flesch;  // per sentence
+  } normal, simple;
+};
+
+Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_sim, bool distributions,
+                          CorpusStats* out);
 
 // Prints corpus statistics (SPEC §4 counts and shares) as text or JSON.
 Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json, std::ostream& out);
