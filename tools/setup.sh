@@ -9,7 +9,7 @@ PACKAGES=(
   librocksdb-dev libxapian-dev libeigen3-dev
   libprotobuf-dev protobuf-compiler
   libcli11-dev libgtest-dev nlohmann-json3-dev
-  libbz2-dev libicu-dev libexpat1-dev libxml2-dev libxxhash-dev
+  libbz2-dev libicu-dev libexpat1-dev libxml2-dev libxxhash-dev liblemon-dev
   bzip2 python3
 )
 
