@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -14,7 +15,9 @@
 
 #include "aligndb.pb.h"
 #include "aligndb/align.h"
+#include "aligndb/embeddings.h"
 #include "aligndb/eval.h"
+#include "aligndb/scorer.h"
 #include "aligndb/report.h"
 #include "aligndb/export.h"
 #include "aligndb/index.h"
@@ -353,6 +356,89 @@ Status RunScore(const std::string& hyp, const std::vector<std::string>& refs, bo
   return Status::OK();
 }
 
+// ------------------------------------------------------------------ similarity, eval
+
+struct SimilarityArgs {
+  std::vector<std::string> methods;
+  std::string vectors;
+  std::string vectors_cache;
+  double theta = 0.0;
+  double positive_at = 4.0;
+  std::string file;
+  bool json = false;
+  std::string plot;
+};
+
+Status ScoreFile(const SimilarityArgs& a, const std::string& method, const std::vector<SentencePairExample>& pairs,
+                 std::vector<double>* scores) {
+  std::unique_ptr<WordVectors> vectors;
+  if (method != "tfidf") {
+    if (a.vectors.empty()) return Status::InvalidArgument("--method " + method + " needs --vectors FILE");
+    RETURN_IF_ERROR(WordVectors::Load(a.vectors, a.vectors_cache, &vectors));
+  }
+  std::unique_ptr<PairScorer> scorer;
+  RETURN_IF_ERROR(PairScorer::Create(method, vectors.get(), a.theta, &scorer));
+  std::vector<Tokens> toks;
+  toks.reserve(2 * pairs.size());
+  for (const auto& p : pairs) {
+    toks.emplace_back();
+    Tokenize(p.s1, &toks.back());
+    toks.emplace_back();
+    Tokenize(p.s2, &toks.back());
+  }
+  if (method == "tfidf") {  // idf over the sentences of the file, each one a document
+    std::vector<const Tokens*> docs;
+    for (const auto& t : toks) docs.push_back(&t);
+    scorer->FitIdf(docs);
+  }
+  for (size_t i = 0; i < pairs.size(); ++i) scores->push_back(scorer->Score(toks[2 * i], toks[2 * i + 1]));
+  return Status::OK();
+}
+
+Status RunSimilarity(const SimilarityArgs& a) {
+  std::vector<SentencePairExample> pairs;
+  RETURN_IF_ERROR(ReadSentencePairs(a.file, a.positive_at, &pairs));
+  std::vector<double> scores;
+  RETURN_IF_ERROR(ScoreFile(a, a.methods.at(0), pairs, &scores));
+  for (double s : scores) std::cout << std::setprecision(6) << s << "\n";
+  return Status::OK();
+}
+
+Status RunEval(const SimilarityArgs& a) {
+  std::vector<SentencePairExample> pairs;
+  RETURN_IF_ERROR(ReadSentencePairs(a.file, a.positive_at, &pairs));
+  for (size_t i = 0; i < pairs.size(); ++i)
+    if (!pairs[i].has_label) return Status::InvalidArgument(a.file + ": pair " + std::to_string(i + 1) + " has no label");
+  std::vector<Curve> curves;
+  for (size_t k = 0; k < a.methods.size(); ++k) {
+    const std::string& m = a.methods[k];
+    std::vector<double> scores;
+    RETURN_IF_ERROR(ScoreFile(a, m, pairs, &scores));
+    std::vector<LabelledScore> ls;
+    for (size_t i = 0; i < pairs.size(); ++i) ls.push_back({scores[i], pairs[i].positive});
+    ClassifierEvaluation e = EvaluateScores(ls);
+    if (a.json) {
+      ordered_json j = {{"method", m}, {"max_f1", e.max_f1}, {"threshold", e.threshold}, {"auc", e.auc},
+                        {"pairs", pairs.size()}, {"positives", e.positives}};
+      if (m != "tfidf") j["theta"] = a.theta;
+      std::cout << j.dump() << "\n";
+    } else {
+      std::cout << std::fixed << std::setprecision(3) << m << ": MaxF1 " << e.max_f1 << " at threshold "
+                << std::setprecision(4) << e.threshold << ", AUC " << std::setprecision(3) << e.auc << "  ("
+                << pairs.size() << " pairs, " << e.positives << " positive)\n";
+    }
+    Curve c{m, PaletteColor(k), {}, {}};
+    for (const auto& p : e.curve) c.xs.push_back(p.recall), c.ys.push_back(p.precision);
+    curves.push_back(std::move(c));
+  }
+  if (!a.plot.empty()) {
+    std::ofstream f(a.plot, std::ios::binary);
+    f << SvgCurves("Precision–recall: " + std::filesystem::path(a.file).filename().string(), "recall", "precision", curves);
+    if (!f) return Status::IOError(a.plot + ": write failed");
+  }
+  return Status::OK();
+}
+
 }  // namespace
 }  // namespace aligndb
 
@@ -470,6 +556,30 @@ int main(int argc, char** argv) {
   report_cmd->add_option("--min-sim", report_opts.min_sim, "Similarity threshold of the sentence pair filter")
       ->capture_default_str();
 
+  SimilarityArgs sim_args;
+  auto add_sim_options = [&](CLI::App* cmd, bool several) {
+    cmd->add_option("--method", sim_args.methods,
+                    several ? "Similarities, comma-separated: tfidf, average, maximum, hungarian, wmd, additive"
+                            : "tfidf, average, maximum, hungarian, wmd or additive")
+        ->required()
+        ->delimiter(',');
+    cmd->add_option("--vectors", sim_args.vectors, "Word vectors (word2vec .bin/text, GloVe, fastText .vec)");
+    cmd->add_option("--vectors-cache", sim_args.vectors_cache,
+                    "Where loaded vectors are cached for fast reloads (default ~/.cache/aligndb; '-': none)");
+    cmd->add_option("--theta", sim_args.theta, "Word pairs count only when their similarity exceeds this")
+        ->capture_default_str();
+    cmd->add_option("--positive-at", sim_args.positive_at,
+                    "Numeric labels (SICK relatedness) at or above this are positive")
+        ->capture_default_str();
+    cmd->add_option("FILE", sim_args.file, "Sentence pairs: MSRP, SICK, or s1<TAB>s2[<TAB>label]")->required();
+  };
+  auto* similarity_cmd = app.add_subcommand("similarity", "Score sentence pairs, one score a line");
+  add_sim_options(similarity_cmd, false);
+  auto* eval_cmd = app.add_subcommand("eval", "MaxF1, its threshold, and AUC of similarities on labelled pairs");
+  add_sim_options(eval_cmd, true);
+  eval_cmd->add_flag("--json", sim_args.json, "One JSON line per method");
+  eval_cmd->add_option("--plot", sim_args.plot, "Draw the precision-recall curves of the methods to FILE.svg");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -561,6 +671,11 @@ int main(int argc, char** argv) {
     if (s.ok() && StderrIsTerminal()) std::fprintf(stderr, "exported %llu sentence pairs\n", (unsigned long long)written);
     return Finish(s);
   }
+  if (*similarity_cmd) {
+    if (sim_args.methods.size() != 1) return Finish(Status::InvalidArgument("similarity takes one --method"));
+    return Finish(RunSimilarity(sim_args));
+  }
+  if (*eval_cmd) return Finish(RunEval(sim_args));
   if (*score_cmd) return Finish(RunScore(score_hyp, score_refs, score_json));
   if (*report_cmd) {
     std::unique_ptr<Store> store;

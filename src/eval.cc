@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <fstream>
 #include <map>
 #include <unordered_map>
 
@@ -218,6 +219,115 @@ Status ScoreSimplification(const std::vector<std::string>& hypotheses,
   out->bleu = CorpusBleu(hyps, refs);
   out->word_f1 = (hyp_words + ref_words) > 0 ? 2 * overlap / (hyp_words + ref_words) : 0.0;
   out->ssa = ref_len > 0 ? std::max(0.0, 1.0 - edits / ref_len) : 0.0;
+  return Status::OK();
+}
+
+// ---------------------------------------------------------------- similarity evaluation
+
+ClassifierEvaluation EvaluateScores(std::vector<LabelledScore> scores) {
+  ClassifierEvaluation e;
+  for (const auto& s : scores) (s.positive ? e.positives : e.negatives)++;
+  std::sort(scores.begin(), scores.end(), [](const LabelledScore& a, const LabelledScore& b) { return a.score > b.score; });
+  size_t tp = 0, fp = 0;
+  double prev_recall = 0;
+  for (size_t i = 0; i < scores.size();) {
+    size_t j = i;
+    while (j < scores.size() && scores[j].score == scores[i].score) {
+      (scores[j].positive ? tp : fp)++;
+      ++j;
+    }
+    double precision = static_cast<double>(tp) / static_cast<double>(tp + fp);
+    double recall = e.positives ? static_cast<double>(tp) / static_cast<double>(e.positives) : 0.0;
+    e.curve.push_back({scores[i].score, precision, recall});
+    double f1 = precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0.0;
+    if (f1 > e.max_f1) {
+      e.max_f1 = f1;
+      e.threshold = scores[i].score;
+    }
+    e.auc += (recall - prev_recall) * precision;
+    prev_recall = recall;
+    i = j;
+  }
+  return e;
+}
+
+namespace {
+
+std::vector<std::string> SplitTabs(const std::string& line) {
+  std::vector<std::string> out;
+  size_t b = 0;
+  while (true) {
+    size_t t = line.find('\t', b);
+    out.push_back(line.substr(b, t == std::string::npos ? std::string::npos : t - b));
+    if (t == std::string::npos) break;
+    b = t + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+Status ReadSentencePairs(const std::string& path, double positive_at, std::vector<SentencePairExample>* out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::IOError(path + ": cannot open");
+  enum { kUnknown, kMsrp, kSick, kTsv } format = kUnknown;
+  std::string line;
+  uint64_t line_no = 0;
+  auto err = [&](const std::string& what) {
+    return Status::Corruption(path + ": line " + std::to_string(line_no) + ": " + what);
+  };
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line_no == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // byte order mark
+    if (line.empty()) continue;
+    auto f = SplitTabs(line);
+    if (format == kUnknown) {
+      if (f[0] == "Quality" && f.size() >= 5) {
+        format = kMsrp;
+        continue;
+      }
+      if (f[0] == "pair_ID" && f.size() >= 4) {
+        format = kSick;
+        continue;
+      }
+      format = kTsv;
+    }
+    SentencePairExample ex;
+    if (format == kMsrp) {
+      if (f.size() < 5) return err("expected 5 tab-separated fields (Quality, #1 ID, #2 ID, #1 String, #2 String)");
+      if (f[0] != "0" && f[0] != "1") return err("Quality must be 0 or 1");
+      ex.s1 = f[3];
+      ex.s2 = f[4];
+      ex.has_label = true;
+      ex.positive = f[0] == "1";
+    } else if (format == kSick) {
+      if (f.size() < 4) return err("expected pair_ID, sentence_A, sentence_B, relatedness_score");
+      char* end = nullptr;
+      double r = std::strtod(f[3].c_str(), &end);
+      if (end == f[3].c_str()) return err("relatedness_score is not a number");
+      ex.s1 = f[1];
+      ex.s2 = f[2];
+      ex.has_label = true;
+      ex.positive = r >= positive_at;
+    } else {
+      if (f.size() < 2) return err("expected s1<TAB>s2[<TAB>label]");
+      ex.s1 = f[0];
+      ex.s2 = f[1];
+      if (f.size() >= 3 && !f[2].empty()) {
+        ex.has_label = true;
+        if (f[2] == "true" || f[2] == "1") ex.positive = true;
+        else if (f[2] == "false" || f[2] == "0") ex.positive = false;
+        else {
+          char* end = nullptr;
+          double r = std::strtod(f[2].c_str(), &end);
+          if (end == f[2].c_str()) return err("label must be 1/0, true/false or a number");
+          ex.positive = r >= positive_at;
+        }
+      }
+    }
+    out->push_back(std::move(ex));
+  }
   return Status::OK();
 }
 

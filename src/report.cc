@@ -171,6 +171,36 @@ std::string SvgHistogram(const std::string& title, const std::string& x_label, c
   return o.str();
 }
 
+const char* PaletteColor(size_t i) {
+  static const char* kColors[] = {"#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#bbbbbb"};
+  return kColors[i % 7];
+}
+
+std::string SvgCurves(const std::string& title, const std::string& x_label, const std::string& y_label,
+                      const std::vector<Curve>& curves) {
+  std::ostringstream o;
+  o << SvgOpen(title) << YAxis(1.0, false);
+  int plot_w = kW - kLeft - kRight, plot_h = kH - kTop - kBottom;
+  for (int k = 0; k <= 4; ++k)
+    o << "<text x=\"" << Fmt("%.1f", kLeft + plot_w * k / 4.0) << "\" y=\"" << kTop + plot_h + 14
+      << "\" text-anchor=\"middle\">" << Fmt("%g", k / 4.0) << "</text>\n";
+  o << "<text x=\"" << kLeft + plot_w / 2 << "\" y=\"" << kTop + plot_h + 30 << "\" text-anchor=\"middle\">"
+    << Esc(x_label) << "</text>\n"
+    << "<text transform=\"translate(14," << kTop + plot_h / 2 << ") rotate(-90)\" text-anchor=\"middle\">"
+    << Esc(y_label) << "</text>\n";
+  std::vector<Series> legend;
+  for (const auto& c : curves) {
+    o << "<polyline fill=\"none\" stroke-width=\"2\" stroke=\"" << c.color << "\" points=\"";
+    for (size_t i = 0; i < c.xs.size(); ++i)
+      o << Fmt("%.1f", kLeft + plot_w * std::clamp(c.xs[i], 0.0, 1.0)) << ","
+        << Fmt("%.1f", kTop + plot_h - plot_h * std::clamp(c.ys[i], 0.0, 1.0)) << " ";
+    o << "\"><title>" << Esc(c.name) << "</title></polyline>\n";
+    legend.push_back({c.name, c.color, {}});
+  }
+  o << Legend(legend) << "</svg>\n";
+  return o.str();
+}
+
 Status WriteReport(Store* store, const ReportOptions& options, std::vector<std::string>* files) {
   if (options.out_dir.empty()) return Status::InvalidArgument("report needs --out DIR");
   CorpusStats st;

@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include "test_util.h"
@@ -115,6 +117,77 @@ TEST(ScoreTest, EditDistance) {
   EXPECT_EQ(d("a b c", "a c"), 1u);
   EXPECT_EQ(d("a b c", "c b a"), 2u);
   EXPECT_EQ(d("kitten sat", "sitting sat down"), 2u);
+}
+
+// ------------------------------------------------------------------ MaxF1 and AUC
+
+TEST(ClassifierEvalTest, SmallCaseByHand) {
+  // Scores 0.9+ 0.8- 0.7+ 0.6+ 0.5-: thresholds give (P, R) = (1, 1/3), (1/2, 1/3), (2/3, 2/3),
+  // (3/4, 1), (3/5, 1). Max F1 = 6/7 at 0.6. AP = 1·1/3 + 2/3·1/3 + 3/4·1/3.
+  auto e = EvaluateScores({{0.9, true}, {0.8, false}, {0.7, true}, {0.6, true}, {0.5, false}});
+  EXPECT_NEAR(e.max_f1, 6.0 / 7, 1e-12);
+  EXPECT_EQ(e.threshold, 0.6);
+  EXPECT_NEAR(e.auc, (1.0 + 2.0 / 3 + 3.0 / 4) / 3, 1e-12);
+  ASSERT_EQ(e.curve.size(), 5u);
+  EXPECT_NEAR(e.curve[1].precision, 0.5, 1e-12);
+  // Ties are one threshold.
+  auto t = EvaluateScores({{0.5, true}, {0.5, false}});
+  ASSERT_EQ(t.curve.size(), 1u);
+  EXPECT_NEAR(t.auc, 0.5, 1e-12);
+}
+
+TEST(ClassifierEvalTest, AgreesWithDirectFormulasOnRandomScores) {
+  std::mt19937 rng(8);
+  for (int round = 0; round < 200; ++round) {
+    size_t n = 5 + rng() % 60;
+    std::vector<LabelledScore> s;
+    for (size_t i = 0; i < n; ++i) s.push_back({std::uniform_real_distribution<double>(0, 1)(rng), rng() % 3 != 0});
+    size_t positives = 0;
+    for (auto& x : s) positives += x.positive;
+    if (positives == 0) continue;
+    // MaxF1: try every score as the threshold, counting directly.
+    double best = 0;
+    for (auto& t : s) {
+      double tp = 0, fp = 0;
+      for (auto& x : s)
+        if (x.score >= t.score) (x.positive ? tp : fp) += 1;
+      double p = tp / (tp + fp), r = tp / positives;
+      if (p + r > 0) best = std::max(best, 2 * p * r / (p + r));
+    }
+    // AP: the mean, over positives, of the precision at the positive's rank (no ties here).
+    auto sorted = s;
+    std::sort(sorted.begin(), sorted.end(), [](auto& a, auto& b) { return a.score > b.score; });
+    double ap = 0, tp = 0;
+    for (size_t k = 0; k < sorted.size(); ++k)
+      if (sorted[k].positive) ap += ++tp / static_cast<double>(k + 1);
+    ap /= positives;
+    auto e = EvaluateScores(s);
+    EXPECT_NEAR(e.max_f1, best, 1e-12) << round;
+    EXPECT_NEAR(e.auc, ap, 1e-12) << round;
+  }
+}
+
+TEST(SentencePairFileTest, FormatsAndErrors) {
+  testing::TempDir tmp;
+  testing::WriteFile(tmp.Sub("msrp.txt"), "\xEF\xBB\xBFQuality\t#1 ID\t#2 ID\t#1 String\t#2 String\n1\t1\t2\tA cat.\tThe cat.\n0\t3\t4\tX\tY\n");
+  std::vector<SentencePairExample> p;
+  ASSERT_TRUE(ReadSentencePairs(tmp.Sub("msrp.txt"), 4, &p).ok());
+  ASSERT_EQ(p.size(), 2u);
+  EXPECT_TRUE(p[0].positive);
+  EXPECT_EQ(p[0].s2, "The cat.");
+  EXPECT_FALSE(p[1].positive);
+  testing::WriteFile(tmp.Sub("sick.txt"), "pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n1\ta\tb\t4.5\tNEUTRAL\n2\tc\td\t3.9\tNEUTRAL\n");
+  p.clear();
+  ASSERT_TRUE(ReadSentencePairs(tmp.Sub("sick.txt"), 4, &p).ok());
+  ASSERT_EQ(p.size(), 2u);
+  EXPECT_TRUE(p[0].positive);
+  EXPECT_FALSE(p[1].positive);
+  testing::WriteFile(tmp.Sub("pairs.tsv"), "a b\tc d\nx\ty\t1\nno tab here\n");
+  p.clear();
+  Status s = ReadSentencePairs(tmp.Sub("pairs.tsv"), 4, &p);
+  EXPECT_NE(s.message().find("pairs.tsv: line 3: expected s1<TAB>s2"), std::string::npos) << s.message();
+  EXPECT_FALSE(p[0].has_label);
+  EXPECT_TRUE(p[1].positive);
 }
 
 }  // namespace

@@ -64,6 +64,46 @@ size_t WordEditDistance(const std::vector<std::string>& a, const std::vector<std
 
 std::vector<std::string> SplitWhitespace(std::string_view s);
 
+// ---------------------------------------------------------------- similarity evaluation
+
+struct LabelledScore {
+  double score;
+  bool positive;
+};
+
+struct PrPoint {
+  double threshold;  // a pair is predicted positive when score ≥ threshold
+  double precision;
+  double recall;
+};
+
+struct ClassifierEvaluation {
+  double max_f1 = 0;     // the best F1 over all thresholds
+  double threshold = 0;  // the threshold that reaches it (the highest one on a tie)
+  // Area under the precision–recall curve, as average precision: the sum over thresholds
+  // (each distinct score, from high to low) of (recall gained) × (precision there).
+  double auc = 0;
+  std::vector<PrPoint> curve;  // one point per distinct score, from high to low
+  size_t positives = 0, negatives = 0;
+};
+
+ClassifierEvaluation EvaluateScores(std::vector<LabelledScore> scores);
+
+// A labelled sentence pair from an evaluation file.
+struct SentencePairExample {
+  std::string s1, s2;
+  bool has_label = false;
+  bool positive = false;
+};
+
+// Reads sentence pairs from
+//  - the MSRP format (header "Quality\t#1 ID\t#2 ID\t#1 String\t#2 String"; label 1 = paraphrase),
+//  - the SICK format (header "pair_ID\tsentence_A\tsentence_B\trelatedness_score\t..."; positive when
+//    relatedness ≥ `positive_at`),
+//  - TSV "s1<TAB>s2[<TAB>label]" (label 1/0, true/false, or a number compared with `positive_at`).
+// Errors name the file and line.
+Status ReadSentencePairs(const std::string& path, double positive_at, std::vector<SentencePairExample>* out);
+
 }  // namespace aligndb
 
 #endif  // ALIGNDB_EVAL_H_

@@ -38,6 +38,18 @@ std::string SvgBarChart(const std::string& title, const std::vector<std::string>
 std::string SvgHistogram(const std::string& title, const std::string& x_label, const std::vector<Series>& series,
                          double lo, double hi, int bins, double marker);
 
+// Line curves in the unit square (precision–recall curves): each series gives xs and ys.
+struct Curve {
+  std::string name;
+  std::string color;
+  std::vector<double> xs, ys;
+};
+std::string SvgCurves(const std::string& title, const std::string& x_label, const std::string& y_label,
+                      const std::vector<Curve>& curves);
+
+// A palette of distinguishable colors (colorblind-safe), cycled.
+const char* PaletteColor(size_t i);
+
 }  // namespace aligndb
 
 #endif  // ALIGNDB_REPORT_H_
