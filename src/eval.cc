@@ -291,7 +291,9 @@ Status ReadSentencePairs(const std::string& path, double positive_at, std::vecto
         format = kSick;
         continue;
       }
-      format = kTsv;
+      // SICK without its header line: id, sentence A, sentence B, relatedness, judgment.
+      bool judgment = f.size() == 5 && (f[4] == "NEUTRAL" || f[4] == "ENTAILMENT" || f[4] == "CONTRADICTION");
+      format = judgment ? kSick : kTsv;
     }
     SentencePairExample ex;
     if (format == kMsrp) {

@@ -182,6 +182,13 @@ TEST(SentencePairFileTest, FormatsAndErrors) {
   ASSERT_EQ(p.size(), 2u);
   EXPECT_TRUE(p[0].positive);
   EXPECT_FALSE(p[1].positive);
+  testing::WriteFile(tmp.Sub("sick-noheader.txt"), "1\ta\tb\t4.5\tNEUTRAL\n2\tc\td\t3.9\tCONTRADICTION\n");
+  p.clear();
+  ASSERT_TRUE(ReadSentencePairs(tmp.Sub("sick-noheader.txt"), 4, &p).ok());
+  ASSERT_EQ(p.size(), 2u);
+  EXPECT_EQ(p[0].s1, "a");
+  EXPECT_TRUE(p[0].positive);
+  EXPECT_FALSE(p[1].positive);
   testing::WriteFile(tmp.Sub("pairs.tsv"), "a b\tc d\nx\ty\t1\nno tab here\n");
   p.clear();
   Status s = ReadSentencePairs(tmp.Sub("pairs.tsv"), 4, &p);
