@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <set>
 #include <unordered_set>
 
 #include "aligndb.pb.h"
@@ -22,12 +23,13 @@ const char* OpName(Op op) {
     case Op::kOneTwo: return "1-2";
     case Op::kTwoOne: return "2-1";
     case Op::kTwoTwo: return "2-2";
+    case Op::kAllPairs: return "pair";
   }
   return "?";
 }
 
 bool ParseOpName(const std::string& name, Op* op) {
-  for (int v = 1; v <= 6; ++v) {
+  for (int v = 1; v <= 7; ++v) {
     if (name == OpName(static_cast<Op>(v))) {
       *op = static_cast<Op>(v);
       return true;
@@ -125,7 +127,9 @@ std::map<std::string, uint64_t> AlignSummary::AsCounts() const {
                                        {"stale_removed", stale_removed},
                                        {"paragraph_pairs", paragraph_pairs},
                                        {"sentence_pairs", sentence_pairs},
-                                       {"indexed_pages", indexed_pages}};
+                                       {"indexed_pages", indexed_pages},
+                                       {"scored_pairs", scored_pairs},
+                                       {"bound_skipped", bound_skipped}};
   for (auto& [k, v] : removed_by_reason) c["removed_" + k] = v;
   return c;
 }
@@ -139,14 +143,78 @@ struct ArticleSide {
   pb::ArticleTerms terms;
   std::vector<SparseVector> paragraph_vectors;
   std::vector<std::vector<SparseVector>> sentence_vectors;
+  // Bags of tokens of each sentence (for embedding measures), from the stored counts.
+  std::vector<std::vector<Tokens>> sentence_tokens;
 };
+
+Tokens BagOf(const pb::TermVector& tv) {
+  Tokens t;
+  for (int k = 0; k < tv.tokens_size(); ++k)
+    for (uint32_t c = 0; c < tv.counts(k); ++c) t.push_back(tv.tokens(k));
+  return t;
+}
 
 class PairAligner {
  public:
   PairAligner(Store* store, ParagraphIndex* index, const AlignOptions& options, uint32_t normal_ed,
-              uint32_t simple_ed, int64_t total_paragraphs)
+              uint32_t simple_ed, int64_t total_paragraphs, AlignSummary* summary)
       : store_(store), index_(index), options_(options), normal_ed_(normal_ed), simple_ed_(simple_ed),
-        n_(total_paragraphs) {}
+        n_(total_paragraphs), summary_(summary) {}
+
+  // Sentence similarity of normal sentence (np, ns) and simple sentence (sp, ss).
+  double SentenceSim(const ArticleSide& normal, uint32_t np, uint32_t ns, const ArticleSide& simple, uint32_t sp,
+                     uint32_t ss) const {
+    if (!options_.scorer) return Cosine(normal.sentence_vectors[np][ns], simple.sentence_vectors[sp][ss]);
+    return options_.scorer->Score(normal.sentence_tokens[np][ns], simple.sentence_tokens[sp][ss]);
+  }
+
+  // SPEC §5's corpus mode: every normal × simple sentence pair, kept at or above the threshold.
+  Status AlignAllPairs(ArticleSide* normal, ArticleSide* simple, pb::AlignmentRecord* record) {
+    RETURN_IF_ERROR(BuildVectors(normal, simple));
+    const bool wmd = options_.similarity == "wmd";
+    for (uint32_t sp = 0; sp < simple->sentence_vectors.size(); ++sp) {
+      pb::ParagraphPair* pp = nullptr;
+      std::set<uint32_t> normal_paras;
+      for (uint32_t ss = 0; ss < simple->sentence_vectors[sp].size(); ++ss) {
+        for (uint32_t np = 0; np < normal->sentence_vectors.size(); ++np) {
+          for (uint32_t ns = 0; ns < normal->sentence_vectors[np].size(); ++ns) {
+            if (wmd && options_.scorer) {
+              // 1 − WMD ≤ 1 − RWMD: a pair whose bound is below the threshold cannot reach it.
+              double bound = 1.0 - RelaxedWordMoversDistance(*options_.scorer->vectors(), normal->sentence_tokens[np][ns],
+                                                             simple->sentence_tokens[sp][ss]);
+              if (bound < options_.pair_threshold) {
+                ++summary_->bound_skipped;
+                continue;
+              }
+            }
+            ++summary_->scored_pairs;
+            double sim = SentenceSim(*normal, np, ns, *simple, sp, ss);
+            if (sim < options_.pair_threshold) continue;
+            if (!pp) {
+              pp = record->add_paragraph_pairs();
+              pp->set_simple_paragraph(sp);
+            }
+            normal_paras.insert(np);
+            pb::SentencePair* p = pp->add_sentence_pairs();
+            p->set_normal_paragraph(np);
+            p->set_normal_sentence(ns);
+            p->set_simple_paragraph(sp);
+            p->set_simple_sentence(ss);
+            p->set_similarity(sim);
+            p->set_op(pb::OP_ALL_PAIRS);
+            const std::string& nt = normal->article.paragraphs(np).sentences(ns);
+            const std::string& st = simple->article.paragraphs(sp).sentences(ss);
+            p->set_identical(nt == st);
+            p->set_normal_text(nt);
+            p->set_simple_text(st);
+          }
+        }
+      }
+      if (pp)
+        for (uint32_t np : normal_paras) pp->add_normal_paragraphs(np);
+    }
+    return Status::OK();
+  }
 
   Status Align(ArticleSide* normal, ArticleSide* simple, pb::AlignmentRecord* record) {
     RETURN_IF_ERROR(BuildVectors(normal, simple));
@@ -182,7 +250,16 @@ class PairAligner {
         }
       }
       for (const auto& v : simple->sentence_vectors[s]) simple_vecs.push_back(&v);
-      SentenceAlignment sa = AlignSentences(CosineMatrix(normal_vecs, simple_vecs), options_.skip_penalty);
+      Eigen::MatrixXd sim;
+      if (!options_.scorer) {
+        sim = CosineMatrix(normal_vecs, simple_vecs);
+      } else {
+        sim.resize(static_cast<Eigen::Index>(normal_pos.size()), simple->sentence_vectors[s].size());
+        for (size_t i = 0; i < normal_pos.size(); ++i)
+          for (size_t j = 0; j < simple->sentence_vectors[s].size(); ++j)
+            sim(i, j) = SentenceSim(*normal, normal_pos[i].first, normal_pos[i].second, *simple, s, static_cast<uint32_t>(j));
+      }
+      SentenceAlignment sa = AlignSentences(sim, options_.skip_penalty);
       pp->set_skipped_normal(static_cast<uint32_t>(sa.skipped_normal));
       pp->set_skipped_simple(static_cast<uint32_t>(sa.skipped_simple));
       for (const auto& ap : sa.pairs) {
@@ -217,11 +294,17 @@ class PairAligner {
     for (ArticleSide* side : {normal, simple}) {
       side->paragraph_vectors.clear();
       side->sentence_vectors.clear();
+      side->sentence_tokens.clear();
       for (const auto& p : side->terms.paragraphs()) {
         side->paragraph_vectors.push_back(Vec(&idf, p.paragraph()));
         std::vector<SparseVector> sv;
-        for (const auto& s : p.sentences()) sv.push_back(Vec(&idf, s));
+        std::vector<Tokens> st;
+        for (const auto& s : p.sentences()) {
+          sv.push_back(Vec(&idf, s));
+          if (options_.scorer) st.push_back(BagOf(s));
+        }
         side->sentence_vectors.push_back(std::move(sv));
+        side->sentence_tokens.push_back(std::move(st));
       }
       if (side->terms.paragraphs_size() != side->article.paragraphs_size())
         return Status::Corruption(store_->dir() + ": postings do not match article \"" + side->article.title() + "\"");
@@ -239,6 +322,7 @@ class PairAligner {
   const AlignOptions& options_;
   uint32_t normal_ed_, simple_ed_;
   int64_t n_;
+  AlignSummary* summary_;
 };
 
 int64_t NowMs() {
@@ -259,6 +343,10 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
     return Status::InvalidArgument("--paragraph-threshold must be in [0, 1]");
   if (!(options.skip_penalty >= 0)) return Status::InvalidArgument("--skip-penalty must be ≥ 0");
   if (!(options.max_idf_drift >= 0)) return Status::InvalidArgument("--max-idf-drift must be ≥ 0");
+  if (options.mode != "coster-kauchak" && options.mode != "all-pairs")
+    return Status::InvalidArgument("--mode must be coster-kauchak or all-pairs");
+  if (options.similarity != "tfidf" && !options.scorer)
+    return Status::InvalidArgument("--similarity " + options.similarity + " needs --vectors FILE");
   uint32_t normal_ed, simple_ed;
   RETURN_IF_ERROR(store->EditionId(options.normal, false, &normal_ed)
                       .WithPrefix("normal edition (ingest it first, or name another with --normal)"));
@@ -291,12 +379,20 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
   summary->title_matches = pairs.size();
 
   pb::AlignParams params;
-  params.set_method("coster-kauchak");
-  params.set_similarity("tfidf");
-  params.set_paragraph_threshold(options.paragraph_threshold);
-  params.set_skip_penalty(options.skip_penalty);
+  params.set_method(options.mode);
+  params.set_similarity(options.similarity);
+  if (options.mode == "coster-kauchak") {
+    params.set_paragraph_threshold(options.paragraph_threshold);
+    params.set_skip_penalty(options.skip_penalty);
+  } else {
+    params.set_pair_threshold(options.pair_threshold);
+  }
+  if (options.similarity != "tfidf") {
+    params.set_theta(options.theta);
+    params.set_vectors(options.vectors);
+  }
 
-  PairAligner aligner(store, index, options, normal_ed, simple_ed, total_paragraphs);
+  PairAligner aligner(store, index, options, normal_ed, simple_ed, total_paragraphs, summary);
   std::unordered_set<std::string> kept_keys;
   rocksdb::WriteBatch batch;
   auto flush = [&]() -> Status {
@@ -366,7 +462,8 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
     record.set_normal_content_hash(normal.article.content_hash());
     record.set_simple_content_hash(simple.article.content_hash());
     record.set_paragraphs_total(static_cast<uint64_t>(total_paragraphs));
-    RETURN_IF_ERROR(aligner.Align(&normal, &simple, &record));
+    if (options.mode == "all-pairs") RETURN_IF_ERROR(aligner.AlignAllPairs(&normal, &simple, &record));
+    else RETURN_IF_ERROR(aligner.Align(&normal, &simple, &record));
     ++summary->aligned;
     ++summary->realigned;
     summary->paragraph_pairs += record.paragraph_pairs_size();

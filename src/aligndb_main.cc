@@ -266,6 +266,7 @@ Status RunInfo(const std::string& db, bool json) {
 struct AlignArgs {
   std::string db;
   AlignOptions options;
+  std::string vectors_cache;
 };
 
 void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
@@ -282,11 +283,35 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
                   "Re-align a kept pair when the idf's paragraph count moved more than this share since")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--similarity", a->options.similarity,
+                  "Sentence similarity: tfidf, average, maximum, hungarian, wmd or additive")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"tfidf", "average", "maximum", "hungarian", "wmd", "additive"}));
+  cmd->add_option("--vectors", a->options.vectors, "Word vectors for the embedding similarities");
+  cmd->add_option("--vectors-cache", a->vectors_cache, "Cache directory of loaded vectors ('-': none)");
+  cmd->add_option("--theta", a->options.theta, "Embedding similarities: word pairs count when above this")
+      ->capture_default_str();
+  cmd->add_option("--mode", a->options.mode, "coster-kauchak (SPEC 4) or all-pairs (SPEC 5 corpus mode)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"coster-kauchak", "all-pairs"}));
+  cmd->add_option("--threshold", a->options.pair_threshold, "all-pairs: keep sentence pairs at or above this")
+      ->capture_default_str();
   cmd->add_flag("--all", a->options.all,
                 "Re-align every pair, also those whose pages and parameters did not change (current idf everywhere)");
 }
 
 Status RunAlignOn(Store* store, AlignArgs args, const std::vector<std::string>& argv, AlignSummary* summary) {
+  std::unique_ptr<WordVectors> vectors;
+  std::unique_ptr<PairScorer> scorer;
+  if (args.options.similarity != "tfidf") {
+    if (args.options.vectors.empty())
+      return Status::InvalidArgument("--similarity " + args.options.similarity + " needs --vectors FILE");
+    RETURN_IF_ERROR(WordVectors::Load(args.options.vectors, args.vectors_cache, &vectors));
+    RETURN_IF_ERROR(PairScorer::Create(args.options.similarity, vectors.get(), args.options.theta, &scorer));
+    args.options.scorer = scorer.get();
+  } else if (args.options.mode == "all-pairs") {
+    return Status::InvalidArgument("--mode all-pairs needs an embedding --similarity (and --vectors)");
+  }
   std::unique_ptr<ParagraphIndex> index;
   RETURN_IF_ERROR(ParagraphIndex::Open(IndexDir(store->dir()), true, &index));
   if (StderrIsTerminal()) {
@@ -515,7 +540,7 @@ int main(int argc, char** argv) {
   export_cmd->add_option("--simple", export_opts.editions.simple, "Simple edition (default: the aligned pair)");
   export_cmd->add_option("--min-sim", export_opts.min_sim, "Lowest similarity kept")->capture_default_str();
   export_cmd->add_option("--max-sim", export_opts.max_sim, "Highest similarity kept")->capture_default_str();
-  export_cmd->add_option("--op", export_ops, "Operations kept, comma-separated (default 1-1,1-2,2-1,2-2)");
+  export_cmd->add_option("--op", export_ops, "Operations kept, comma-separated (default 1-1,1-2,2-1,2-2,pair)");
   export_cmd->add_flag("--no-identical", export_opts.no_identical, "Drop pairs of identical sentences");
   export_cmd->add_option("--title", export_opts.title, "Only this article pair (either edition's title)");
   export_cmd->add_option("--format", export_format, "tsv, jsonl or parallel")
@@ -650,7 +675,7 @@ int main(int argc, char** argv) {
       while (std::getline(ss, name, ',')) {
         Op op;
         if (!ParseOpName(name, &op) || op == Op::kSkipSimple || op == Op::kSkipNormal)
-          return Finish(Status::InvalidArgument("--op: unknown operation \"" + name + "\" (use 1-1, 1-2, 2-1, 2-2)"));
+          return Finish(Status::InvalidArgument("--op: unknown operation \"" + name + "\" (use 1-1, 1-2, 2-1, 2-2, pair)"));
         export_opts.ops.insert(op);
       }
     }

@@ -397,7 +397,8 @@ Status Stats(Store* store, const EditionPair& editions, double min_sim, bool jso
   j["identical_share"] = share(st.identical, st.sentence_pairs);
   j["operations"] = ordered_json::object();
   j["operation_shares"] = ordered_json::object();
-  for (const char* op : {"skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2"}) {
+  for (const char* op : {"skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2", "pair"}) {
+    if (std::string(op) == "pair" && st.operations[op] == 0) continue;  // all-pairs records only
     j["operations"][op] = st.operations[op];
     j["operation_shares"][op] = share(st.operations[op], total_ops);
   }
@@ -424,7 +425,8 @@ Status Stats(Store* store, const EditionPair& editions, double min_sim, bool jso
                 min_sim, (unsigned long long)st.sentence_pairs, (unsigned long long)st.sentence_pairs_all,
                 share(st.sentence_pairs, st.aligned), 100 * share(st.identical, st.sentence_pairs));
   out << buf << "operations:";
-  for (const char* op : {"skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2"}) {
+  for (const char* op : {"skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2", "pair"}) {
+    if (std::string(op) == "pair" && st.operations[op] == 0) continue;
     std::snprintf(buf, sizeof(buf), " %s %.1f%%", op, 100 * share(st.operations[op], total_ops));
     out << buf;
   }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <random>
 #include <set>
 #include <sstream>
@@ -18,6 +19,8 @@
 #include "aligndb/index.h"
 #include "aligndb/pipeline.h"
 #include "aligndb/similarity.h"
+#include "aligndb/embeddings.h"
+#include "aligndb/scorer.h"
 #include "test_util.h"
 
 namespace aligndb {
@@ -385,6 +388,99 @@ TEST_F(RealDataTest, AlignLookupExportStats) {
   double shares = 0;
   for (auto& [k, v] : js["operation_shares"].items()) shares += v.get<double>();
   EXPECT_NEAR(shares, 1.0, 1e-9);
+}
+
+TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
+  std::unique_ptr<WordVectors> vectors;
+  ASSERT_TRUE(WordVectors::Load(DataPath("vectors/lee_fasttext.vec"), "-", &vectors).ok());
+  std::unique_ptr<PairScorer> maximum, wmd;
+  ASSERT_TRUE(PairScorer::Create("maximum", vectors.get(), 0.49, &maximum).ok());
+  ASSERT_TRUE(PairScorer::Create("wmd", vectors.get(), 0, &wmd).ok());
+  uint32_t en, simple;
+  ASSERT_TRUE(store_->EditionId("enwiki", false, &en).ok());
+  ASSERT_TRUE(store_->EditionId("simplewiki", false, &simple).ok());
+  std::map<std::pair<uint32_t, std::string>, pb::ArticleTerms> terms;
+  auto bag = [&](uint32_t ed, const std::string& title, uint32_t p, uint32_t s) {
+    auto key = std::make_pair(ed, title);
+    if (!terms.count(key)) {
+      uint64_t id;
+      EXPECT_TRUE(store_->FindArticle(ed, title, &id).ok());
+      EXPECT_TRUE(store_->GetTerms(ed, id, &terms[key]).ok());
+    }
+    const pb::ArticleTerms& t = terms[key];
+    Tokens out;
+    const auto& tv = t.paragraphs(p).sentences(s);
+    for (int k = 0; k < tv.tokens_size(); ++k)
+      for (uint32_t c = 0; c < tv.counts(k); ++c) out.push_back(tv.tokens(k));
+    return out;
+  };
+  auto export_all = [&]() {
+    ExportOptions o;
+    o.min_sim = -10;
+    std::ostringstream out;
+    uint64_t n;
+    EXPECT_TRUE(Export(store_.get(), o, out, &n).ok());
+    std::vector<nlohmann::json> rows;
+    std::istringstream in(out.str());
+    std::string line;
+    while (std::getline(in, line)) rows.push_back(nlohmann::json::parse(line));
+    return rows;
+  };
+
+  // 1. maximum in the dynamic program: every stored similarity is the scorer's.
+  AlignOptions o;
+  o.similarity = "maximum";
+  o.scorer = maximum.get();
+  o.theta = 0.49;
+  o.vectors = "lee_fasttext.vec";
+  AlignSummary sum;
+  ASSERT_TRUE(Align(store_.get(), index_.get(), o, 1, &sum).ok());
+  auto rows = export_all();
+  ASSERT_FALSE(rows.empty());
+  for (auto& r : rows) {
+    double want = maximum->Score(bag(en, r["normal_title"], r["normal_index"][0], r["normal_index"][1]),
+                                 bag(simple, r["simple_title"], r["simple_index"][0], r["simple_index"][1]));
+    EXPECT_NEAR(r["similarity"].get<double>(), want, 1e-12);
+  }
+  std::ostringstream lookup;
+  ASSERT_TRUE(Lookup(store_.get(), {}, "Art", "json", lookup).ok());
+  auto lj = nlohmann::json::parse(lookup.str());
+  EXPECT_EQ(lj["params"]["similarity"], "maximum");
+
+  // 2. all-pairs with wmd: exactly the sentence pairs whose exact similarity reaches the
+  //    threshold, although the relaxed-WMD bound skipped most pairs without solving them.
+  AlignOptions all;
+  all.mode = "all-pairs";
+  all.similarity = "wmd";
+  all.scorer = wmd.get();
+  all.pair_threshold = 0.6;
+  AlignSummary as;
+  ASSERT_TRUE(Align(store_.get(), index_.get(), all, 2, &as).ok());
+  EXPECT_GT(as.bound_skipped, 0u);
+  std::set<std::string> got;
+  for (auto& r : export_all()) {
+    EXPECT_EQ(r["op"], "pair");
+    EXPECT_GE(r["similarity"].get<double>(), 0.6);
+    got.insert(r["normal_title"].get<std::string>() + r["normal_index"].dump() + r["simple_index"].dump());
+  }
+  std::set<std::string> want;
+  for (const char* title : {"A", "Art"}) {
+    uint64_t nid, sid;
+    ASSERT_TRUE(store_->FindArticle(en, title, &nid).ok());
+    ASSERT_TRUE(store_->FindArticle(simple, title, &sid).ok());
+    pb::ArticleTerms nt, st;
+    ASSERT_TRUE(store_->GetTerms(en, nid, &nt).ok());
+    ASSERT_TRUE(store_->GetTerms(simple, sid, &st).ok());
+    for (int sp = 0; sp < st.paragraphs_size(); ++sp)
+      for (int ss = 0; ss < st.paragraphs(sp).sentences_size(); ++ss)
+        for (int np = 0; np < nt.paragraphs_size(); ++np)
+          for (int ns = 0; ns < nt.paragraphs(np).sentences_size(); ++ns)
+            if (wmd->Score(bag(en, title, np, ns), bag(simple, title, sp, ss)) >= 0.6)
+              want.insert(std::string(title) + "[" + std::to_string(np) + "," + std::to_string(ns) + "][" +
+                          std::to_string(sp) + "," + std::to_string(ss) + "]");
+  }
+  EXPECT_EQ(got, want);
+  EXPECT_FALSE(want.empty());
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "aligndb/index.h"
+#include "aligndb/scorer.h"
 #include "aligndb/status.h"
 #include "aligndb/store.h"
 
@@ -24,8 +25,9 @@ enum class Op : int {
   kOneTwo = 4,  // one normal sentence, two simple sentences
   kTwoOne = 5,  // two normal sentences, one simple sentence
   kTwoTwo = 6,  // crossed: (i-1, j) and (i, j-1)
+  kAllPairs = 7,  // "pair": kept by the all-pairs corpus mode
 };
-// "skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2".
+// "skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2", "pair".
 const char* OpName(Op op);
 // Inverse of OpName; false for an unknown name.
 bool ParseOpName(const std::string& name, Op* op);
@@ -66,6 +68,18 @@ struct AlignOptions {
   double paragraph_threshold = 0.5;
   // Penalty of a skipped sentence in the dynamic program. Default: 0.0001.
   double skip_penalty = 0.0001;
+  // "coster-kauchak" (SPEC §4) or "all-pairs" (SPEC §5's corpus mode: every normal × simple
+  // sentence of an article pair is scored; pairs at or above pair_threshold are kept).
+  // Default: "coster-kauchak".
+  std::string mode = "coster-kauchak";
+  // The sentence similarity: "tfidf" (SPEC §4's cosine, with the store's idf) or an embedding
+  // measure, scored by `scorer`. Paragraph candidates always use the TF-IDF cosine. Default: tfidf.
+  std::string similarity = "tfidf";
+  const PairScorer* scorer = nullptr;  // required for embedding measures; not owned
+  double theta = 0;                    // recorded in the parameters
+  std::string vectors;                 // recorded in the parameters
+  // all-pairs: keep sentence pairs with similarity ≥ this. Default: 0.53 (the paper's).
+  double pair_threshold = 0.53;
   // Re-align every pair, also those whose pages and parameters are unchanged since their record
   // was computed (so that every record uses the current idf). Default: false.
   bool all = false;
@@ -88,6 +102,8 @@ struct AlignSummary {
   uint64_t paragraph_pairs = 0;
   uint64_t sentence_pairs = 0;    // every pair of every backtrace (before the similarity filter)
   uint64_t indexed_pages = 0;     // pages (re)indexed in Xapian before aligning
+  uint64_t scored_pairs = 0;      // all-pairs: sentence pairs scored exactly
+  uint64_t bound_skipped = 0;     // all-pairs with wmd: pairs skipped by the relaxed-WMD bound
   std::map<std::string, uint64_t> AsCounts() const;
 };
 

@@ -30,8 +30,8 @@ struct ExportOptions {
   // Keep pairs with min_sim ≤ similarity ≤ max_sim. Default: [0.5, 1].
   double min_sim = 0.5;
   double max_sim = 1.0;
-  // Operations to keep. Default: all four pair-producing operations.
-  std::set<Op> ops = {Op::kOneOne, Op::kOneTwo, Op::kTwoOne, Op::kTwoTwo};
+  // Operations to keep. Default: every pair-producing operation (and all-pairs' "pair").
+  std::set<Op> ops = {Op::kOneOne, Op::kOneTwo, Op::kTwoOne, Op::kTwoTwo, Op::kAllPairs};
   // Drop pairs whose two sentences are identical. Default: false.
   bool no_identical = false;
   // Only the article pair with this title (either edition's). Default: all.

@@ -23,6 +23,7 @@ class PairScorer {
 
   const std::string& method() const { return method_; }
   bool needs_vectors() const { return method_ != "tfidf"; }
+  const WordVectors* vectors() const { return vectors_; }
 
   // TF-IDF only: idf(t) = ln(N / df(t)) over `documents` (each a bag of tokens).
   void FitIdf(const std::vector<const Tokens*>& documents);
