@@ -118,6 +118,61 @@ TEST(CliTest, BuildThenLookupEveryExportedTitle) {
   EXPECT_EQ(json::parse(r.out)["article_pairs"]["title_matches"], 2);
 }
 
+TEST(CliTest, SimilarityEvalAndAllPairs) {
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("pairs.tsv"),
+                     "the city is large\tthe city is big\t1\n"
+                     "the man eats\tthe people of the city\t0\n"
+                     "he said the city\the said the city\t1\n");
+  std::string vec = DataPath("vectors/lee_fasttext.vec");
+  auto r = RunAligndb({"similarity", "--method", "maximum", "--vectors", vec, "--vectors-cache", "-", tmp.Sub("pairs.tsv")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::vector<double> scores;
+  for (double x; lines >> x;) scores.push_back(x);
+  ASSERT_EQ(scores.size(), 3u);
+  EXPECT_NEAR(scores[2], 1.0, 1e-9);  // identical sentences
+  EXPECT_GT(scores[0], scores[1]);
+  r = RunAligndb({"eval", "--method", "tfidf,wmd", "--vectors", vec, "--vectors-cache", "-", "--json", "--plot",
+                  tmp.Sub("pr.svg"), tmp.Sub("pairs.tsv")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream jl(r.out);
+  std::string line;
+  int n = 0;
+  while (std::getline(jl, line)) {
+    auto j = json::parse(line);
+    EXPECT_TRUE(j.contains("max_f1") && j.contains("threshold") && j.contains("auc") && j.contains("method"));
+    ++n;
+  }
+  EXPECT_EQ(n, 2);
+  EXPECT_EQ(testing::ReadFile(tmp.Sub("pr.svg")).substr(0, 4), "<svg");
+  r = RunAligndb({"eval", "--method", "maximum", tmp.Sub("pairs.tsv")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("needs --vectors"), std::string::npos) << r.err;
+
+  std::string db = tmp.Sub("db");
+  r = RunAligndb({"ingest", "--db", db, DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
+                  DataPath("wikidumps/simplewiki-sample.xml.bz2")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = RunAligndb({"align", "--db", db, "--mode", "all-pairs", "--similarity", "maximum", "--theta", "0.49",
+                  "--threshold", "0.53", "--vectors", vec, "--vectors-cache", "-", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_GT(json::parse(r.out)["scored_pairs"].get<int>(), 100);
+  r = RunAligndb({"export", "--db", db, "--format", "jsonl", "--min-sim", "0"});
+  ASSERT_EQ(r.exit_code, 0);
+  std::istringstream ex(r.out);
+  int pairs = 0;
+  while (std::getline(ex, line)) {
+    auto j = json::parse(line);
+    EXPECT_EQ(j["op"], "pair");
+    EXPECT_GE(j["similarity"].get<double>(), 0.53);
+    ++pairs;
+  }
+  EXPECT_GT(pairs, 0);
+  r = RunAligndb({"align", "--db", db, "--mode", "all-pairs"});
+  EXPECT_EQ(r.exit_code, 2);
+}
+
 TEST(CliTest, JsonlNeedsAnEdition) {
   TempDir tmp;
   testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "A", "text": "One. Two."})" "\n");
