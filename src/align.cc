@@ -24,12 +24,14 @@ const char* OpName(Op op) {
     case Op::kTwoOne: return "2-1";
     case Op::kTwoTwo: return "2-2";
     case Op::kAllPairs: return "pair";
+    case Op::kL12: return "l12";
+    case Op::kF2: return "f2";
   }
   return "?";
 }
 
 bool ParseOpName(const std::string& name, Op* op) {
-  for (int v = 1; v <= 7; ++v) {
+  for (int v = 1; v <= 9; ++v) {
     if (name == OpName(static_cast<Op>(v))) {
       *op = static_cast<Op>(v);
       return true;

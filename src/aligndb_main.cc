@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +22,7 @@
 #include "aligndb/report.h"
 #include "aligndb/export.h"
 #include "aligndb/index.h"
+#include "aligndb/paraphrase.h"
 #include "aligndb/pipeline.h"
 #include "aligndb/status.h"
 #include "aligndb/store.h"
@@ -532,14 +534,19 @@ int main(int argc, char** argv) {
   lookup_cmd->add_option("--format", lookup_format, "text or json")->check(CLI::IsMember({"text", "json"}));
   lookup_cmd->add_option("TITLE", lookup_title, "Title in either edition")->required();
 
-  std::string export_db, export_format, export_ops;
+  std::string export_db, export_format, export_ops, export_collection;
   ExportOptions export_opts;
+  export_opts.min_sim = std::nan("");  // the defaults depend on what is exported
+  export_opts.max_sim = std::nan("");
   auto* export_cmd = app.add_subcommand("export", "Stream sentence pairs, filtered, as TSV, JSON lines or parallel text");
   export_cmd->add_option("--db", export_db, "Database directory")->required();
   export_cmd->add_option("--normal", export_opts.editions.normal, "Normal edition (default: the aligned pair)");
   export_cmd->add_option("--simple", export_opts.editions.simple, "Simple edition (default: the aligned pair)");
-  export_cmd->add_option("--min-sim", export_opts.min_sim, "Lowest similarity kept")->capture_default_str();
-  export_cmd->add_option("--max-sim", export_opts.max_sim, "Highest similarity kept")->capture_default_str();
+  export_cmd->add_option("--collection", export_collection, "A paraphrase collection (instead of --normal/--simple)");
+  export_cmd->add_option("--min-sim", export_opts.min_sim,
+                         "Lowest similarity kept (default 0.5; paraphrase collections: no limit)");
+  export_cmd->add_option("--max-sim", export_opts.max_sim,
+                         "Highest similarity kept (default 1; paraphrase collections: no limit)");
   export_cmd->add_option("--op", export_ops, "Operations kept, comma-separated (default 1-1,1-2,2-1,2-2,pair)");
   export_cmd->add_flag("--no-identical", export_opts.no_identical, "Drop pairs of identical sentences");
   export_cmd->add_option("--title", export_opts.title, "Only this article pair (either edition's title)");
@@ -549,7 +556,7 @@ int main(int argc, char** argv) {
   export_cmd->add_option("--out", export_opts.out_prefix,
                          "Output: PREFIX for parallel (PREFIX.normal, PREFIX.simple); a file for tsv/jsonl (default stdout)");
 
-  std::string stats_db;
+  std::string stats_db, stats_collection;
   EditionPair stats_eds;
   double stats_min_sim = 0.5;
   bool stats_json = false;
@@ -560,6 +567,19 @@ int main(int argc, char** argv) {
   stats_cmd->add_option("--min-sim", stats_min_sim, "Similarity threshold of the sentence pair filter")
       ->capture_default_str();
   stats_cmd->add_flag("--json", stats_json, "Print JSON");
+  stats_cmd->add_option("--collection", stats_collection, "A paraphrase collection (instead of --normal/--simple)");
+
+  std::string para_db;
+  ParaphraseOptions para_opts;
+  bool para_json = false;
+  auto* para_cmd = app.add_subcommand("paraphrase", "Mine paraphrase pairs from news clusters (Dolan et al.: L12, F2)");
+  para_cmd->add_option("--db", para_db, "Database directory")->required();
+  para_cmd->add_option("--method", para_opts.method, "l12 or f2")->capture_default_str()->check(CLI::IsMember({"l12", "f2"}));
+  para_cmd->add_option("--max-distance", para_opts.max_distance, "L12: largest word edit distance kept")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  para_cmd->add_option("--collection", para_opts.collection, "Edition holding the clusters (default: the only one)");
+  para_cmd->add_flag("--json", para_json, "Print the summary as JSON");
 
   std::string score_hyp, score_src;
   std::vector<std::string> score_refs;
@@ -664,7 +684,34 @@ int main(int argc, char** argv) {
     if (s.ok()) s = Lookup(store.get(), lookup_eds, lookup_title, lookup_format, std::cout);
     return Finish(s);
   }
+  if (*para_cmd) {
+    std::unique_ptr<Store> store;
+    Status s = OpenStore(para_db, true, &store);
+    ParaphraseSummary sum;
+    uint64_t run_id = 0;
+    if (s.ok()) s = store->BeginRun("paraphrase", raw_args, &run_id);
+    if (s.ok()) {
+      s = ExtractParaphrases(store.get(), para_opts, run_id, &sum);
+      Status fs = store->FinishRun(run_id, s, sum.AsCounts());
+      if (s.ok()) s = fs;
+    }
+    if (s.ok()) {
+      if (para_json) {
+        ordered_json j;
+        for (auto& [k, v] : sum.AsCounts()) j[k] = v;
+        std::cout << j.dump() << "\n";
+      } else {
+        std::cout << para_opts.method << ": " << sum.counts.kept << " pairs from " << sum.clusters << " clusters ("
+                  << sum.documents << " documents); of " << sum.counts.candidates << " candidates dropped: "
+                  << sum.counts.identical << " identical, " << sum.counts.length_ratio << " length ratio, "
+                  << sum.counts.duplicate << " duplicate, " << sum.counts.too_distant << " too distant, "
+                  << sum.counts.few_shared_words << " too few shared words\n";
+      }
+    }
+    return Finish(s);
+  }
   if (*export_cmd) {
+    if (!export_collection.empty()) export_opts.editions = {export_collection, export_collection};
     if (export_format == "tsv") export_opts.format = ExportFormat::kTsv;
     else if (export_format == "parallel") export_opts.format = ExportFormat::kParallel;
     else export_opts.format = ExportFormat::kJsonl;
@@ -713,6 +760,7 @@ int main(int argc, char** argv) {
   }
   if (*stats_cmd) {
     std::unique_ptr<Store> store;
+    if (!stats_collection.empty()) stats_eds = {stats_collection, stats_collection};
     Status s = OpenStore(stats_db, false, &store);
     if (s.ok()) s = Stats(store.get(), stats_eds, stats_min_sim, stats_json, std::cout);
     return Finish(s);

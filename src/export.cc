@@ -2,6 +2,7 @@
 #include "aligndb/export.h"
 
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -129,10 +130,14 @@ std::string FormatSim(double v) {
 
 // ------------------------------------------------------------------ export
 
-Status Export(Store* store, const ExportOptions& o, std::ostream& out, uint64_t* written) {
+Status Export(Store* store, const ExportOptions& options, std::ostream& out, uint64_t* written) {
   *written = 0;
   ResolvedPair pair;
-  RETURN_IF_ERROR(Resolve(store, o.editions, &pair));
+  RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
+  ExportOptions o = options;
+  const bool collection = pair.normal == pair.simple;  // paraphrase pairs: scores are not cosines
+  if (std::isnan(o.min_sim)) o.min_sim = collection ? -std::numeric_limits<double>::infinity() : 0.5;
+  if (std::isnan(o.max_sim)) o.max_sim = collection ? std::numeric_limits<double>::infinity() : 1.0;
   Snapshot snap(store);
   std::ofstream normal_file, simple_file;
   if (o.format == ExportFormat::kParallel) {
@@ -370,7 +375,69 @@ Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_
   return Status::OK();
 }
 
+namespace {
+
+// Dolan et al.'s figures for a paraphrase collection: pairs, mean edit distance (L12) or shared
+// words (F2), mean sentence length in words.
+Status ParaphraseStats(Store* store, const ResolvedPair& pair, bool json, std::ostream& out) {
+  Snapshot snap(store);
+  struct Agg {
+    uint64_t pairs = 0, records = 0;
+    double score = 0, words = 0;
+    std::set<std::string> clusters;
+  };
+  std::map<std::string, Agg> by_op;
+  std::vector<std::string> toks;
+  RETURN_IF_ERROR(ForEachRecord(store, pair, "", snap, [&](const pb::AlignmentRecord& r) {
+    Agg& a = by_op[r.params().method()];
+    ++a.records;
+    a.clusters.insert(r.normal_title().substr(0, r.normal_title().find('/')));
+    for (const auto& pp : r.paragraph_pairs())
+      for (const auto& sp : pp.sentence_pairs()) {
+        ++a.pairs;
+        a.score += sp.similarity();
+        for (const std::string* t : {&sp.normal_text(), &sp.simple_text()}) {
+          toks.clear();
+          Tokenize(*t, &toks);
+          a.words += static_cast<double>(toks.size());
+        }
+      }
+    return Status::OK();
+  }));
+  ordered_json j;
+  j["collection"] = pair.normal;
+  for (auto& [method, a] : by_op) {
+    ordered_json m = {{"pairs", a.pairs},
+                      {"document_pairs", a.records},
+                      {"clusters_with_pairs", a.clusters.size()},
+                      {"mean_length_words", a.pairs ? a.words / (2.0 * a.pairs) : 0.0}};
+    m[method == "l12" ? "mean_edit_distance" : "mean_shared_long_words"] = a.pairs ? a.score / a.pairs : 0.0;
+    j[method] = m;
+  }
+  if (json) {
+    out << j.dump(2) << "\n";
+    return Status::OK();
+  }
+  out << "collection " << pair.normal << "\n";
+  for (auto& [method, a] : by_op) {
+    char buf[256];
+    std::snprintf(buf, sizeof(buf), "%s: %llu pairs from %llu document pairs in %zu clusters; mean %s %.2f; mean length %.1f words\n",
+                  method.c_str(), (unsigned long long)a.pairs, (unsigned long long)a.records, a.clusters.size(),
+                  method == "l12" ? "edit distance" : "shared words of 4+ characters", a.pairs ? a.score / a.pairs : 0.0,
+                  a.pairs ? a.words / (2.0 * a.pairs) : 0.0);
+    out << buf;
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
 Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json, std::ostream& out) {
+  {
+    ResolvedPair pair;
+    RETURN_IF_ERROR(Resolve(store, editions, &pair));
+    if (pair.normal == pair.simple) return ParaphraseStats(store, pair, json, out);
+  }
   CorpusStats st;
   RETURN_IF_ERROR(ComputeCorpusStats(store, editions, min_sim, false, &st));
   uint64_t total_ops = 0;

@@ -25,6 +25,7 @@ std::string ContentHash(const SourcePage& page) {
     XXH3_128bits_update(state, s.data(), s.size());
   };
   add(page.format == SourcePage::Format::kWikitext ? "wikitext" : "text");
+  add(page.cluster);
   add(page.text);
   for (const auto& p : page.paragraphs) {
     add("\x1e");
@@ -174,6 +175,7 @@ class Ingester {
     a.set_content_hash(hash);
     a.set_flags(processed.flags);
     a.set_namespace_id(page.ns);
+    a.set_cluster(page.cluster);
     pb::ArticleTerms terms;
     terms.set_version(1);
     std::vector<std::string> tokens;

@@ -19,6 +19,33 @@ Status ToPage(const nlohmann::json& j, const std::string& path, uint64_t line, S
   if (!j.is_object()) return LineError(path, line, "expected a JSON object");
   *page = SourcePage();
   page->location = path + ": line " + std::to_string(line);
+  auto cluster = j.find("cluster");
+  if (cluster != j.end()) {
+    // A news cluster document: {"cluster", "doc", "sentences" | "text"}.
+    auto doc = j.find("doc");
+    if (!cluster->is_string() || doc == j.end() || !(doc->is_string() || doc->is_number()))
+      return LineError(path, line, "a cluster document needs string fields \"cluster\" and \"doc\"");
+    page->cluster = cluster->get<std::string>();
+    page->title = page->cluster + "/" + (doc->is_string() ? doc->get<std::string>() : doc->dump());
+    auto sentences = j.find("sentences");
+    auto text = j.find("text");
+    if (sentences != j.end()) {
+      if (!sentences->is_array()) return LineError(path, line, "\"sentences\" must be an array of strings");
+      std::vector<std::string> p;
+      for (const auto& s : *sentences) {
+        if (!s.is_string()) return LineError(path, line, "a sentence in \"sentences\" is not a string");
+        p.push_back(s.get<std::string>());
+      }
+      page->format = SourcePage::Format::kSentences;
+      page->paragraphs.push_back(std::move(p));
+    } else if (text != j.end() && text->is_string()) {
+      page->format = SourcePage::Format::kPlainText;
+      page->text = text->get<std::string>();
+    } else {
+      return LineError(path, line, "a cluster document needs \"sentences\" or \"text\"");
+    }
+    return Status::OK();
+  }
   auto title = j.find("title");
   if (title == j.end() || !title->is_string())
     return LineError(path, line, "expected a string field \"title\"");

@@ -26,8 +26,10 @@ enum class Op : int {
   kTwoOne = 5,  // two normal sentences, one simple sentence
   kTwoTwo = 6,  // crossed: (i-1, j) and (i, j-1)
   kAllPairs = 7,  // "pair": kept by the all-pairs corpus mode
+  kL12 = 8,       // "l12": news paraphrase by edit distance (SPEC §6)
+  kF2 = 9,        // "f2": news paraphrase from first sentences (SPEC §6)
 };
-// "skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2", "pair".
+// "skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2", "pair", "l12", "f2".
 const char* OpName(Op op);
 // Inverse of OpName; false for an unknown name.
 bool ParseOpName(const std::string& name, Op* op);

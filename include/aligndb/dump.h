@@ -33,6 +33,7 @@ struct SourcePage {
   std::string text;                                   // kWikitext, kPlainText
   std::vector<std::vector<std::string>> paragraphs;   // kSentences
   std::vector<std::string> flags;                     // flags given by the input (JSONL)
+  std::string cluster;                                // news cluster (cluster JSONL), else empty
   bool has_flags = false;
   // Where the page starts, for messages: "file.xml.bz2: byte 1234" or "docs.jsonl: line 7".
   std::string location;
@@ -58,7 +59,9 @@ using PageCallback = std::function<Status(const SourcePage& page, const DumpInfo
 Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, DumpInfo* info);
 
 // Streams document JSON lines (SPEC §2): {"title", "id"?, "revision"?, "text"} or
-// {"title", "paragraphs": [[sentence, ...], ...]}. Errors name the file and the line.
+// {"title", "paragraphs": [[sentence, ...], ...]}; and news clusters {"cluster", "doc",
+// "sentences": [...]} or {"cluster", "doc", "text"}, whose title becomes "cluster/doc".
+// Errors name the file and the line.
 Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, DumpInfo* info);
 
 struct MultistreamOptions {

@@ -27,11 +27,13 @@ enum class ExportFormat { kTsv, kJsonl, kParallel };
 
 struct ExportOptions {
   EditionPair editions;
-  // Keep pairs with min_sim ≤ similarity ≤ max_sim. Default: [0.5, 1].
+  // Keep pairs with min_sim ≤ similarity ≤ max_sim. NaN: the default, [0.5, 1] for aligned
+  // editions and no limit for paraphrase collections (whose similarity column is an edit
+  // distance or a word count).
   double min_sim = 0.5;
   double max_sim = 1.0;
   // Operations to keep. Default: every pair-producing operation (and all-pairs' "pair").
-  std::set<Op> ops = {Op::kOneOne, Op::kOneTwo, Op::kTwoOne, Op::kTwoTwo, Op::kAllPairs};
+  std::set<Op> ops = {Op::kOneOne, Op::kOneTwo, Op::kTwoOne, Op::kTwoTwo, Op::kAllPairs, Op::kL12, Op::kF2};
   // Drop pairs whose two sentences are identical. Default: false.
   bool no_identical = false;
   // Only the article pair with this title (either edition's). Default: all.
