@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -24,6 +25,7 @@
 #include "aligndb/index.h"
 #include "aligndb/paraphrase.h"
 #include "aligndb/pipeline.h"
+#include "aligndb/wordalign.h"
 #include "aligndb/status.h"
 #include "aligndb/store.h"
 #include "aligndb/text.h"
@@ -466,6 +468,95 @@ Status RunEval(const SimilarityArgs& a) {
   return Status::OK();
 }
 
+// ------------------------------------------------------------------ wordalign, aer
+
+Status RunWordAlign(const std::string& file, const std::string& vectors_path, const std::string& cache,
+                    const std::string& symmetrize, double theta) {
+  std::unique_ptr<WordVectors> vectors;
+  if (!vectors_path.empty()) RETURN_IF_ERROR(WordVectors::Load(vectors_path, cache, &vectors));
+  // s1<TAB>s2 lines; a gold file (Edinburgh++ JSON, MultiMWA TSV) is read for its sentences.
+  std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> pairs;
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return Status::IOError(file + ": cannot open");
+  std::string first_line;
+  std::getline(in, first_line);
+  in.seekg(0);
+  size_t tabs = std::count(first_line.begin(), first_line.end(), '\t');
+  if ((!first_line.empty() && first_line[0] == '[') || tabs >= 7) {
+    std::vector<GoldAlignment> gold;
+    RETURN_IF_ERROR(ReadGoldAlignments(file, &gold));
+    for (auto& g : gold) pairs.emplace_back(g.s1, g.s2);
+  } else {
+    std::string line;
+    uint64_t n = 0;
+    while (std::getline(in, line)) {
+      ++n;
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      size_t tab = line.find('\t');
+      if (tab == std::string::npos) return Status::Corruption(file + ": line " + std::to_string(n) + ": expected s1<TAB>s2");
+      size_t tab2 = line.find('\t', tab + 1);
+      pairs.emplace_back(SplitWhitespace(line.substr(0, tab)),
+                         SplitWhitespace(line.substr(tab + 1, tab2 == std::string::npos ? std::string::npos : tab2 - tab - 1)));
+    }
+  }
+  for (const auto& [a, b] : pairs) {
+    Links links;
+    RETURN_IF_ERROR(AlignWords(vectors.get(), a, b, theta, symmetrize, &links));
+    std::cout << FormatLinks(links) << "\n";
+  }
+  return Status::OK();
+}
+
+Status RunAer(const std::string& gold_path, const std::string& possible_path, const std::string& pred_path, bool json) {
+  std::vector<GoldAlignment> gold;
+  RETURN_IF_ERROR(ReadGoldAlignments(gold_path, &gold));
+  if (!possible_path.empty()) {
+    // Edinburgh++ ships SURE and SURE+POSSIBLE as two files: P comes from the second.
+    std::vector<GoldAlignment> poss;
+    RETURN_IF_ERROR(ReadGoldAlignments(possible_path, &poss));
+    if (poss.size() != gold.size())
+      return Status::InvalidArgument(possible_path + ": " + std::to_string(poss.size()) + " alignments, " + gold_path +
+                                     ": " + std::to_string(gold.size()));
+    for (size_t k = 0; k < gold.size(); ++k) gold[k].possible.insert(poss[k].possible.begin(), poss[k].possible.end());
+  }
+  std::vector<Links> pred;
+  std::ifstream in(pred_path, std::ios::binary);
+  if (!in) return Status::IOError(pred_path + ": cannot open");
+  std::string line;
+  uint64_t n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    Links l;
+    RETURN_IF_ERROR(ParseLinks(line, &l, nullptr).WithPrefix(pred_path + ": line " + std::to_string(n)));
+    pred.push_back(std::move(l));
+  }
+  AerResult r;
+  RETURN_IF_ERROR(ComputeAer(gold, pred, &r));
+  auto fig = [](const AerFigures& f) {
+    return ordered_json{{"precision", f.precision}, {"recall", f.recall}, {"aer", f.aer},
+                        {"predicted", f.predicted}, {"sure", f.sure}, {"possible", f.possible}};
+  };
+  if (json) {
+    ordered_json j = fig(r.overall);
+    j["sentences"] = r.sentences;
+    if (r.has_split) {
+      j["identical"] = fig(r.identical);
+      j["non_identical"] = fig(r.non_identical);
+    }
+    std::cout << j.dump() << "\n";
+    return Status::OK();
+  }
+  auto line_of = [](const char* name, const AerFigures& f) {
+    char buf[200];
+    std::snprintf(buf, sizeof(buf), "%-14s precision %.4f  recall %.4f  AER %.4f  (%zu predicted, %zu sure, %zu possible)\n",
+                  name, f.precision, f.recall, f.aer, f.predicted, f.sure, f.possible);
+    return std::string(buf);
+  };
+  std::cout << line_of("overall", r.overall);
+  if (r.has_split) std::cout << line_of("identical", r.identical) << line_of("non-identical", r.non_identical);
+  return Status::OK();
+}
+
 }  // namespace
 }  // namespace aligndb
 
@@ -625,6 +716,26 @@ int main(int argc, char** argv) {
   eval_cmd->add_flag("--json", sim_args.json, "One JSON line per method");
   eval_cmd->add_option("--plot", sim_args.plot, "Draw the precision-recall curves of the methods to FILE.svg");
 
+  std::string wa_file, wa_vectors, wa_cache, wa_sym = "grow-diag-final";
+  double wa_theta = 0.49;
+  auto* wa_cmd = app.add_subcommand("wordalign", "Word-align sentence pairs (maximum alignment, symmetrized); i-j lines");
+  wa_cmd->add_option("--vectors", wa_vectors, "Word vectors (without: identical words only)");
+  wa_cmd->add_option("--vectors-cache", wa_cache, "Cache directory of loaded vectors ('-': none)");
+  wa_cmd->add_option("--symmetrize", wa_sym, "intersection, union or grow-diag-final")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"intersection", "union", "grow-diag-final"}));
+  wa_cmd->add_option("--theta", wa_theta, "Word pairs link only when their similarity exceeds this")->capture_default_str();
+  wa_cmd->add_option("FILE", wa_file, "s1<TAB>s2 lines of whitespace-tokenized sentences (or a gold file)")->required();
+
+  std::string aer_gold, aer_pred, aer_possible;
+  bool aer_json = false;
+  auto* aer_cmd = app.add_subcommand("aer", "Precision, recall and alignment error rate against gold word alignments");
+  aer_cmd->add_option("--gold", aer_gold, "Edinburgh++ JSON, MultiMWA TSV, or i-j lines with p for possible")->required();
+  aer_cmd->add_option("--pred", aer_pred, "Predicted i-j lines, one per sentence pair")->required();
+  aer_cmd->add_option("--possible", aer_possible,
+                      "A second gold file whose links are the POSSIBLE ones (Edinburgh++ sure+poss)");
+  aer_cmd->add_flag("--json", aer_json, "Print JSON");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -684,6 +795,8 @@ int main(int argc, char** argv) {
     if (s.ok()) s = Lookup(store.get(), lookup_eds, lookup_title, lookup_format, std::cout);
     return Finish(s);
   }
+  if (*wa_cmd) return Finish(RunWordAlign(wa_file, wa_vectors, wa_cache, wa_sym, wa_theta));
+  if (*aer_cmd) return Finish(RunAer(aer_gold, aer_possible, aer_pred, aer_json));
   if (*para_cmd) {
     std::unique_ptr<Store> store;
     Status s = OpenStore(para_db, true, &store);
