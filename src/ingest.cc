@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <future>
+#include <thread>
 #include <unordered_map>
 
 #include "aligndb.pb.h"
@@ -45,20 +47,60 @@ uint64_t TitlePageId(const std::string& title) {
   return XXH3_64bits(t.data(), t.size()) & 0x7FFFFFFFFFFFFFFFull;
 }
 
-void CountTokens(const std::vector<std::string>& tokens, const std::unordered_set<std::string>& stop,
-                 pb::TermVector* out) {
-  std::vector<std::string> sorted;
-  sorted.reserve(tokens.size());
-  for (const auto& t : tokens)
-    if (!stop.count(t)) sorted.push_back(t);
-  std::sort(sorted.begin(), sorted.end());
-  for (size_t i = 0; i < sorted.size();) {
+// Writes the counts of `views` (sorted here, bytewise) into `out`.
+void CountSorted(std::vector<std::string_view>* views, pb::TermVector* out) {
+  std::sort(views->begin(), views->end());
+  for (size_t i = 0; i < views->size();) {
     size_t j = i;
-    while (j < sorted.size() && sorted[j] == sorted[i]) ++j;
-    out->add_tokens(sorted[i]);
+    while (j < views->size() && (*views)[j] == (*views)[i]) ++j;
+    out->add_tokens(std::string((*views)[i]));
     out->add_counts(static_cast<uint32_t>(j - i));
     i = j;
   }
+}
+
+// Text processing and postings of one page: the article record and its terms.
+Status BuildArticle(TextProcessor* text_processor, const TextOptions& text_options, const std::string& edition_name,
+                    const SourcePage& page, uint64_t page_id, const std::string& hash, pb::Article* out_article,
+                    pb::ArticleTerms* out_terms) {
+  pb::Article& a = *out_article;
+  pb::ArticleTerms& terms = *out_terms;
+    ProcessedPage processed;
+  RETURN_IF_ERROR(text_processor->Process(page, &processed));
+  a.set_version(1);
+  a.set_edition(edition_name);
+  a.set_page_id(page_id);
+  a.set_title(page.title);
+  a.set_revision_id(page.revision_id);
+  a.set_timestamp(page.timestamp);
+  a.set_content_hash(hash);
+  a.set_flags(processed.flags);
+  a.set_namespace_id(page.ns);
+  a.set_cluster(page.cluster);
+  terms.set_version(1);
+  std::vector<std::vector<std::string>> sentence_tokens;
+  std::vector<std::string_view> views, paragraph_views;
+  const auto& stop = text_options.stop_words;
+  for (auto& sentences : processed.paragraphs) {
+    pb::Paragraph* p = a.add_paragraphs();
+    pb::ParagraphTerms* pt = terms.add_paragraphs();
+    sentence_tokens.resize(sentences.size());
+    paragraph_views.clear();
+    for (size_t k = 0; k < sentences.size(); ++k) {
+      auto& toks = sentence_tokens[k];
+      toks.clear();
+      Tokenize(sentences[k], &toks);
+      if (!stop.empty())
+        toks.erase(std::remove_if(toks.begin(), toks.end(), [&](const std::string& t) { return stop.count(t) > 0; }),
+                   toks.end());
+      views.assign(toks.begin(), toks.end());
+      paragraph_views.insert(paragraph_views.end(), views.begin(), views.end());
+      CountSorted(&views, pt->add_sentences());
+      p->add_sentences(std::move(sentences[k]));
+    }
+    CountSorted(&paragraph_views, pt->mutable_paragraph());
+  }
+  return Status::OK();
 }
 
 // Page ids seen per edition, for --full.
@@ -66,9 +108,27 @@ using SeenPages = std::map<uint32_t, std::vector<uint64_t>>;
 
 class Ingester {
  public:
+  // A page on its way through the workers.
+  struct Item {
+    SourcePage page;
+    uint64_t page_id = 0;
+    std::string hash;
+    pb::Article article;
+    pb::ArticleTerms terms;
+    Status status;
+  };
   Ingester(Store* store, const IngestOptions& options, IngestSummary* summary, SeenPages* seen)
-      : store_(store), options_(options), summary_(summary), seen_(seen), text_(options.text),
-        writer_(store->NewPageWriter()) {}
+      : store_(store), options_(options), summary_(summary), seen_(seen), writer_(store->NewPageWriter()) {
+    size_t workers = options.text_threads > 0 ? static_cast<size_t>(options.text_threads)
+                                              : std::max(1u, std::thread::hardware_concurrency());
+    for (size_t w = 0; w < workers; ++w) text_.push_back(std::make_unique<TextProcessor>(options.text));
+  }
+  ~Ingester() {
+    if (running_.valid()) running_.wait();
+  }
+
+  // Pages handed to the workers together.
+  static constexpr size_t kBatchPages = 64;
 
   // Pages are committed in groups of this many pages or bytes.
   static constexpr size_t kFlushPages = 512;
@@ -108,6 +168,9 @@ class Ingester {
                                            : ReadDocumentJsonl(path, cb, &info);
     }
     // Whatever the outcome, the pages read before it are committed.
+    Status pending = Submit();
+    if (pending.ok()) pending = Drain();
+    if (s.ok()) s = pending;
     Status flushed = writer_->Flush();
     if (options_.progress) options_.progress(path, info.pages, info.bytes);
     RETURN_IF_ERROR(s);
@@ -150,6 +213,8 @@ class Ingester {
     }
 
     if (page.is_redirect) {
+      RETURN_IF_ERROR(Submit());  // keep page order: earlier articles are written first
+      RETURN_IF_ERROR(Drain());
       pb::Redirect r;
       r.set_version(1);
       r.set_edition(edition_name_);
@@ -163,40 +228,63 @@ class Ingester {
       return MaybeFlush();
     }
 
-    ProcessedPage processed;
-    RETURN_IF_ERROR(text_.Process(page, &processed));
-    pb::Article a;
-    a.set_version(1);
-    a.set_edition(edition_name_);
-    a.set_page_id(page_id);
-    a.set_title(page.title);
-    a.set_revision_id(page.revision_id);
-    a.set_timestamp(page.timestamp);
-    a.set_content_hash(hash);
-    a.set_flags(processed.flags);
-    a.set_namespace_id(page.ns);
-    a.set_cluster(page.cluster);
-    pb::ArticleTerms terms;
-    terms.set_version(1);
-    std::vector<std::string> tokens;
-    for (auto& sentences : processed.paragraphs) {
-      pb::Paragraph* p = a.add_paragraphs();
-      pb::ParagraphTerms* pt = terms.add_paragraphs();
-      std::vector<std::string> paragraph_tokens;
-      for (auto& s : sentences) {
-        tokens.clear();
-        Tokenize(s, &tokens);
-        CountTokens(tokens, options_.text.stop_words, pt->add_sentences());
-        paragraph_tokens.insert(paragraph_tokens.end(), tokens.begin(), tokens.end());
-        p->add_sentences(std::move(s));
-      }
-      CountTokens(paragraph_tokens, options_.text.stop_words, pt->mutable_paragraph());
-    }
+    Item item;
+    item.page = page;
+    item.page_id = page_id;
+    item.hash = std::move(hash);
     if (existed && old.kind() == pb::PageState::ARTICLE) ++summary_->changed;
     else ++summary_->added;
     ++summary_->articles_by_edition[edition_name_];
-    RETURN_IF_ERROR(writer_->PutArticle(edition_, a, terms).WithPrefix(page.location));
-    return MaybeFlush();
+    batch_.push_back(std::move(item));
+    if (batch_.size() >= kBatchPages) return Submit();
+    return Status::OK();
+  }
+
+  // Hands the collected pages to the workers; first writes the batch they finished before.
+  Status Submit() {
+    RETURN_IF_ERROR(Drain());
+    if (batch_.empty()) return Status::OK();
+    inflight_ = std::move(batch_);
+    batch_.clear();
+    running_ = std::async(std::launch::async, [this] { ProcessBatch(&inflight_); });
+    return Status::OK();
+  }
+
+  // Waits for the batch in the workers and writes it, in page order.
+  Status Drain() {
+    if (!running_.valid()) return Status::OK();
+    running_.get();
+    Status first_error;
+    for (auto& item : inflight_) {
+      if (!item.status.ok()) {
+        first_error = item.status;
+        break;
+      }
+      Status s = writer_->PutArticle(edition_, item.article, item.terms).WithPrefix(item.page.location);
+      if (s.ok()) s = MaybeFlush();
+      if (!s.ok()) {
+        first_error = s;
+        break;
+      }
+    }
+    inflight_.clear();
+    return first_error;
+  }
+
+  // Cleans, splits and tokenizes a batch on the worker threads (each with its own TextProcessor).
+  void ProcessBatch(std::vector<Item>* items) {
+    const size_t n = items->size();
+    const size_t workers = std::min(text_.size(), n);
+    std::vector<std::thread> pool;
+    for (size_t w = 0; w < workers; ++w)
+      pool.emplace_back([this, items, w, workers, n] {
+        for (size_t k = w; k < n; k += workers) {
+          Item& it = (*items)[k];
+          it.status = BuildArticle(text_[w].get(), options_.text, edition_name_, it.page, it.page_id, it.hash,
+                                   &it.article, &it.terms);
+        }
+      });
+    for (auto& t : pool) t.join();
   }
 
   Status MaybeFlush() {
@@ -210,7 +298,10 @@ class Ingester {
   const IngestOptions& options_;
   IngestSummary* summary_;
   SeenPages* seen_;
-  TextProcessor text_;
+  std::vector<std::unique_ptr<TextProcessor>> text_;  // one per worker
+  std::vector<Item> batch_;     // pages collected for the next submission
+  std::vector<Item> inflight_;  // pages in the workers
+  std::future<void> running_;
   std::string path_;
   std::unordered_set<std::string> wanted_titles_;
   std::string edition_name_;

@@ -18,6 +18,9 @@ struct IngestOptions {
   // Edition name for every input file. Default: empty (XML: <siteinfo><dbname>; JSONL: required).
   std::string edition;
   TextOptions text;
+  // Threads cleaning, splitting and tokenizing pages (the reading thread runs beside them).
+  // Default: 0 = all cores.
+  int text_threads = 0;
   // The input files are a complete dump of their editions: pages of those editions that the
   // files do not hold are deleted. Default: false.
   bool full = false;
