@@ -1,6 +1,7 @@
 // Lookup, export and stats over stored alignment records.
 #include "aligndb/export.h"
 
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <cstdio>
@@ -113,6 +114,40 @@ std::string IndexJson(uint32_t p, uint32_t s) {
   return out;
 }
 
+// Appends `s` as a JSON string (UTF-8 passes through; quotes, backslashes and control
+// characters are escaped).
+void AppendJsonString(std::string* out, const std::string& s) {
+  out->push_back('"');
+  size_t clean = 0;  // start of the run of bytes that need no escape
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out->append(s, clean, i - clean);
+    clean = i + 1;
+    switch (c) {
+      case '"': out->append("\\\""); break;
+      case '\\': out->append("\\\\"); break;
+      case '\n': out->append("\\n"); break;
+      case '\r': out->append("\\r"); break;
+      case '\t': out->append("\\t"); break;
+      default: {
+        char buf[8];
+        std::snprintf(buf, sizeof(buf), "\\u%04x", c);
+        out->append(buf);
+      }
+    }
+  }
+  out->append(s, clean, std::string::npos);
+  out->push_back('"');
+}
+
+// Shortest decimal that reads back as the same double.
+void AppendDouble(std::string* out, double v) {
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof(buf), v);
+  out->append(buf, ec == std::errc() ? static_cast<size_t>(end - buf) : 0);
+}
+
 std::string Tsv(const std::string& s) {
   std::string out = s;
   for (char& c : out)
@@ -150,6 +185,7 @@ Status Export(Store* store, const ExportOptions& options, std::ostream& out, uin
   if (o.format == ExportFormat::kTsv)
     out << "normal_title\tsimple_title\tnormal\tsimple\tsimilarity\top\tnormal_index\tsimple_index\t"
            "normal_revision\tsimple_revision\n";
+  std::string line;
   Status s = ForEachRecord(store, pair, o.title, snap, [&](const pb::AlignmentRecord& r) -> Status {
     for (const auto& pp : r.paragraph_pairs()) {
       for (const auto& sp : pp.sentence_pairs()) {
@@ -160,18 +196,27 @@ Status Export(Store* store, const ExportOptions& options, std::ostream& out, uin
         const std::string& m = sp.simple_text();
         switch (o.format) {
           case ExportFormat::kJsonl: {
-            ordered_json j;
-            j["normal_title"] = r.normal_title();
-            j["simple_title"] = r.simple_title();
-            j["normal"] = n;
-            j["simple"] = m;
-            j["similarity"] = sp.similarity();
-            j["op"] = OpName(static_cast<Op>(sp.op()));
-            j["normal_index"] = {sp.normal_paragraph(), sp.normal_sentence()};
-            j["simple_index"] = {sp.simple_paragraph(), sp.simple_sentence()};
-            j["normal_revision"] = r.normal_revision();
-            j["simple_revision"] = r.simple_revision();
-            out << j.dump() << '\n';
+            line.clear();
+            line.append("{\"normal_title\":");
+            AppendJsonString(&line, r.normal_title());
+            line.append(",\"simple_title\":");
+            AppendJsonString(&line, r.simple_title());
+            line.append(",\"normal\":");
+            AppendJsonString(&line, n);
+            line.append(",\"simple\":");
+            AppendJsonString(&line, m);
+            line.append(",\"similarity\":");
+            AppendDouble(&line, sp.similarity());
+            line.append(",\"op\":\"");
+            line.append(OpName(static_cast<Op>(sp.op())));
+            line.append("\",\"normal_index\":[");
+            line.append(std::to_string(sp.normal_paragraph())).append(",").append(std::to_string(sp.normal_sentence()));
+            line.append("],\"simple_index\":[");
+            line.append(std::to_string(sp.simple_paragraph())).append(",").append(std::to_string(sp.simple_sentence()));
+            line.append("],\"normal_revision\":").append(std::to_string(r.normal_revision()));
+            line.append(",\"simple_revision\":").append(std::to_string(r.simple_revision()));
+            line.append("}\n");
+            out.write(line.data(), static_cast<std::streamsize>(line.size()));
             break;
           }
           case ExportFormat::kTsv:

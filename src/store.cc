@@ -197,6 +197,12 @@ Status Store::Open(const StoreOptions& options, const std::string& dir, std::uni
 }
 
 Store::~Store() {
+  if (db_ && !read_only_) {
+    // Leave no write-ahead log to replay: readers (export, lookup) then open at once.
+    rocksdb::FlushOptions fo;
+    fo.wait = true;
+    (void)db_->Flush(fo, handles_);
+  }
   if (db_) {
     for (auto* h : handles_) db_->DestroyColumnFamilyHandle(h);
     delete db_;
