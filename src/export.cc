@@ -81,6 +81,19 @@ Status ParseRecord(const rocksdb::Slice& v, pb::AlignmentRecord* r) {
   return Status::OK();
 }
 
+// The record of the title pair `title` (normalized here): NotFound when there is none.
+Status GetRecord(Store* store, const ResolvedPair& pair, const std::string& title, const Snapshot& snap,
+                 pb::AlignmentRecord* record) {
+  rocksdb::ReadOptions ro;
+  ro.snapshot = snap.get();
+  rocksdb::PinnableSlice v;
+  std::string key = AlignmentKey(pair.normal_id, pair.simple_id, NormalizeTitle(title));
+  rocksdb::Status s = store->db()->Get(ro, store->cf(Cf::kAlignments), key, &v);
+  if (s.IsNotFound()) return Status::NotFound("no aligned article pair titled \"" + title + "\"");
+  RETURN_IF_ERROR(FromRocks(s, store->dir() + ": alignments"));
+  return ParseRecord(v, record);
+}
+
 // Calls fn for every record of the pair (or only the one of `title`), from the snapshot.
 Status ForEachRecord(Store* store, const ResolvedPair& pair, const std::string& title, const Snapshot& snap,
                      const std::function<Status(const pb::AlignmentRecord&)>& fn) {
@@ -88,12 +101,7 @@ Status ForEachRecord(Store* store, const ResolvedPair& pair, const std::string& 
   ro.snapshot = snap.get();
   pb::AlignmentRecord record;
   if (!title.empty()) {
-    rocksdb::PinnableSlice v;
-    std::string key = AlignmentKey(pair.normal_id, pair.simple_id, NormalizeTitle(title));
-    rocksdb::Status s = store->db()->Get(ro, store->cf(Cf::kAlignments), key, &v);
-    if (s.IsNotFound()) return Status::NotFound("no aligned article pair titled \"" + title + "\"");
-    RETURN_IF_ERROR(FromRocks(s, store->dir() + ": alignments"));
-    RETURN_IF_ERROR(ParseRecord(v, &record));
+    RETURN_IF_ERROR(GetRecord(store, pair, title, snap, &record));
     return fn(record);
   }
   std::string prefix = AlignmentKey(pair.normal_id, pair.simple_id, "");
@@ -259,17 +267,11 @@ Status Lookup(Store* store, const EditionPair& editions, const std::string& titl
     if (store->GetRedirect(ed, NormalizeTitle(title), &r, snap.get()).ok()) key_title = r.target();
   };
   pb::AlignmentRecord found;
-  bool have = false;
-  auto grab = [&](const pb::AlignmentRecord& r) {
-    found = r;
-    have = true;
-    return Status::OK();
-  };
-  Status s = ForEachRecord(store, pair, key_title, snap, grab);
+  Status s = GetRecord(store, pair, key_title, snap, &found);
   if (s.IsNotFound()) {
     follow(pair.simple_id);
     if (key_title == title) follow(pair.normal_id);
-    if (key_title != title) s = ForEachRecord(store, pair, key_title, snap, grab);
+    if (key_title != title) s = GetRecord(store, pair, key_title, snap, &found);
   }
   if (s.IsNotFound()) {
     // Say why: missing in an edition, or removed by the pairing filter.
@@ -284,7 +286,6 @@ Status Lookup(Store* store, const EditionPair& editions, const std::string& titl
     return Status::NotFound("\"" + title + "\": " + why);
   }
   RETURN_IF_ERROR(s);
-  if (!have) return Status::NotFound("\"" + title + "\"");
 
   if (format == "json") {
     ordered_json j;
@@ -326,28 +327,53 @@ Status Lookup(Store* store, const EditionPair& editions, const std::string& titl
     out << j.dump(2) << "\n";
     return Status::OK();
   }
-  out << found.normal_edition() << " \"" << found.normal_title() << "\" (page " << found.normal_page_id()
-      << ", revision " << found.normal_revision() << ")  <->  " << found.simple_edition() << " \""
-      << found.simple_title() << "\" (page " << found.simple_page_id() << ", revision " << found.simple_revision()
-      << ")\n";
-  out << "aligned by run #" << found.run_id() << " with " << found.params().method() << "/"
-      << found.params().similarity() << ", paragraph threshold " << found.params().paragraph_threshold()
-      << ", skip penalty " << found.params().skip_penalty() << "\n";
-  out << found.paragraph_pairs_size() << " paragraph pairs; " << found.simple_paragraphs()
-      << " simple and " << found.normal_paragraphs() << " normal paragraphs\n";
+  // Text: built in one string, written once.
+  std::string t;
+  t.reserve(4096);
+  char num[64];
+  auto fixed3 = [&](double v) {
+    std::snprintf(num, sizeof(num), "%.3f", v);
+    return num;
+  };
+  t += found.normal_edition() + " \"" + found.normal_title() + "\" (page " + std::to_string(found.normal_page_id()) +
+       ", revision " + std::to_string(found.normal_revision()) + ")  <->  " + found.simple_edition() + " \"" +
+       found.simple_title() + "\" (page " + std::to_string(found.simple_page_id()) + ", revision " +
+       std::to_string(found.simple_revision()) + ")\n";
+  t += "aligned by run #" + std::to_string(found.run_id()) + " with " + found.params().method() + "/" +
+       found.params().similarity();
+  if (found.params().method() == "coster-kauchak") {
+    std::snprintf(num, sizeof(num), ", paragraph threshold %g, skip penalty %g", found.params().paragraph_threshold(),
+                  found.params().skip_penalty());
+    t += num;
+  } else if (found.params().method() == "all-pairs") {
+    std::snprintf(num, sizeof(num), ", threshold %g", found.params().pair_threshold());
+    t += num;
+  }
+  t += "\n" + std::to_string(found.paragraph_pairs_size()) + " paragraph pairs; " +
+       std::to_string(found.simple_paragraphs()) + " simple and " + std::to_string(found.normal_paragraphs()) +
+       " normal paragraphs\n";
   for (const auto& pp : found.paragraph_pairs()) {
-    out << "\nsimple paragraph " << pp.simple_paragraph() << " <- normal paragraph";
-    if (pp.normal_paragraphs_size() > 1) out << "s";
-    for (int k = 0; k < pp.normal_paragraphs_size(); ++k)
-      out << (k ? ", " : " ") << pp.normal_paragraphs(k) << " (cos " << FormatSim(pp.cosines(k)).substr(0, 5) << ")";
-    out << "\n";
+    t += "\nsimple paragraph " + std::to_string(pp.simple_paragraph()) + " <- normal paragraph";
+    if (pp.normal_paragraphs_size() > 1) t += "s";
+    for (int k = 0; k < pp.normal_paragraphs_size(); ++k) {
+      t += (k ? ", " : " ") + std::to_string(pp.normal_paragraphs(k));
+      if (k < pp.cosines_size()) t += std::string(" (cos ") + fixed3(pp.cosines(k)) + ")";  // none in all-pairs
+    }
+    t += "\n";
     for (const auto& sp : pp.sentence_pairs()) {
-      out << "  " << OpName(static_cast<Op>(sp.op())) << "  sim " << FormatSim(sp.similarity()).substr(0, 5)
-          << (sp.identical() ? "  identical" : "") << "\n"
-          << "    normal [" << sp.normal_paragraph() << "." << sp.normal_sentence() << "] " << sp.normal_text() << "\n"
-          << "    simple [" << sp.simple_paragraph() << "." << sp.simple_sentence() << "] " << sp.simple_text() << "\n";
+      t += "  ";
+      t += OpName(static_cast<Op>(sp.op()));
+      t += "  sim ";
+      t += fixed3(sp.similarity());
+      if (sp.identical()) t += "  identical";
+      t += "\n    normal [" + std::to_string(sp.normal_paragraph()) + "." + std::to_string(sp.normal_sentence()) + "] ";
+      t += sp.normal_text();
+      t += "\n    simple [" + std::to_string(sp.simple_paragraph()) + "." + std::to_string(sp.simple_sentence()) + "] ";
+      t += sp.simple_text();
+      t += "\n";
     }
   }
+  out.write(t.data(), static_cast<std::streamsize>(t.size()));
   return Status::OK();
 }
 
