@@ -223,10 +223,18 @@ class PairAligner {
     const auto& simple_paras = simple->terms.paragraphs();
     std::vector<std::vector<std::pair<uint32_t, double>>> cosines(simple_paras.size());
     std::vector<uint32_t> candidates;
+    // The normal article's paragraphs by token, from the Xapian index: every normal paragraph
+    // that shares a token with a simple paragraph is its candidate.
+    std::unordered_map<std::string, std::vector<uint32_t>> by_token;
+    RETURN_IF_ERROR(index_->ArticleIndex(normal_ed_, normal->article.page_id(), &by_token));
     for (int s = 0; s < simple_paras.size(); ++s) {
-      const auto& toks = simple_paras[s].paragraph().tokens();
-      RETURN_IF_ERROR(index_->Candidates(normal_ed_, normal->article.page_id(),
-                                         std::vector<std::string>(toks.begin(), toks.end()), &candidates));
+      candidates.clear();
+      for (const auto& tok : simple_paras[s].paragraph().tokens()) {
+        auto it = by_token.find(tok);
+        if (it != by_token.end()) candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+      }
+      std::sort(candidates.begin(), candidates.end());
+      candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
       for (uint32_t n : candidates) {
         if (n >= normal->paragraph_vectors.size())
           return Status::Corruption(store_->dir() + ": paragraph index is out of date for \"" +

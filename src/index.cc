@@ -3,6 +3,7 @@
 #include <xapian.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "aligndb.pb.h"
 #include "fault.h"
@@ -134,6 +135,30 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
     RETURN_IF_ERROR(FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": index queue"));
     *applied += keys.size();
   }
+}
+
+Status ParagraphIndex::ArticleIndex(uint32_t edition, uint64_t page_id,
+                                    std::unordered_map<std::string, std::vector<uint32_t>>* token_paragraphs) {
+  token_paragraphs->clear();
+  try {
+    Xapian::Database& db = rep_->db();
+    std::string article = ArticleTerm(edition, page_id);
+    for (auto d = db.postlist_begin(article); d != db.postlist_end(article); ++d) {
+      std::string slot = db.get_document(*d).get_value(kParagraphSlot);
+      if (slot.size() != 4) return Status::Corruption(rep_->dir + ": paragraph document without its index");
+      uint32_t paragraph = DecodeBigEndian32(slot.data());
+      for (auto t = db.termlist_begin(*d); t != db.termlist_end(*d); ++t) {
+        const std::string& term = *t;
+        if (!term.empty() && (term[0] == 'A' || term[0] == 'Q') && term.size() > 1 && std::isdigit(static_cast<unsigned char>(term[1])))
+          continue;  // the boolean id terms, not tokens (tokens are lower-case)
+        (*token_paragraphs)[term].push_back(paragraph);
+      }
+    }
+  } catch (const Xapian::Error& e) {
+    return FromXapian(e, rep_->dir);
+  }
+  for (auto& [t, v] : *token_paragraphs) std::sort(v.begin(), v.end());
+  return Status::OK();
 }
 
 Status ParagraphIndex::Candidates(uint32_t edition, uint64_t page_id, const std::vector<std::string>& tokens,

@@ -282,6 +282,13 @@ TEST_F(RealDataTest, XapianCandidatesAreExactlyTheParagraphsSharingAToken) {
       std::vector<uint32_t> got;
       ASSERT_TRUE(index_->Candidates(en, nid, std::vector<std::string>(tokens.begin(), tokens.end()), &got).ok());
       EXPECT_EQ(got, want) << title;
+      // The article's own index (what the aligner uses) gives the same set.
+      std::unordered_map<std::string, std::vector<uint32_t>> by_token;
+      ASSERT_TRUE(index_->ArticleIndex(en, nid, &by_token).ok());
+      std::set<uint32_t> via_article;
+      for (const auto& t : tokens)
+        if (by_token.count(t)) via_article.insert(by_token[t].begin(), by_token[t].end());
+      EXPECT_EQ(std::vector<uint32_t>(via_article.begin(), via_article.end()), want) << title;
       ++checked;
     }
   }
