@@ -19,7 +19,7 @@ echo "input: 6000 pages, $bytes bytes of XML; single stream $(stat -c %s en6000.
 echo "== ingest, single stream"
 b=$(secs bash -c 'bzip2 -dc en6000.xml.bz2 > /dev/null'); echo "bzip2 -dc: $b s"
 l=$(secs bash -c 'lbzip2 -dc -n 2 en6000.xml.bz2 > /dev/null'); echo "lbzip2 -dc -n 2: $l s"
-rm -rf db1; i=$( { /usr/bin/time -f "%M" "$A" ingest --db db1 en6000.xml.bz2 > /dev/null; } 2> rss1.txt; ); 
+rm -rf db1 db1b; i=$( { /usr/bin/time -f "%M" "$A" ingest --db db1 en6000.xml.bz2 > /dev/null; } 2> rss1.txt; ); 
 s=$(date +%s.%N); "$A" ingest --db db1b en6000.xml.bz2 > /dev/null; e=$(date +%s.%N); t=$(echo "$e - $s" | bc)
 echo "aligndb ingest: $t s = $(echo "6000 / $t" | bc) pages/s, $(echo "$bytes / $t / 1000000" | bc) MB/s; ratio to bzip2 -dc: $(echo "scale=2; $b / $t" | bc)"
 echo "peak RSS, 6000 pages: $(tail -1 rss1.txt) KB"

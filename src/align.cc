@@ -297,10 +297,30 @@ class PairAligner {
     for (ArticleSide* side : {normal, simple})
       for (const auto& p : side->terms.paragraphs())
         for (const auto& t : p.paragraph().tokens()) idf.Id(t);
-    std::vector<int64_t> df_normal, df_simple;
-    RETURN_IF_ERROR(store_->DocumentFrequencies(normal_ed_, idf.tokens(), &df_normal));
-    RETURN_IF_ERROR(store_->DocumentFrequencies(simple_ed_, idf.tokens(), &df_simple));
-    for (uint32_t id = 0; id < idf.size(); ++id) idf.SetIdf(id, n_, df_normal[id] + df_simple[id]);
+    // df(t) of both editions; the store is read only for tokens not seen in earlier pairs of
+    // this run (document frequencies do not change while aligning).
+    std::vector<std::string> missing;
+    std::vector<uint32_t> missing_ids;
+    for (uint32_t id = 0; id < idf.size(); ++id) {
+      auto it = df_cache_.find(idf.tokens()[id]);
+      if (it != df_cache_.end()) {
+        idf.SetIdf(id, n_, it->second);
+      } else {
+        missing.push_back(idf.tokens()[id]);
+        missing_ids.push_back(id);
+      }
+    }
+    if (!missing.empty()) {
+      std::vector<int64_t> df_normal, df_simple;
+      RETURN_IF_ERROR(store_->DocumentFrequencies(normal_ed_, missing, &df_normal));
+      RETURN_IF_ERROR(store_->DocumentFrequencies(simple_ed_, missing, &df_simple));
+      if (df_cache_.size() + missing.size() > kDfCacheEntries) df_cache_.clear();  // bounded memory
+      for (size_t k = 0; k < missing.size(); ++k) {
+        int64_t df = df_normal[k] + df_simple[k];
+        idf.SetIdf(missing_ids[k], n_, df);
+        df_cache_.emplace(std::move(missing[k]), df);
+      }
+    }
     for (ArticleSide* side : {normal, simple}) {
       side->paragraph_vectors.clear();
       side->sentence_vectors.clear();
@@ -333,6 +353,9 @@ class PairAligner {
   uint32_t normal_ed_, simple_ed_;
   int64_t n_;
   AlignSummary* summary_;
+  // Document frequencies (both editions summed) of tokens met so far in this run.
+  static constexpr size_t kDfCacheEntries = 4'000'000;
+  std::unordered_map<std::string, int64_t> df_cache_;
 };
 
 int64_t NowMs() {
