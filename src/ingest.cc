@@ -195,6 +195,11 @@ class Ingester {
       return Status::OK();
     }
     if (page.title.empty()) return Status::Corruption(page.location + ": page without a title");
+    // --only-titles-of: a selected stream also holds pages that cannot pair; they are not stored.
+    if (!wanted_titles_.empty() && !wanted_titles_.count(NormalizeTitle(page.title))) {
+      ++summary_->not_wanted;
+      return Status::OK();
+    }
     uint64_t page_id = page.has_page_id ? page.page_id : TitlePageId(page.title);
     if (seen_) (*seen_)[edition_].push_back(page_id);
     std::string hash = ContentHash(page);
@@ -316,6 +321,7 @@ std::map<std::string, uint64_t> IngestSummary::AsCounts() const {
                                        {"changed", changed},     {"unchanged", unchanged},
                                        {"redirects", redirects}, {"other_namespace", other_namespace},
                                        {"deleted", deleted}};
+  if (not_wanted) c["not_wanted"] = not_wanted;
   if (streams_total) {
     c["streams_total"] = streams_total;
     c["streams_read"] = streams_read;

@@ -160,6 +160,8 @@ TEST(MultistreamCliTest, ToolAndIngestOnlyTitlesOf) {
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["streams_total"], 21);
   EXPECT_EQ(j["streams_read"], 2);  // "Art" and "A" are in two streams
+  EXPECT_EQ(j["added"], 2);         // and only those two pages of the 20 read are stored
+  EXPECT_EQ(j["not_wanted"], 18);
   r = testing::RunAligndb({"align", "--db", tmp.Sub("db"), "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["aligned"], 2);

@@ -29,8 +29,8 @@ struct IngestOptions {
   std::string index;
   // Threads decompressing streams with `index`. Default: 0 = all cores.
   int threads = 0;
-  // With `index`: read only the streams holding a title that this edition has (the pages that
-  // can pair). Default: empty (every stream).
+  // With `index`: read only the streams holding a title that this edition has, and store only
+  // the pages with such a title (the pages that can pair). Default: empty (every stream).
   std::string only_titles_of;
   // Progress callback, called now and then with (file, pages so far, bytes so far).
   std::function<void(const std::string&, uint64_t, uint64_t)> progress;
@@ -46,6 +46,7 @@ struct IngestSummary {
   uint64_t deleted = 0;
   uint64_t streams_total = 0;  // with an index: streams in the dump
   uint64_t streams_read = 0;   // with an index: streams decompressed
+  uint64_t not_wanted = 0;     // --only-titles-of: pages of the streams read whose title cannot pair
   std::map<std::string, uint64_t> articles_by_edition;  // articles read per edition
   std::map<std::string, uint64_t> AsCounts() const;
 };
