@@ -65,10 +65,21 @@ void Bag(const Tokens& t, std::vector<std::string>* words, std::vector<long long
   }
 }
 
-Eigen::MatrixXd GroundDistances(const WordVectors& v, const std::vector<std::string>& xw,
-                                const std::vector<std::string>& yw) {
-  Eigen::MatrixXd phi = WordSimilarities(v, xw, yw);
-  return (2.0 - 2.0 * phi.array()).max(0.0).sqrt().matrix();
+// The transportation problem of WMD: distinct words with their counts on each side, and the
+// ground distances sqrt(2 − 2φ) between them.
+struct TransportProblem {
+  std::vector<std::string> xw, yw;
+  std::vector<long long> xc, yc;
+  Eigen::MatrixXd cost;
+};
+
+TransportProblem MakeTransportProblem(const WordVectors& v, const Tokens& x, const Tokens& y) {
+  TransportProblem t;
+  Bag(x, &t.xw, &t.xc);
+  Bag(y, &t.yw, &t.yc);
+  Eigen::MatrixXd phi = WordSimilarities(v, t.xw, t.yw);
+  t.cost = (2.0 - 2.0 * phi.array()).max(0.0).sqrt().matrix();
+  return t;
 }
 
 }  // namespace
@@ -132,11 +143,10 @@ double MaxWeightMatching(const Eigen::MatrixXd& w_in, std::vector<int>* row_to_c
 
 double WordMoversDistance(const WordVectors& v, const Tokens& x, const Tokens& y) {
   if (x.empty() || y.empty()) return 1.0;
-  std::vector<std::string> xw, yw;
-  std::vector<long long> xc, yc;
-  Bag(x, &xw, &xc);
-  Bag(y, &yw, &yc);
-  Eigen::MatrixXd c = GroundDistances(v, xw, yw);
+  const TransportProblem t = MakeTransportProblem(v, x, y);
+  const auto &xw = t.xw, &yw = t.yw;
+  const auto &xc = t.xc, &yc = t.yc;
+  const Eigen::MatrixXd& c = t.cost;
   // Integer supplies: x word i sends count_i·|y|, y word j takes count_j·|x|; both total |x|·|y|.
   using Graph = lemon::ListDigraph;
   Graph g;
@@ -161,14 +171,12 @@ double WordMoversDistance(const WordVectors& v, const Tokens& x, const Tokens& y
 
 double RelaxedWordMoversDistance(const WordVectors& v, const Tokens& x, const Tokens& y) {
   if (x.empty() || y.empty()) return 1.0;
-  std::vector<std::string> xw, yw;
-  std::vector<long long> xc, yc;
-  Bag(x, &xw, &xc);
-  Bag(y, &yw, &yc);
-  Eigen::MatrixXd c = GroundDistances(v, xw, yw);
+  const TransportProblem t = MakeTransportProblem(v, x, y);
+  const auto &xc = t.xc, &yc = t.yc;
+  const Eigen::MatrixXd& c = t.cost;
   double a = 0, b = 0;
-  for (size_t i = 0; i < xw.size(); ++i) a += static_cast<double>(xc[i]) / x.size() * c.row(i).minCoeff();
-  for (size_t j = 0; j < yw.size(); ++j) b += static_cast<double>(yc[j]) / y.size() * c.col(j).minCoeff();
+  for (size_t i = 0; i < xc.size(); ++i) a += static_cast<double>(xc[i]) / x.size() * c.row(i).minCoeff();
+  for (size_t j = 0; j < yc.size(); ++j) b += static_cast<double>(yc[j]) / y.size() * c.col(j).minCoeff();
   return std::max(a, b);
 }
 

@@ -21,24 +21,15 @@ editions=$("$A" info --db "$db" --json | python3 -c 'import json,sys; print(" ".
 for e in $editions; do
   "$A" show --db "$db" --edition "$e" --all --format jsonl
 done | python3 -c '
-import json, sys, unicodedata
-def tokens(text):
-    out, cur = [], []
-    for ch in text:
-        cat = unicodedata.category(ch)
-        if cat[0] == "L" or cat == "Nd" or (cat[0] == "M" and cur):
-            f = ch.casefold()
-            cur.append(f if len(f) == 1 else ch.lower())
-        elif cur:
-            out.append("".join(cur)); cur = []
-    if cur: out.append("".join(cur))
-    return out
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from reference_align import tokenize  # the same tokens as aligndb, in Python
 for line in sys.stdin:
     for p in json.loads(line)["paragraphs"]:
         for s in p:
-            t = tokens(s)
+            t = tokenize(s)
             if t: print(" ".join(t))
-' >> "$out.corpus.txt"
+' "$here/tools" >> "$out.corpus.txt"
 echo "train-vectors: $(wc -l < "$out.corpus.txt") sentences, $(wc -w < "$out.corpus.txt") tokens" >&2
 fasttext skipgram -input "$out.corpus.txt" -output "$out" -dim "$dim" -maxn 0 -minCount 2 -epoch 10 -thread "$(nproc)" -verbose 0
 rm -f "$out.bin"
