@@ -404,8 +404,15 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
     size_t k = 0;
     RETURN_IF_ERROR(store->ForEachTitle(simple_ed, [&](const std::string& t, uint64_t id) {
       while (k < normal_titles.size() && normal_titles[k].first < t) ++k;
-      if (k < normal_titles.size() && normal_titles[k].first == t)
+      if (k < normal_titles.size() && normal_titles[k].first == t) {
         pairs.emplace_back(t, normal_titles[k].second, id);
+      } else if (options.follow_redirects) {
+        // The simple title redirects, in the normal edition, to a differently named article.
+        pb::Redirect r;
+        uint64_t target = 0;
+        if (store->GetRedirect(normal_ed, t, &r).ok() && store->FindArticle(normal_ed, r.target(), &target).ok())
+          pairs.emplace_back(t, target, id);
+      }
       return Status::OK();
     }));
   }
@@ -413,6 +420,7 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
 
   pb::AlignParams params;
   params.set_method(options.mode);
+  params.set_follow_redirects(options.follow_redirects);
   params.set_similarity(options.similarity);
   if (options.mode == "coster-kauchak") {
     params.set_paragraph_threshold(options.paragraph_threshold);

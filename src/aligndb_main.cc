@@ -300,6 +300,8 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
       ->check(CLI::IsMember({"coster-kauchak", "all-pairs"}));
   cmd->add_option("--threshold", a->options.pair_threshold, "all-pairs: keep sentence pairs at or above this")
       ->capture_default_str();
+  cmd->add_flag("--follow-redirects", a->options.follow_redirects,
+                "Pair a simple title that is a redirect in the normal edition with the redirect's target");
   cmd->add_flag("--all", a->options.all,
                 "Re-align every pair, also those whose pages and parameters did not change (current idf everywhere)");
 }

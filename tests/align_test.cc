@@ -490,5 +490,44 @@ TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
   EXPECT_FALSE(want.empty());
 }
 
+TEST(FollowRedirectsTest, PairsThroughANormalEditionRedirect) {
+  TempDir tmp;
+  auto page = [](const std::string& title, int id, const std::string& body) {
+    return "<page><title>" + title + "</title><ns>0</ns><id>" + std::to_string(id) + "</id>" + body + "</page>";
+  };
+  auto article = [&](const std::string& title, int id, const std::string& text) {
+    return page(title, id, "<revision><id>1</id><text>" + text + "</text></revision>");
+  };
+  std::string text = "An airplane is a powered aircraft with fixed wings. It flies by the lift of its wings.";
+  testing::WriteFile(tmp.Sub("en.xml"), "<mediawiki><siteinfo><dbname>enwiki</dbname></siteinfo>" +
+                                            article("Fixed-wing aircraft", 1, text) +
+                                            page("Airplane", 2, "<redirect title=\"Fixed-wing aircraft\"/><revision><id>1</id><text>#REDIRECT [[Fixed-wing aircraft]]</text></revision>") +
+                                            "</mediawiki>");
+  testing::WriteFile(tmp.Sub("simple.xml"), "<mediawiki><siteinfo><dbname>simplewiki</dbname></siteinfo>" +
+                                                article("Airplane", 7, text) + "</mediawiki>");
+  std::unique_ptr<Store> store;
+  StoreOptions o;
+  o.create_if_missing = true;
+  ASSERT_TRUE(Store::Open(o, tmp.Sub("db"), &store).ok());
+  IngestSummary is;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("en.xml"), tmp.Sub("simple.xml")}, {}, &is).ok());
+  std::unique_ptr<ParagraphIndex> index;
+  ASSERT_TRUE(ParagraphIndex::Open(IndexDir(tmp.Sub("db")), true, &index).ok());
+  AlignSummary plain;
+  ASSERT_TRUE(Align(store.get(), index.get(), {}, 1, &plain).ok());
+  EXPECT_EQ(plain.title_matches, 0u);
+  AlignOptions follow;
+  follow.follow_redirects = true;
+  AlignSummary with;
+  ASSERT_TRUE(Align(store.get(), index.get(), follow, 2, &with).ok());
+  EXPECT_EQ(with.title_matches, 1u);
+  EXPECT_EQ(with.aligned, 1u);
+  std::ostringstream out;
+  ASSERT_TRUE(Lookup(store.get(), {}, "Airplane", "json", out).ok());
+  auto j = nlohmann::json::parse(out.str());
+  EXPECT_EQ(j["normal_title"], "Fixed-wing aircraft");
+  EXPECT_EQ(j["simple_title"], "Airplane");
+}
+
 }  // namespace
 }  // namespace aligndb

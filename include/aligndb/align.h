@@ -82,6 +82,9 @@ struct AlignOptions {
   std::string vectors;                 // recorded in the parameters
   // all-pairs: keep sentence pairs with similarity ≥ this. Default: 0.53 (the paper's).
   double pair_threshold = 0.53;
+  // Pair a simple title that is a redirect in the normal edition with the redirect's target
+  // article (SPEC §4's option). Default: false.
+  bool follow_redirects = false;
   // Re-align every pair, also those whose pages and parameters are unchanged since their record
   // was computed (so that every record uses the current idf). Default: false.
   bool all = false;
