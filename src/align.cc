@@ -393,29 +393,21 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
   RETURN_IF_ERROR(store->GetEditionCounts(simple_ed, &sc));
   const int64_t total_paragraphs = nc.paragraphs + sc.paragraphs;
 
-  // Title pairs: merge the two sorted title lists.
+  // Title pairs: each simple title looked up among the normal titles. Memory holds the pairs,
+  // not the normal edition's titles (millions for English Wikipedia).
   std::vector<std::tuple<std::string, uint64_t, uint64_t>> pairs;
-  {
-    std::vector<std::pair<std::string, uint64_t>> normal_titles;
-    RETURN_IF_ERROR(store->ForEachTitle(normal_ed, [&](const std::string& t, uint64_t id) {
-      normal_titles.emplace_back(t, id);
-      return Status::OK();
-    }));
-    size_t k = 0;
-    RETURN_IF_ERROR(store->ForEachTitle(simple_ed, [&](const std::string& t, uint64_t id) {
-      while (k < normal_titles.size() && normal_titles[k].first < t) ++k;
-      if (k < normal_titles.size() && normal_titles[k].first == t) {
-        pairs.emplace_back(t, normal_titles[k].second, id);
-      } else if (options.follow_redirects) {
-        // The simple title redirects, in the normal edition, to a differently named article.
-        pb::Redirect r;
-        uint64_t target = 0;
-        if (store->GetRedirect(normal_ed, t, &r).ok() && store->FindArticle(normal_ed, r.target(), &target).ok())
-          pairs.emplace_back(t, target, id);
-      }
-      return Status::OK();
-    }));
-  }
+  RETURN_IF_ERROR(store->ForEachTitle(simple_ed, [&](const std::string& t, uint64_t id) {
+    uint64_t normal_id = 0;
+    Status found = store->FindArticle(normal_ed, t, &normal_id);
+    if (found.IsNotFound() && options.follow_redirects) {
+      // The simple title redirects, in the normal edition, to a differently named article.
+      pb::Redirect r;
+      if (store->GetRedirect(normal_ed, t, &r).ok()) found = store->FindArticle(normal_ed, r.target(), &normal_id);
+    }
+    if (found.ok()) pairs.emplace_back(t, normal_id, id);
+    else if (!found.IsNotFound()) return found;
+    return Status::OK();
+  }));
   summary->title_matches = pairs.size();
 
   pb::AlignParams params;

@@ -113,6 +113,8 @@ class Ingester {
     SourcePage page;
     uint64_t page_id = 0;
     std::string hash;
+    bool is_redirect = false;  // then `redirect` is stored; no text processing
+    pb::Redirect redirect;
     pb::Article article;
     pb::ArticleTerms terms;
     Status status;
@@ -218,9 +220,11 @@ class Ingester {
     }
 
     if (page.is_redirect) {
-      RETURN_IF_ERROR(Submit());  // keep page order: earlier articles are written first
-      RETURN_IF_ERROR(Drain());
-      pb::Redirect r;
+      // Redirects go through the batch too, so that page order is kept without stopping the workers.
+      Item item;
+      item.page.location = page.location;
+      item.is_redirect = true;
+      pb::Redirect& r = item.redirect;
       r.set_version(1);
       r.set_edition(edition_name_);
       r.set_page_id(page_id);
@@ -229,8 +233,9 @@ class Ingester {
       r.set_revision_id(page.revision_id);
       r.set_content_hash(hash);
       ++summary_->redirects;
-      RETURN_IF_ERROR(writer_->PutRedirect(edition_, r).WithPrefix(page.location));
-      return MaybeFlush();
+      batch_.push_back(std::move(item));
+      if (batch_.size() >= kBatchPages) return Submit();
+      return Status::OK();
     }
 
     Item item;
@@ -265,7 +270,9 @@ class Ingester {
         first_error = item.status;
         break;
       }
-      Status s = writer_->PutArticle(edition_, item.article, item.terms).WithPrefix(item.page.location);
+      Status s = item.is_redirect
+                     ? writer_->PutRedirect(edition_, item.redirect).WithPrefix(item.page.location)
+                     : writer_->PutArticle(edition_, item.article, item.terms).WithPrefix(item.page.location);
       if (s.ok()) s = MaybeFlush();
       if (!s.ok()) {
         first_error = s;
@@ -285,6 +292,7 @@ class Ingester {
       pool.emplace_back([this, items, w, workers, n] {
         for (size_t k = w; k < n; k += workers) {
           Item& it = (*items)[k];
+          if (it.is_redirect) continue;
           it.status = BuildArticle(text_[w].get(), options_.text, edition_name_, it.page, it.page_id, it.hash,
                                    &it.article, &it.terms);
         }

@@ -22,7 +22,6 @@ class PairScorer {
                        std::unique_ptr<PairScorer>* out);
 
   const std::string& method() const { return method_; }
-  bool needs_vectors() const { return method_ != "tfidf"; }
   const WordVectors* vectors() const { return vectors_; }
 
   // TF-IDF only: idf(t) = ln(N / df(t)) over `documents` (each a bag of tokens).
