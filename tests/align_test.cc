@@ -246,6 +246,34 @@ class RealDataTest : public ::testing::Test {
   TempDir tmp_;
   std::unique_ptr<Store> store_;
   std::unique_ptr<ParagraphIndex> index_;
+
+  // The stored terms of the article titled `title`, read once.
+  const pb::ArticleTerms& Terms(uint32_t edition, const std::string& title) {
+    auto key = std::make_pair(edition, title);
+    auto it = terms_.find(key);
+    if (it == terms_.end()) {
+      uint64_t id = 0;
+      EXPECT_TRUE(store_->FindArticle(edition, title, &id).ok()) << title;
+      it = terms_.emplace(key, pb::ArticleTerms()).first;
+      EXPECT_TRUE(store_->GetTerms(edition, id, &it->second).ok()) << title;
+    }
+    return it->second;
+  }
+  // Every exported row, parsed, fields in export order.
+  std::vector<nlohmann::ordered_json> ExportRows(const ExportOptions& o) {
+    std::ostringstream out;
+    uint64_t n = 0;
+    EXPECT_TRUE(Export(store_.get(), o, out, &n).ok());
+    std::vector<nlohmann::ordered_json> rows;
+    std::istringstream in(out.str());
+    std::string line;
+    while (std::getline(in, line)) rows.push_back(nlohmann::ordered_json::parse(line));
+    EXPECT_EQ(rows.size(), n);
+    return rows;
+  }
+
+ private:
+  std::map<std::pair<uint32_t, std::string>, pb::ArticleTerms> terms_;
 };
 
 TEST_F(RealDataTest, XapianCandidatesAreExactlyTheParagraphsSharingAToken) {
@@ -264,12 +292,10 @@ TEST_F(RealDataTest, XapianCandidatesAreExactlyTheParagraphsSharingAToken) {
 
   int checked = 0;
   for (const char* title : {"A", "Art"}) {
-    uint64_t nid, sid;
+    uint64_t nid;
     ASSERT_TRUE(store_->FindArticle(en, title, &nid).ok());
-    ASSERT_TRUE(store_->FindArticle(simple, title, &sid).ok());
-    pb::ArticleTerms nt, st;
-    ASSERT_TRUE(store_->GetTerms(en, nid, &nt).ok());
-    ASSERT_TRUE(store_->GetTerms(simple, sid, &st).ok());
+    const pb::ArticleTerms& nt = Terms(en, title);
+    const pb::ArticleTerms& st = Terms(simple, title);
     for (const auto& sp : st.paragraphs()) {
       std::set<std::string> tokens(sp.paragraph().tokens().begin(), sp.paragraph().tokens().end());
       std::vector<uint32_t> want;
@@ -312,23 +338,12 @@ TEST_F(RealDataTest, AlignLookupExportStats) {
   EXPECT_NE(s.message().find("only enwiki has this title"), std::string::npos) << s.message();
 
   // Export: every filter, checked against the records themselves.
-  auto export_lines = [&](ExportOptions o) {
-    std::ostringstream out;
-    uint64_t n = 0;
-    EXPECT_TRUE(Export(store_.get(), o, out, &n).ok());
-    std::vector<nlohmann::ordered_json> rows;
-    std::istringstream in(out.str());
-    std::string line;
-    while (std::getline(in, line)) rows.push_back(nlohmann::ordered_json::parse(line));
-    EXPECT_EQ(rows.size(), n);
-    return rows;
-  };
   ExportOptions all;
   all.min_sim = 0;
-  auto every = export_lines(all);
+  auto every = ExportRows(all);
   EXPECT_EQ(every.size(), sum.sentence_pairs);
   ExportOptions dflt;
-  auto kept = export_lines(dflt);
+  auto kept = ExportRows(dflt);
   size_t expect_kept = 0;
   for (auto& r : every) expect_kept += r["similarity"].get<double>() >= 0.5;
   EXPECT_EQ(kept.size(), expect_kept);
@@ -343,20 +358,20 @@ TEST_F(RealDataTest, AlignLookupExportStats) {
   }
   ExportOptions only11 = all;
   only11.ops = {Op::kOneOne};
-  for (auto& r : export_lines(only11)) EXPECT_EQ(r["op"], "1-1");
+  for (auto& r : ExportRows(only11)) EXPECT_EQ(r["op"], "1-1");
   ExportOptions title = all;
   title.title = "A";
-  for (auto& r : export_lines(title)) EXPECT_EQ(r["normal_title"], "A");
+  for (auto& r : ExportRows(title)) EXPECT_EQ(r["normal_title"], "A");
   ExportOptions band = all;
   band.min_sim = 0.2;
   band.max_sim = 0.6;
-  for (auto& r : export_lines(band)) {
+  for (auto& r : ExportRows(band)) {
     EXPECT_GE(r["similarity"].get<double>(), 0.2);
     EXPECT_LE(r["similarity"].get<double>(), 0.6);
   }
   ExportOptions no_ident = all;
   no_ident.no_identical = true;
-  for (auto& r : export_lines(no_ident)) EXPECT_NE(r["normal"], r["simple"]);
+  for (auto& r : ExportRows(no_ident)) EXPECT_NE(r["normal"], r["simple"]);
 
   // The exported sentences are the stored ones at the stated indexes.
   uint32_t en;
@@ -406,33 +421,16 @@ TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
   uint32_t en, simple;
   ASSERT_TRUE(store_->EditionId("enwiki", false, &en).ok());
   ASSERT_TRUE(store_->EditionId("simplewiki", false, &simple).ok());
-  std::map<std::pair<uint32_t, std::string>, pb::ArticleTerms> terms;
   auto bag = [&](uint32_t ed, const std::string& title, uint32_t p, uint32_t s) {
-    auto key = std::make_pair(ed, title);
-    if (!terms.count(key)) {
-      uint64_t id;
-      EXPECT_TRUE(store_->FindArticle(ed, title, &id).ok());
-      EXPECT_TRUE(store_->GetTerms(ed, id, &terms[key]).ok());
-    }
-    const pb::ArticleTerms& t = terms[key];
     Tokens out;
-    const auto& tv = t.paragraphs(p).sentences(s);
+    const auto& tv = Terms(ed, title).paragraphs(p).sentences(s);
     for (int k = 0; k < tv.tokens_size(); ++k)
       for (uint32_t c = 0; c < tv.counts(k); ++c) out.push_back(tv.tokens(k));
     return out;
   };
-  auto export_all = [&]() {
-    ExportOptions o;
-    o.min_sim = -10;
-    std::ostringstream out;
-    uint64_t n;
-    EXPECT_TRUE(Export(store_.get(), o, out, &n).ok());
-    std::vector<nlohmann::json> rows;
-    std::istringstream in(out.str());
-    std::string line;
-    while (std::getline(in, line)) rows.push_back(nlohmann::json::parse(line));
-    return rows;
-  };
+  ExportOptions everything;
+  everything.min_sim = -10;
+  auto export_all = [&] { return ExportRows(everything); };
 
   // 1. maximum in the dynamic program: every stored similarity is the scorer's.
   AlignOptions o;
@@ -472,12 +470,8 @@ TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
   }
   std::set<std::string> want;
   for (const char* title : {"A", "Art"}) {
-    uint64_t nid, sid;
-    ASSERT_TRUE(store_->FindArticle(en, title, &nid).ok());
-    ASSERT_TRUE(store_->FindArticle(simple, title, &sid).ok());
-    pb::ArticleTerms nt, st;
-    ASSERT_TRUE(store_->GetTerms(en, nid, &nt).ok());
-    ASSERT_TRUE(store_->GetTerms(simple, sid, &st).ok());
+    const pb::ArticleTerms& nt = Terms(en, title);
+    const pb::ArticleTerms& st = Terms(simple, title);
     for (int sp = 0; sp < st.paragraphs_size(); ++sp)
       for (int ss = 0; ss < st.paragraphs(sp).sentences_size(); ++ss)
         for (int np = 0; np < nt.paragraphs_size(); ++np)
