@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
   (void)store->GetEditionCounts(eds["simplewiki"], &simple);
   std::printf("database: %lld + %lld sentences; %zu lookups of random simple titles, %zu found\n",
               (long long)en.sentences, (long long)simple.sentences, n, found);
-  std::printf("p50 %.0f us, p90 %.0f us, p99 %.0f us, max %.0f us\n", us[n / 2], us[n * 9 / 10], us[n * 99 / 100], us.back());
+  std::printf("p50 %.0f us, p90 %.0f us, p99 %.0f us, max %.0f us\n", us[n / 2], us[n * 9 / 10],
+              us[n * 99 / 100], us.back());
   return 0;
 }

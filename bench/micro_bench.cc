@@ -1,5 +1,5 @@
-// Micro-benchmarks of the hot paths (Google Benchmark). Build: cmake --build build --target micro_bench
-// Run: build/micro_bench   (reads the bundled dumps from data/)
+// Micro-benchmarks of the hot paths (Google Benchmark). Build: cmake --build build --target
+// micro_bench Run: build/micro_bench   (reads the bundled dumps from data/)
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -15,12 +15,13 @@ namespace {
 const std::vector<SourcePage>& Pages() {
   static std::vector<SourcePage> pages = [] {
     std::vector<SourcePage> out;
-    (void)ReadMediaWikiDump(std::string(ALIGNDB_SOURCE_DIR) + "/data/wikidumps/enwiki-gensim-sample.xml.bz2",
-                            [&](const SourcePage& p, const DumpInfo&) {
-                              if (p.ns == 0 && !p.is_redirect) out.push_back(p);
-                              return Status::OK();
-                            },
-                            nullptr);
+    (void)ReadMediaWikiDump(
+        std::string(ALIGNDB_SOURCE_DIR) + "/data/wikidumps/enwiki-gensim-sample.xml.bz2",
+        [&](const SourcePage& p, const DumpInfo&) {
+          if (p.ns == 0 && !p.is_redirect) out.push_back(p);
+          return Status::OK();
+        },
+        nullptr);
     return out;
   }();
   return pages;

@@ -17,15 +17,24 @@ namespace aligndb {
 
 const char* OpName(Op op) {
   switch (op) {
-    case Op::kSkipSimple: return "skip-simple";
-    case Op::kSkipNormal: return "skip-normal";
-    case Op::kOneOne: return "1-1";
-    case Op::kOneTwo: return "1-2";
-    case Op::kTwoOne: return "2-1";
-    case Op::kTwoTwo: return "2-2";
-    case Op::kAllPairs: return "pair";
-    case Op::kL12: return "l12";
-    case Op::kF2: return "f2";
+    case Op::kSkipSimple:
+      return "skip-simple";
+    case Op::kSkipNormal:
+      return "skip-normal";
+    case Op::kOneOne:
+      return "1-1";
+    case Op::kOneTwo:
+      return "1-2";
+    case Op::kTwoOne:
+      return "2-1";
+    case Op::kTwoTwo:
+      return "2-2";
+    case Op::kAllPairs:
+      return "pair";
+    case Op::kL12:
+      return "l12";
+    case Op::kF2:
+      return "f2";
   }
   return "?";
 }
@@ -78,12 +87,34 @@ SentenceAlignment AlignSentences(const Eigen::MatrixXd& sim, double p) {
   while (i > 0 && j > 0) {
     Op c = static_cast<Op>(choice[static_cast<size_t>(i) * w + j]);
     switch (c) {
-      case Op::kSkipSimple: ++out.skipped_simple; --j; break;
-      case Op::kSkipNormal: ++out.skipped_normal; --i; break;
-      case Op::kOneOne: ops.push_back({pair(i, j, c)}); --i; --j; break;
-      case Op::kOneTwo: ops.push_back({pair(i, j - 1, c), pair(i, j, c)}); i -= 1; j -= 2; break;
-      case Op::kTwoOne: ops.push_back({pair(i - 1, j, c), pair(i, j, c)}); i -= 2; j -= 1; break;
-      case Op::kTwoTwo: ops.push_back({pair(i - 1, j, c), pair(i, j - 1, c)}); i -= 2; j -= 2; break;
+      case Op::kSkipSimple:
+        ++out.skipped_simple;
+        --j;
+        break;
+      case Op::kSkipNormal:
+        ++out.skipped_normal;
+        --i;
+        break;
+      case Op::kOneOne:
+        ops.push_back({pair(i, j, c)});
+        --i;
+        --j;
+        break;
+      case Op::kOneTwo:
+        ops.push_back({pair(i, j - 1, c), pair(i, j, c)});
+        i -= 1;
+        j -= 2;
+        break;
+      case Op::kTwoOne:
+        ops.push_back({pair(i - 1, j, c), pair(i, j, c)});
+        i -= 2;
+        j -= 1;
+        break;
+      case Op::kTwoTwo:
+        ops.push_back({pair(i - 1, j, c), pair(i, j - 1, c)});
+        i -= 2;
+        j -= 2;
+        break;
     }
   }
   out.skipped_normal += i;  // sentences left before the border are skipped too
@@ -103,8 +134,10 @@ std::vector<std::vector<uint32_t>> AssignParagraphs(
     for (auto [n, c] : cosines[s]) {
       if (!(c >= threshold)) continue;
       auto it = owner.find(n);
-      if (it == owner.end()) owner.emplace(n, std::make_pair(s, c));
-      else if (c > it->second.second) it->second = {s, c};  // earlier s keeps ties
+      if (it == owner.end())
+        owner.emplace(n, std::make_pair(s, c));
+      else if (c > it->second.second)
+        it->second = {s, c};  // earlier s keeps ties
     }
   }
   std::vector<std::vector<uint32_t>> out(cosines.size());
@@ -113,7 +146,8 @@ std::vector<std::vector<uint32_t>> AssignParagraphs(
   return out;
 }
 
-std::string AlignmentKey(uint32_t normal_edition, uint32_t simple_edition, const std::string& title) {
+std::string AlignmentKey(uint32_t normal_edition, uint32_t simple_edition,
+                         const std::string& title) {
   std::string k = EncodeEditionKey(normal_edition);
   AppendBigEndian32(&k, simple_edition);
   k.append(title);
@@ -160,13 +194,19 @@ class PairAligner {
  public:
   PairAligner(Store* store, ParagraphIndex* index, const AlignOptions& options, uint32_t normal_ed,
               uint32_t simple_ed, int64_t total_paragraphs, AlignSummary* summary)
-      : store_(store), index_(index), options_(options), normal_ed_(normal_ed), simple_ed_(simple_ed),
-        n_(total_paragraphs), summary_(summary) {}
+      : store_(store),
+        index_(index),
+        options_(options),
+        normal_ed_(normal_ed),
+        simple_ed_(simple_ed),
+        n_(total_paragraphs),
+        summary_(summary) {}
 
   // Sentence similarity of normal sentence (np, ns) and simple sentence (sp, ss).
-  double SentenceSim(const ArticleSide& normal, uint32_t np, uint32_t ns, const ArticleSide& simple, uint32_t sp,
-                     uint32_t ss) const {
-    if (!options_.scorer) return Cosine(normal.sentence_vectors[np][ns], simple.sentence_vectors[sp][ss]);
+  double SentenceSim(const ArticleSide& normal, uint32_t np, uint32_t ns, const ArticleSide& simple,
+                     uint32_t sp, uint32_t ss) const {
+    if (!options_.scorer)
+      return Cosine(normal.sentence_vectors[np][ns], simple.sentence_vectors[sp][ss]);
     return options_.scorer->Score(normal.sentence_tokens[np][ns], simple.sentence_tokens[sp][ss]);
   }
 
@@ -182,7 +222,8 @@ class PairAligner {
           for (uint32_t ns = 0; ns < normal->sentence_vectors[np].size(); ++ns) {
             if (wmd && options_.scorer) {
               // 1 − WMD ≤ 1 − RWMD: a pair whose bound is below the threshold cannot reach it.
-              double bound = 1.0 - RelaxedWordMoversDistance(*options_.scorer->vectors(), normal->sentence_tokens[np][ns],
+              double bound = 1.0 - RelaxedWordMoversDistance(*options_.scorer->vectors(),
+                                                             normal->sentence_tokens[np][ns],
                                                              simple->sentence_tokens[sp][ss]);
               if (bound < options_.pair_threshold) {
                 ++summary_->bound_skipped;
@@ -231,15 +272,18 @@ class PairAligner {
       candidates.clear();
       for (const auto& tok : simple_paras[s].paragraph().tokens()) {
         auto it = by_token.find(tok);
-        if (it != by_token.end()) candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+        if (it != by_token.end())
+          candidates.insert(candidates.end(), it->second.begin(), it->second.end());
       }
       std::sort(candidates.begin(), candidates.end());
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
       for (uint32_t n : candidates) {
         if (n >= normal->paragraph_vectors.size())
           return Status::Corruption(store_->dir() + ": paragraph index is out of date for \"" +
-                                    normal->article.title() + "\" (rebuild it with `aligndb reindex`)");
-        cosines[s].emplace_back(n, Cosine(simple->paragraph_vectors[s], normal->paragraph_vectors[n]));
+                                    normal->article.title() +
+                                    "\" (rebuild it with `aligndb reindex`)");
+        cosines[s].emplace_back(n,
+                                Cosine(simple->paragraph_vectors[s], normal->paragraph_vectors[n]));
       }
     }
     auto assigned = AssignParagraphs(cosines, options_.paragraph_threshold);
@@ -264,10 +308,12 @@ class PairAligner {
       if (!options_.scorer) {
         sim = CosineMatrix(normal_vecs, simple_vecs);
       } else {
-        sim.resize(static_cast<Eigen::Index>(normal_pos.size()), simple->sentence_vectors[s].size());
+        sim.resize(static_cast<Eigen::Index>(normal_pos.size()),
+                   simple->sentence_vectors[s].size());
         for (size_t i = 0; i < normal_pos.size(); ++i)
           for (size_t j = 0; j < simple->sentence_vectors[s].size(); ++j)
-            sim(i, j) = SentenceSim(*normal, normal_pos[i].first, normal_pos[i].second, *simple, s, static_cast<uint32_t>(j));
+            sim(i, j) = SentenceSim(*normal, normal_pos[i].first, normal_pos[i].second, *simple, s,
+                                    static_cast<uint32_t>(j));
       }
       SentenceAlignment sa = AlignSentences(sim, options_.skip_penalty);
       pp->set_skipped_normal(static_cast<uint32_t>(sa.skipped_normal));
@@ -337,7 +383,8 @@ class PairAligner {
         side->sentence_tokens.push_back(std::move(st));
       }
       if (side->terms.paragraphs_size() != side->article.paragraphs_size())
-        return Status::Corruption(store_->dir() + ": postings do not match article \"" + side->article.title() + "\"");
+        return Status::Corruption(store_->dir() + ": postings do not match article \"" +
+                                  side->article.title() + "\"");
     }
     return Status::OK();
   }
@@ -381,10 +428,12 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
   if (options.similarity != "tfidf" && !options.scorer)
     return Status::InvalidArgument("--similarity " + options.similarity + " needs --vectors FILE");
   uint32_t normal_ed, simple_ed;
-  RETURN_IF_ERROR(store->EditionId(options.normal, false, &normal_ed)
-                      .WithPrefix("normal edition (ingest it first, or name another with --normal)"));
-  RETURN_IF_ERROR(store->EditionId(options.simple, false, &simple_ed)
-                      .WithPrefix("simple edition (ingest it first, or name another with --simple)"));
+  RETURN_IF_ERROR(
+      store->EditionId(options.normal, false, &normal_ed)
+          .WithPrefix("normal edition (ingest it first, or name another with --normal)"));
+  RETURN_IF_ERROR(
+      store->EditionId(options.simple, false, &simple_ed)
+          .WithPrefix("simple edition (ingest it first, or name another with --simple)"));
 
   RETURN_IF_ERROR(index->Apply(store, normal_ed, &summary->indexed_pages));
 
@@ -402,10 +451,13 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
     if (found.IsNotFound() && options.follow_redirects) {
       // The simple title redirects, in the normal edition, to a differently named article.
       pb::Redirect r;
-      if (store->GetRedirect(normal_ed, t, &r).ok()) found = store->FindArticle(normal_ed, r.target(), &normal_id);
+      if (store->GetRedirect(normal_ed, t, &r).ok())
+        found = store->FindArticle(normal_ed, r.target(), &normal_id);
     }
-    if (found.ok()) pairs.emplace_back(t, normal_id, id);
-    else if (!found.IsNotFound()) return found;
+    if (found.ok())
+      pairs.emplace_back(t, normal_id, id);
+    else if (!found.IsNotFound())
+      return found;
     return Status::OK();
   }));
   summary->title_matches = pairs.size();
@@ -431,7 +483,8 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
   auto flush = [&]() -> Status {
     if (batch.Count() == 0) return Status::OK();
     CrashPoint();
-    Status s = FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": write alignments");
+    Status s =
+        FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": write alignments");
     batch.Clear();
     CrashPoint();
     return s;
@@ -445,21 +498,26 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
       // Keep the record when both pages and the parameters are what it was computed from.
       pb::AlignmentRecord old;
       rocksdb::PinnableSlice v;
-      rocksdb::Status gs = store->db()->Get(rocksdb::ReadOptions(), store->cf(Cf::kAlignments), key, &v);
+      rocksdb::Status gs =
+          store->db()->Get(rocksdb::ReadOptions(), store->cf(Cf::kAlignments), key, &v);
       if (gs.ok() && old.ParseFromArray(v.data(), static_cast<int>(v.size()))) {
         pb::PageState ns, ss;
         RETURN_IF_ERROR(store->GetPageState(normal_ed, normal_id, &ns));
         RETURN_IF_ERROR(store->GetPageState(simple_ed, simple_id, &ss));
         if (old.normal_page_id() == normal_id && old.simple_page_id() == simple_id &&
-            old.normal_revision() == ns.revision_id() && old.simple_revision() == ss.revision_id() &&
-            old.normal_content_hash() == ns.content_hash() && old.simple_content_hash() == ss.content_hash() &&
+            old.normal_revision() == ns.revision_id() &&
+            old.simple_revision() == ss.revision_id() &&
+            old.normal_content_hash() == ns.content_hash() &&
+            old.simple_content_hash() == ss.content_hash() &&
             old.params().SerializeAsString() == params_bytes && old.paragraphs_total() > 0 &&
-            std::fabs(static_cast<double>(total_paragraphs) - static_cast<double>(old.paragraphs_total())) <=
+            std::fabs(static_cast<double>(total_paragraphs) -
+                      static_cast<double>(old.paragraphs_total())) <=
                 options.max_idf_drift * static_cast<double>(old.paragraphs_total())) {
           ++summary->kept;
           ++summary->aligned;
           summary->paragraph_pairs += old.paragraph_pairs_size();
-          for (const auto& pp : old.paragraph_pairs()) summary->sentence_pairs += pp.sentence_pairs_size();
+          for (const auto& pp : old.paragraph_pairs())
+            summary->sentence_pairs += pp.sentence_pairs_size();
           kept_keys.insert(key);
           continue;
         }
@@ -495,15 +553,19 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
     record.set_normal_content_hash(normal.article.content_hash());
     record.set_simple_content_hash(simple.article.content_hash());
     record.set_paragraphs_total(static_cast<uint64_t>(total_paragraphs));
-    if (options.mode == "all-pairs") RETURN_IF_ERROR(aligner.AlignAllPairs(&normal, &simple, &record));
-    else RETURN_IF_ERROR(aligner.Align(&normal, &simple, &record));
+    if (options.mode == "all-pairs")
+      RETURN_IF_ERROR(aligner.AlignAllPairs(&normal, &simple, &record));
+    else
+      RETURN_IF_ERROR(aligner.Align(&normal, &simple, &record));
     ++summary->aligned;
     ++summary->realigned;
     summary->paragraph_pairs += record.paragraph_pairs_size();
-    for (const auto& pp : record.paragraph_pairs()) summary->sentence_pairs += pp.sentence_pairs_size();
+    for (const auto& pp : record.paragraph_pairs())
+      summary->sentence_pairs += pp.sentence_pairs_size();
     batch.Put(store->cf(Cf::kAlignments), key, record.SerializeAsString());
     kept_keys.insert(key);
-    if (batch.GetDataSize() > (8u << 20) || (SmallBatches() && batch.Count() >= 4)) RETURN_IF_ERROR(flush());
+    if (batch.GetDataSize() > (8u << 20) || (SmallBatches() && batch.Count() >= 4))
+      RETURN_IF_ERROR(flush());
   }
   RETURN_IF_ERROR(flush());
   if (options.progress) options.progress(pairs.size(), pairs.size());
@@ -511,7 +573,8 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
   // Records of pairs that no longer exist (a page deleted, renamed or now filtered).
   std::string prefix = AlignmentKey(normal_ed, simple_ed, "");
   {
-    std::unique_ptr<rocksdb::Iterator> it(store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kAlignments)));
+    std::unique_ptr<rocksdb::Iterator> it(
+        store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kAlignments)));
     for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
       if (!kept_keys.count(it->key().ToString())) {
         batch.Delete(store->cf(Cf::kAlignments), it->key());

@@ -78,8 +78,7 @@ class Bz2Source : public ByteSource {
       if (strm_.avail_in == 0 && !file_eof_) RETURN_IF_ERROR(Refill());
       if (!in_stream_) {
         if (strm_.avail_in == 0 && file_eof_) return Status::OK();  // clean end
-        if (BZ2_bzDecompressInit(&strm_, 0, 0) != BZ_OK)
-          return Status::Internal("bz2 init failed");
+        if (BZ2_bzDecompressInit(&strm_, 0, 0) != BZ_OK) return Status::Internal("bz2 init failed");
         in_stream_ = true;
         stream_start_ = file_offset();
       }
@@ -106,9 +105,10 @@ class Bz2Source : public ByteSource {
                                   std::to_string(stream_start_) + ", near compressed byte " +
                                   std::to_string(file_offset()));
       } else if (*got == 0 && strm_.avail_in == 0 && file_eof_) {
-        return Status::Corruption(file_.path() + ": truncated bz2 file: the stream starting at byte " +
-                                  std::to_string(stream_start_) + " ends early at compressed byte " +
-                                  std::to_string(file_offset()));
+        return Status::Corruption(
+            file_.path() + ": truncated bz2 file: the stream starting at byte " +
+            std::to_string(stream_start_) + " ends early at compressed byte " +
+            std::to_string(file_offset()));
       }
     }
     return Status::OK();

@@ -1,5 +1,7 @@
 // Streaming MediaWiki XML reader on expat. Only the fields aligndb keeps are collected; the
 // text of every other element is ignored as it streams past.
+#include "aligndb/dump.h"
+
 #include <expat.h>
 
 #include <condition_variable>
@@ -9,7 +11,6 @@
 #include <thread>
 #include <vector>
 
-#include "aligndb/dump.h"
 #include "bz2_reader.h"
 #include "utf8.h"
 
@@ -44,7 +45,8 @@ class MediaWikiParser {
       if (got == 0) break;
     }
     info_->bytes = src->file_offset();
-    if (!saw_root_) return Status::Corruption(path_ + ": empty input, expected a MediaWiki XML export");
+    if (!saw_root_)
+      return Status::Corruption(path_ + ": empty input, expected a MediaWiki XML export");
     return Status::OK();
   }
 
@@ -71,7 +73,8 @@ class MediaWikiParser {
     uint64_t line = XML_GetCurrentLineNumber(parser_);
     std::string what = XML_ErrorString(XML_GetErrorCode(parser_));
     XML_Error code = XML_GetErrorCode(parser_);
-    if (code == XML_ERROR_INVALID_TOKEN && at >= buffer_start_ && at < buffer_start_ + buffer_len_) {
+    if (code == XML_ERROR_INVALID_TOKEN && at >= buffer_start_ &&
+        at < buffer_start_ + buffer_len_) {
       size_t bad = 0;
       const char* p = buffer_ + (at - buffer_start_);
       size_t n = buffer_start_ + buffer_len_ - at;
@@ -86,7 +89,8 @@ class MediaWikiParser {
     }
     std::string msg = path_ + ": malformed XML at byte " + std::to_string(at) + " (line " +
                       std::to_string(line) + ")";
-    if (source_ && source_->file_offset() != source_->data_offset()) msg += " of the uncompressed data";
+    if (source_ && source_->file_offset() != source_->data_offset())
+      msg += " of the uncompressed data";
     return Status::Corruption(msg + ": " + what);
   }
 
@@ -120,7 +124,8 @@ class MediaWikiParser {
           page_.location = location_prefix_;
         } else {
           page_.location = path_ + ": byte " + std::to_string(XML_GetCurrentByteIndex(parser_));
-          if (source_ && source_->file_offset() != source_->data_offset()) page_.location += " (uncompressed)";
+          if (source_ && source_->file_offset() != source_->data_offset())
+            page_.location += " (uncompressed)";
         }
       } else if (std::strcmp(name, "dbname") == 0) {
         field_ = Field::kDbName;
@@ -129,9 +134,12 @@ class MediaWikiParser {
     }
     int rel = depth_ - page_depth_;
     if (rel == 1) {
-      if (std::strcmp(name, "title") == 0) field_ = Field::kTitle;
-      else if (std::strcmp(name, "ns") == 0) field_ = Field::kNs;
-      else if (std::strcmp(name, "id") == 0) field_ = Field::kPageId;
+      if (std::strcmp(name, "title") == 0)
+        field_ = Field::kTitle;
+      else if (std::strcmp(name, "ns") == 0)
+        field_ = Field::kNs;
+      else if (std::strcmp(name, "id") == 0)
+        field_ = Field::kPageId;
       else if (std::strcmp(name, "revision") == 0) {
         in_revision_ = true;
         ++revisions_;
@@ -142,9 +150,12 @@ class MediaWikiParser {
       }
     } else if (rel == 2 && in_revision_ && revisions_ == 1) {
       // Only the first revision of a page is read (pages-articles holds exactly one).
-      if (std::strcmp(name, "id") == 0) field_ = Field::kRevisionId;
-      else if (std::strcmp(name, "timestamp") == 0) field_ = Field::kTimestamp;
-      else if (std::strcmp(name, "text") == 0) field_ = Field::kText;
+      if (std::strcmp(name, "id") == 0)
+        field_ = Field::kRevisionId;
+      else if (std::strcmp(name, "timestamp") == 0)
+        field_ = Field::kTimestamp;
+      else if (std::strcmp(name, "text") == 0)
+        field_ = Field::kText;
     }
   }
 
@@ -174,25 +185,40 @@ class MediaWikiParser {
   static uint64_t ParseU64(const std::string& s) {
     uint64_t v = 0;
     for (char c : s) {
-      if (c >= '0' && c <= '9') v = v * 10 + static_cast<uint64_t>(c - '0');
-      else if (c != ' ' && c != '\n' && c != '\t' && c != '\r') break;
+      if (c >= '0' && c <= '9')
+        v = v * 10 + static_cast<uint64_t>(c - '0');
+      else if (c != ' ' && c != '\n' && c != '\t' && c != '\r')
+        break;
     }
     return v;
   }
 
   void StoreField() {
     switch (field_) {
-      case Field::kDbName: info_->dbname = chars_; break;
-      case Field::kTitle: page_.title = chars_; break;
-      case Field::kNs: page_.ns = static_cast<int32_t>(std::strtol(chars_.c_str(), nullptr, 10)); break;
+      case Field::kDbName:
+        info_->dbname = chars_;
+        break;
+      case Field::kTitle:
+        page_.title = chars_;
+        break;
+      case Field::kNs:
+        page_.ns = static_cast<int32_t>(std::strtol(chars_.c_str(), nullptr, 10));
+        break;
       case Field::kPageId:
         page_.page_id = ParseU64(chars_);
         page_.has_page_id = true;
         break;
-      case Field::kRevisionId: page_.revision_id = ParseU64(chars_); break;
-      case Field::kTimestamp: page_.timestamp = chars_; break;
-      case Field::kText: page_.text.swap(chars_); break;
-      case Field::kNone: break;
+      case Field::kRevisionId:
+        page_.revision_id = ParseU64(chars_);
+        break;
+      case Field::kTimestamp:
+        page_.timestamp = chars_;
+        break;
+      case Field::kText:
+        page_.text.swap(chars_);
+        break;
+      case Field::kNone:
+        break;
     }
     chars_.clear();
   }
@@ -268,7 +294,8 @@ Status ReadStreamIndex(const MultistreamOptions& options, StreamIndex* index) {
     uint64_t offset = 0;
     for (char c : line.substr(0, c1)) {
       if (c < '0' || c > '9')
-        return Status::Corruption(options.index_path + ": line " + std::to_string(line_no) + ": bad offset");
+        return Status::Corruption(options.index_path + ": line " + std::to_string(line_no) +
+                                  ": bad offset");
       offset = offset * 10 + static_cast<uint64_t>(c - '0');
     }
     if (index->offsets.empty() || offset != index->offsets.back()) {
@@ -303,8 +330,9 @@ Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& op
   uint64_t file_size = std::filesystem::file_size(path, ec);
   if (ec) return Status::IOError(path + ": " + ec.message());
   if (index.offsets.back() >= file_size)
-    return Status::Corruption(options.index_path + ": stream offset " + std::to_string(index.offsets.back()) +
-                              " is past the end of " + path + " (" + std::to_string(file_size) + " bytes)");
+    return Status::Corruption(options.index_path + ": stream offset " +
+                              std::to_string(index.offsets.back()) + " is past the end of " + path +
+                              " (" + std::to_string(file_size) + " bytes)");
   info->streams_total = index.offsets.size();
 
   MediaWikiParser parser(path, on_page, info);
@@ -321,7 +349,8 @@ Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& op
     if (index.wanted[i]) selected.push_back(i);
 
   // Workers decompress selected streams into a window of slots; this thread parses them in order.
-  int threads = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
+  int threads =
+      options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
   if (threads < 1) threads = 1;
   const size_t window = static_cast<size_t>(2 * threads);
   std::vector<DecompressedStream> slots(window);
@@ -334,7 +363,9 @@ Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& op
       size_t k;
       {
         std::unique_lock<std::mutex> lock(mu);
-        cv.wait(lock, [&] { return stop || (next_task < selected.size() && next_task < consumed + window); });
+        cv.wait(lock, [&] {
+          return stop || (next_task < selected.size() && next_task < consumed + window);
+        });
         if (stop || next_task >= selected.size()) return;
         k = next_task++;
       }
@@ -373,7 +404,8 @@ Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& op
     }
     ++info->streams_read;
     info->bytes = index.offsets[selected[k]];
-    parser.set_location_prefix(path + ": stream at byte " + std::to_string(index.offsets[selected[k]]));
+    parser.set_location_prefix(path + ": stream at byte " +
+                               std::to_string(index.offsets[selected[k]]));
     status = parser.Feed(stream.data.data(), stream.data.size(), data_offset, false);
     data_offset += stream.data.size();
   }
@@ -409,8 +441,14 @@ Status DetectInputKind(const std::string& path, InputKind* kind) {
         i += 2;  // UTF-8 byte order mark
         continue;
       }
-      if (c == '<') { *kind = InputKind::kMediaWikiXml; return Status::OK(); }
-      if (c == '{') { *kind = InputKind::kDocumentJsonl; return Status::OK(); }
+      if (c == '<') {
+        *kind = InputKind::kMediaWikiXml;
+        return Status::OK();
+      }
+      if (c == '{') {
+        *kind = InputKind::kDocumentJsonl;
+        return Status::OK();
+      }
       return Status::Corruption(path + ": byte " + std::to_string(src->data_offset() - got + i) +
                                 ": expected a MediaWiki XML export ('<') or JSON lines ('{')");
     }

@@ -13,11 +13,16 @@ namespace aligndb {
 
 const char* EmbeddingMethodName(EmbeddingMethod m) {
   switch (m) {
-    case EmbeddingMethod::kAverage: return "average";
-    case EmbeddingMethod::kMaximum: return "maximum";
-    case EmbeddingMethod::kHungarian: return "hungarian";
-    case EmbeddingMethod::kWmd: return "wmd";
-    case EmbeddingMethod::kAdditive: return "additive";
+    case EmbeddingMethod::kAverage:
+      return "average";
+    case EmbeddingMethod::kMaximum:
+      return "maximum";
+    case EmbeddingMethod::kHungarian:
+      return "hungarian";
+    case EmbeddingMethod::kWmd:
+      return "wmd";
+    case EmbeddingMethod::kAdditive:
+      return "additive";
   }
   return "?";
 }
@@ -119,8 +124,10 @@ double MaxWeightMatching(const Eigen::MatrixXd& w_in, std::vector<int>* row_to_c
         if (minv[j] < delta) delta = minv[j], j1 = j;
       }
       for (int j = 0; j <= m; ++j) {
-        if (used[j]) u[p[j]] += delta, vpot[j] -= delta;
-        else minv[j] -= delta;
+        if (used[j])
+          u[p[j]] += delta, vpot[j] -= delta;
+        else
+          minv[j] -= delta;
       }
       j0 = j1;
     } while (p[j0] != 0);
@@ -135,8 +142,10 @@ double MaxWeightMatching(const Eigen::MatrixXd& w_in, std::vector<int>* row_to_c
     if (!p[j]) continue;
     int r = p[j] - 1, c = j - 1;
     total += w(r, c);
-    if (transpose) (*row_to_col)[c] = r;
-    else (*row_to_col)[r] = c;
+    if (transpose)
+      (*row_to_col)[c] = r;
+    else
+      (*row_to_col)[r] = c;
   }
   return total;
 }
@@ -175,12 +184,15 @@ double RelaxedWordMoversDistance(const WordVectors& v, const Tokens& x, const To
   const auto &xc = t.xc, &yc = t.yc;
   const Eigen::MatrixXd& c = t.cost;
   double a = 0, b = 0;
-  for (size_t i = 0; i < xc.size(); ++i) a += static_cast<double>(xc[i]) / x.size() * c.row(i).minCoeff();
-  for (size_t j = 0; j < yc.size(); ++j) b += static_cast<double>(yc[j]) / y.size() * c.col(j).minCoeff();
+  for (size_t i = 0; i < xc.size(); ++i)
+    a += static_cast<double>(xc[i]) / x.size() * c.row(i).minCoeff();
+  for (size_t j = 0; j < yc.size(); ++j)
+    b += static_cast<double>(yc[j]) / y.size() * c.col(j).minCoeff();
   return std::max(a, b);
 }
 
-double EmbeddingSimilarity(const WordVectors& v, EmbeddingMethod m, const Tokens& x, const Tokens& y, double theta) {
+double EmbeddingSimilarity(const WordVectors& v, EmbeddingMethod m, const Tokens& x,
+                           const Tokens& y, double theta) {
   if (x.empty() || y.empty()) return 0.0;
   switch (m) {
     case EmbeddingMethod::kAdditive: {

@@ -12,14 +12,17 @@ namespace aligndb {
 // ---------------------------------------------------------------- readability
 
 namespace {
-bool IsVowel(char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == 'y'; }
+bool IsVowel(char c) {
+  return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == 'y';
+}
 }  // namespace
 
 int CountSyllables(std::string_view word) {
   // Rules, in order: vowel groups; silent final e; silent -es/-ed; vowel pairs in hiatus.
   std::string w;
   for (char c : word)
-    if (std::isalpha(static_cast<unsigned char>(c))) w.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    if (std::isalpha(static_cast<unsigned char>(c)))
+      w.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
   if (w.empty()) return 0;
   int groups = 0;
   bool in_vowels = false;
@@ -37,10 +40,12 @@ int CountSyllables(std::string_view word) {
     if (!consonant_le) --groups;
   }
   // Silent "-es"/"-ed" after most consonants: "makes", "jumped"; but "wanted", "needed", "horses".
-  if (n >= 4 && (w.substr(n - 2) == "ed" || w.substr(n - 2) == "es") && !IsVowel(w[n - 3]) && groups > 1) {
+  if (n >= 4 && (w.substr(n - 2) == "ed" || w.substr(n - 2) == "es") && !IsVowel(w[n - 3]) &&
+      groups > 1) {
     char c = w[n - 3];
-    bool sounded = w.substr(n - 2) == "ed" ? (c == 't' || c == 'd')
-                                            : (c == 's' || c == 'x' || c == 'z' || c == 'h' || c == 'c' || c == 'g');
+    bool sounded = w.substr(n - 2) == "ed"
+                       ? (c == 't' || c == 'd')
+                       : (c == 's' || c == 'x' || c == 'z' || c == 'h' || c == 'c' || c == 'g');
     if (!sounded) --groups;
   }
   // Vowel pairs that are two syllables (hiatus) although they form one vowel group:
@@ -49,13 +54,21 @@ int CountSyllables(std::string_view word) {
   for (size_t i = 0; i + 1 < n; ++i) {
     char a = w[i], b = w[i + 1], prev = i ? w[i - 1] : '\0';
     std::string_view pb = std::string_view("ctsg");
-    if (a == 'i' && b == 'a' && pb.find(prev) == std::string_view::npos) ++groups;
-    else if (a == 'i' && b == 'o' && std::string_view("tscgx").find(prev) == std::string_view::npos) ++groups;
-    else if (a == 'e' && b == 'o' && at(i + 2) != 'p') ++groups;
-    else if (a == 'u' && b == 'a' && prev != 'g' && prev != 'q') ++groups;
-    else if (a == 'e' && b == 'a' && (i + 2 == n || (i + 4 == n && at(i + 2) == 't' && at(i + 3) == 'e'))) ++groups;
-    else if (a == 'o' && b == 'e' && (at(i + 2) == 'm' || at(i + 2) == 't')) ++groups;
-    else if (a == 'i' && b == 'e' && at(i + 2) == 't') ++groups;
+    if (a == 'i' && b == 'a' && pb.find(prev) == std::string_view::npos)
+      ++groups;
+    else if (a == 'i' && b == 'o' && std::string_view("tscgx").find(prev) == std::string_view::npos)
+      ++groups;
+    else if (a == 'e' && b == 'o' && at(i + 2) != 'p')
+      ++groups;
+    else if (a == 'u' && b == 'a' && prev != 'g' && prev != 'q')
+      ++groups;
+    else if (a == 'e' && b == 'a' &&
+             (i + 2 == n || (i + 4 == n && at(i + 2) == 't' && at(i + 3) == 'e')))
+      ++groups;
+    else if (a == 'o' && b == 'e' && (at(i + 2) == 'm' || at(i + 2) == 't'))
+      ++groups;
+    else if (a == 'i' && b == 'e' && at(i + 2) == 't')
+      ++groups;
   }
   // "-ing" after a vowel: "go-ing", "be-ing", "say-ing".
   if (n >= 5 && w.substr(n - 3) == "ing" && IsVowel(w[n - 4])) ++groups;
@@ -76,12 +89,16 @@ ReadabilityCounts CountReadability(std::string_view sentence) {
                                     static_cast<unsigned char>(sentence[i]) >= 0x80))
       ++i;
     size_t b = i;
-    while (i < sentence.size() && (std::isalnum(static_cast<unsigned char>(sentence[i])) || sentence[i] == '\'' ||
-                                   static_cast<unsigned char>(sentence[i]) >= 0x80))
+    while (i < sentence.size() &&
+           (std::isalnum(static_cast<unsigned char>(sentence[i])) || sentence[i] == '\'' ||
+            static_cast<unsigned char>(sentence[i]) >= 0x80))
       ++i;
     if (i > b) {
       std::string_view w = sentence.substr(b, i - b);
-      bool letter = std::any_of(w.begin(), w.end(), [](char ch) { return std::isalpha(static_cast<unsigned char>(ch)) || static_cast<unsigned char>(ch) >= 0x80; });
+      bool letter = std::any_of(w.begin(), w.end(), [](char ch) {
+        return std::isalpha(static_cast<unsigned char>(ch)) ||
+               static_cast<unsigned char>(ch) >= 0x80;
+      });
       if (letter) {
         c.words += 1;
         c.syllables += std::max(1, CountSyllables(w));
@@ -111,7 +128,8 @@ size_t WordEditDistance(const std::vector<std::string>& a, const std::vector<std
   for (size_t i = 1; i <= a.size(); ++i) {
     cur[0] = i;
     for (size_t j = 1; j <= b.size(); ++j)
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      cur[j] =
+          std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
     std::swap(prev, cur);
   }
   return prev[b.size()];
@@ -123,7 +141,8 @@ using NgramCounts = std::map<std::vector<std::string>, int>;
 
 NgramCounts Ngrams(const std::vector<std::string>& toks, int n) {
   NgramCounts c;
-  for (size_t i = 0; i + n <= toks.size(); ++i) c[std::vector<std::string>(toks.begin() + i, toks.begin() + i + n)]++;
+  for (size_t i = 0; i + n <= toks.size(); ++i)
+    c[std::vector<std::string>(toks.begin() + i, toks.begin() + i + n)]++;
   return c;
 }
 
@@ -184,13 +203,14 @@ double CorpusBleu(const std::vector<std::vector<std::string>>& hyps,
 }
 
 Status ScoreSimplification(const std::vector<std::string>& hypotheses,
-                           const std::vector<std::vector<std::string>>& references, SimplificationScores* out) {
+                           const std::vector<std::vector<std::string>>& references,
+                           SimplificationScores* out) {
   if (references.empty()) return Status::InvalidArgument("score needs at least one reference file");
   for (size_t r = 0; r < references.size(); ++r)
     if (references[r].size() != hypotheses.size())
       return Status::InvalidArgument("reference " + std::to_string(r + 1) + " has " +
-                                     std::to_string(references[r].size()) + " lines, the hypotheses " +
-                                     std::to_string(hypotheses.size()));
+                                     std::to_string(references[r].size()) +
+                                     " lines, the hypotheses " + std::to_string(hypotheses.size()));
   std::vector<std::vector<std::string>> hyps;
   std::vector<std::vector<std::vector<std::string>>> refs(hypotheses.size());
   double overlap = 0, hyp_words = 0, ref_words = 0, edits = 0, ref_len = 0;
@@ -227,7 +247,8 @@ Status ScoreSimplification(const std::vector<std::string>& hypotheses,
 ClassifierEvaluation EvaluateScores(std::vector<LabelledScore> scores) {
   ClassifierEvaluation e;
   for (const auto& s : scores) (s.positive ? e.positives : e.negatives)++;
-  std::sort(scores.begin(), scores.end(), [](const LabelledScore& a, const LabelledScore& b) { return a.score > b.score; });
+  std::sort(scores.begin(), scores.end(),
+            [](const LabelledScore& a, const LabelledScore& b) { return a.score > b.score; });
   size_t tp = 0, fp = 0;
   double prev_recall = 0;
   for (size_t i = 0; i < scores.size();) {
@@ -267,7 +288,8 @@ std::vector<std::string> SplitTabs(const std::string& line) {
 
 }  // namespace
 
-Status ReadSentencePairs(const std::string& path, double positive_at, std::vector<SentencePairExample>* out) {
+Status ReadSentencePairs(const std::string& path, double positive_at,
+                         std::vector<SentencePairExample>* out) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Status::IOError(path + ": cannot open");
   enum { kUnknown, kMsrp, kSick, kTsv } format = kUnknown;
@@ -292,12 +314,14 @@ Status ReadSentencePairs(const std::string& path, double positive_at, std::vecto
         continue;
       }
       // SICK without its header line: id, sentence A, sentence B, relatedness, judgment.
-      bool judgment = f.size() == 5 && (f[4] == "NEUTRAL" || f[4] == "ENTAILMENT" || f[4] == "CONTRADICTION");
+      bool judgment =
+          f.size() == 5 && (f[4] == "NEUTRAL" || f[4] == "ENTAILMENT" || f[4] == "CONTRADICTION");
       format = judgment ? kSick : kTsv;
     }
     SentencePairExample ex;
     if (format == kMsrp) {
-      if (f.size() < 5) return err("expected 5 tab-separated fields (Quality, #1 ID, #2 ID, #1 String, #2 String)");
+      if (f.size() < 5)
+        return err("expected 5 tab-separated fields (Quality, #1 ID, #2 ID, #1 String, #2 String)");
       if (f[0] != "0" && f[0] != "1") return err("Quality must be 0 or 1");
       ex.s1 = f[3];
       ex.s2 = f[4];
@@ -318,8 +342,10 @@ Status ReadSentencePairs(const std::string& path, double positive_at, std::vecto
       ex.s2 = f[1];
       if (f.size() >= 3 && !f[2].empty()) {
         ex.has_label = true;
-        if (f[2] == "true" || f[2] == "1") ex.positive = true;
-        else if (f[2] == "false" || f[2] == "0") ex.positive = false;
+        if (f[2] == "true" || f[2] == "1")
+          ex.positive = true;
+        else if (f[2] == "false" || f[2] == "0")
+          ex.positive = false;
         else {
           char* end = nullptr;
           double r = std::strtod(f[2].c_str(), &end);

@@ -3,13 +3,13 @@
 
 #include <charconv>
 #include <cmath>
-#include <limits>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <unordered_set>
-#include <nlohmann/json.hpp>
 
 #include "aligndb.pb.h"
 #include "aligndb/eval.h"
@@ -41,12 +41,14 @@ struct ResolvedPair {
 Status Resolve(Store* store, const EditionPair& want, ResolvedPair* out) {
   std::vector<std::pair<std::string, std::string>> aligned;
   {
-    std::unique_ptr<rocksdb::Iterator> it(store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kMeta)));
+    std::unique_ptr<rocksdb::Iterator> it(
+        store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kMeta)));
     const std::string prefix = "pairing/";
     for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
       std::string rest = it->key().ToString().substr(prefix.size());
       size_t slash = rest.find('/');
-      if (slash != std::string::npos) aligned.emplace_back(rest.substr(0, slash), rest.substr(slash + 1));
+      if (slash != std::string::npos)
+        aligned.emplace_back(rest.substr(0, slash), rest.substr(slash + 1));
     }
     RETURN_IF_ERROR(FromRocks(it->status(), store->dir() + ": meta"));
   }
@@ -55,7 +57,8 @@ Status Resolve(Store* store, const EditionPair& want, ResolvedPair* out) {
   if (out->normal.empty() || out->simple.empty()) {
     std::vector<std::pair<std::string, std::string>> match;
     for (auto& p : aligned)
-      if ((want.normal.empty() || p.first == want.normal) && (want.simple.empty() || p.second == want.simple))
+      if ((want.normal.empty() || p.first == want.normal) &&
+          (want.simple.empty() || p.second == want.simple))
         match.push_back(p);
     if (match.empty())
       return Status::NotFound(store->dir() + ": no alignments stored (run `aligndb align` first)");
@@ -65,7 +68,8 @@ Status Resolve(Store* store, const EditionPair& want, ResolvedPair* out) {
       for (auto& p : match)
         if (p.first == "enwiki" && p.second == "simplewiki") chosen = p, found_default = true;
       if (!found_default)
-        return Status::InvalidArgument("several edition pairs are aligned; choose one with --normal and --simple");
+        return Status::InvalidArgument(
+            "several edition pairs are aligned; choose one with --normal and --simple");
     }
     out->normal = chosen.first;
     out->simple = chosen.second;
@@ -82,8 +86,8 @@ Status ParseRecord(const rocksdb::Slice& v, pb::AlignmentRecord* r) {
 }
 
 // The record of the title pair `title` (normalized here): NotFound when there is none.
-Status GetRecord(Store* store, const ResolvedPair& pair, const std::string& title, const Snapshot& snap,
-                 pb::AlignmentRecord* record) {
+Status GetRecord(Store* store, const ResolvedPair& pair, const std::string& title,
+                 const Snapshot& snap, pb::AlignmentRecord* record) {
   rocksdb::ReadOptions ro;
   ro.snapshot = snap.get();
   rocksdb::PinnableSlice v;
@@ -95,7 +99,8 @@ Status GetRecord(Store* store, const ResolvedPair& pair, const std::string& titl
 }
 
 // Calls fn for every record of the pair (or only the one of `title`), from the snapshot.
-Status ForEachRecord(Store* store, const ResolvedPair& pair, const std::string& title, const Snapshot& snap,
+Status ForEachRecord(Store* store, const ResolvedPair& pair, const std::string& title,
+                     const Snapshot& snap,
                      const std::function<Status(const pb::AlignmentRecord&)>& fn) {
   rocksdb::ReadOptions ro;
   ro.snapshot = snap.get();
@@ -133,11 +138,21 @@ void AppendJsonString(std::string* out, const std::string& s) {
     out->append(s, clean, i - clean);
     clean = i + 1;
     switch (c) {
-      case '"': out->append("\\\""); break;
-      case '\\': out->append("\\\\"); break;
-      case '\n': out->append("\\n"); break;
-      case '\r': out->append("\\r"); break;
-      case '\t': out->append("\\t"); break;
+      case '"':
+        out->append("\\\"");
+        break;
+      case '\\':
+        out->append("\\\\");
+        break;
+      case '\n':
+        out->append("\\n");
+        break;
+      case '\r':
+        out->append("\\r");
+        break;
+      case '\t':
+        out->append("\\t");
+        break;
       default: {
         char buf[8];
         std::snprintf(buf, sizeof(buf), "\\u%04x", c);
@@ -179,19 +194,22 @@ Status Export(Store* store, const ExportOptions& options, std::ostream& out, uin
   RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
   ExportOptions o = options;
   const bool collection = pair.normal == pair.simple;  // paraphrase pairs: scores are not cosines
-  if (std::isnan(o.min_sim)) o.min_sim = collection ? -std::numeric_limits<double>::infinity() : 0.5;
+  if (std::isnan(o.min_sim))
+    o.min_sim = collection ? -std::numeric_limits<double>::infinity() : 0.5;
   if (std::isnan(o.max_sim)) o.max_sim = collection ? std::numeric_limits<double>::infinity() : 1.0;
   Snapshot snap(store);
   std::ofstream normal_file, simple_file;
   if (o.format == ExportFormat::kParallel) {
-    if (o.out_prefix.empty()) return Status::InvalidArgument("--format parallel needs --out PREFIX");
+    if (o.out_prefix.empty())
+      return Status::InvalidArgument("--format parallel needs --out PREFIX");
     normal_file.open(o.out_prefix + ".normal", std::ios::binary);
     simple_file.open(o.out_prefix + ".simple", std::ios::binary);
     if (!normal_file || !simple_file)
       return Status::IOError(o.out_prefix + ".normal/.simple: cannot open for writing");
   }
   if (o.format == ExportFormat::kTsv)
-    out << "normal_title\tsimple_title\tnormal\tsimple\tsimilarity\top\tnormal_index\tsimple_index\t"
+    out << "normal_title\tsimple_title\tnormal\tsimple\tsimilarity\top\tnormal_index\tsimple_"
+           "index\t"
            "normal_revision\tsimple_revision\n";
   std::string line;
   Status s = ForEachRecord(store, pair, o.title, snap, [&](const pb::AlignmentRecord& r) -> Status {
@@ -218,9 +236,13 @@ Status Export(Store* store, const ExportOptions& options, std::ostream& out, uin
             line.append(",\"op\":\"");
             line.append(OpName(static_cast<Op>(sp.op())));
             line.append("\",\"normal_index\":[");
-            line.append(std::to_string(sp.normal_paragraph())).append(",").append(std::to_string(sp.normal_sentence()));
+            line.append(std::to_string(sp.normal_paragraph()))
+                .append(",")
+                .append(std::to_string(sp.normal_sentence()));
             line.append("],\"simple_index\":[");
-            line.append(std::to_string(sp.simple_paragraph())).append(",").append(std::to_string(sp.simple_sentence()));
+            line.append(std::to_string(sp.simple_paragraph()))
+                .append(",")
+                .append(std::to_string(sp.simple_sentence()));
             line.append("],\"normal_revision\":").append(std::to_string(r.normal_revision()));
             line.append(",\"simple_revision\":").append(std::to_string(r.simple_revision()));
             line.append("}\n");
@@ -228,11 +250,12 @@ Status Export(Store* store, const ExportOptions& options, std::ostream& out, uin
             break;
           }
           case ExportFormat::kTsv:
-            out << Tsv(r.normal_title()) << '\t' << Tsv(r.simple_title()) << '\t' << Tsv(n) << '\t' << Tsv(m)
-                << '\t' << FormatSim(sp.similarity()) << '\t' << OpName(static_cast<Op>(sp.op())) << '\t'
+            out << Tsv(r.normal_title()) << '\t' << Tsv(r.simple_title()) << '\t' << Tsv(n) << '\t'
+                << Tsv(m) << '\t' << FormatSim(sp.similarity()) << '\t'
+                << OpName(static_cast<Op>(sp.op())) << '\t'
                 << IndexJson(sp.normal_paragraph(), sp.normal_sentence()) << '\t'
-                << IndexJson(sp.simple_paragraph(), sp.simple_sentence()) << '\t' << r.normal_revision()
-                << '\t' << r.simple_revision() << '\n';
+                << IndexJson(sp.simple_paragraph(), sp.simple_sentence()) << '\t'
+                << r.normal_revision() << '\t' << r.simple_revision() << '\n';
             break;
           case ExportFormat::kParallel:
             normal_file << Tsv(n) << '\n';
@@ -255,8 +278,8 @@ Status Export(Store* store, const ExportOptions& options, std::ostream& out, uin
 
 // ------------------------------------------------------------------ lookup
 
-Status Lookup(Store* store, const EditionPair& editions, const std::string& title, const std::string& format,
-              std::ostream& out) {
+Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
+              const std::string& format, std::ostream& out) {
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, editions, &pair));
   Snapshot snap(store);
@@ -279,10 +302,16 @@ Status Lookup(Store* store, const EditionPair& editions, const std::string& titl
     uint64_t id;
     bool in_normal = store->FindArticle(pair.normal_id, key_title, &id, snap.get()).ok();
     bool in_simple = store->FindArticle(pair.simple_id, key_title, &id, snap.get()).ok();
-    if (!in_normal && !in_simple) why = "no article with this title in " + pair.normal + " or " + pair.simple;
-    else if (!in_normal) why = "only " + pair.simple + " has this title";
-    else if (!in_simple) why = "only " + pair.normal + " has this title";
-    else why = "the pair was removed by the pairing filter (stub, disambiguation, meta or single_line) or is not aligned yet";
+    if (!in_normal && !in_simple)
+      why = "no article with this title in " + pair.normal + " or " + pair.simple;
+    else if (!in_normal)
+      why = "only " + pair.simple + " has this title";
+    else if (!in_simple)
+      why = "only " + pair.normal + " has this title";
+    else
+      why =
+          "the pair was removed by the pairing filter (stub, disambiguation, meta or single_line) "
+          "or is not aligned yet";
     return Status::NotFound("\"" + title + "\": " + why);
   }
   RETURN_IF_ERROR(s);
@@ -314,13 +343,14 @@ Status Lookup(Store* store, const EditionPair& editions, const std::string& titl
       pj["skipped_simple"] = pp.skipped_simple();
       pj["sentence_pairs"] = ordered_json::array();
       for (const auto& sp : pp.sentence_pairs()) {
-        pj["sentence_pairs"].push_back({{"normal", sp.normal_text()},
-                                        {"simple", sp.simple_text()},
-                                        {"similarity", sp.similarity()},
-                                        {"op", OpName(static_cast<Op>(sp.op()))},
-                                        {"identical", sp.identical()},
-                                        {"normal_index", {sp.normal_paragraph(), sp.normal_sentence()}},
-                                        {"simple_index", {sp.simple_paragraph(), sp.simple_sentence()}}});
+        pj["sentence_pairs"].push_back(
+            {{"normal", sp.normal_text()},
+             {"simple", sp.simple_text()},
+             {"similarity", sp.similarity()},
+             {"op", OpName(static_cast<Op>(sp.op()))},
+             {"identical", sp.identical()},
+             {"normal_index", {sp.normal_paragraph(), sp.normal_sentence()}},
+             {"simple_index", {sp.simple_paragraph(), sp.simple_sentence()}}});
       }
       j["paragraph_pairs"].push_back(std::move(pj));
     }
@@ -335,29 +365,31 @@ Status Lookup(Store* store, const EditionPair& editions, const std::string& titl
     std::snprintf(num, sizeof(num), "%.3f", v);
     return num;
   };
-  t += found.normal_edition() + " \"" + found.normal_title() + "\" (page " + std::to_string(found.normal_page_id()) +
-       ", revision " + std::to_string(found.normal_revision()) + ")  <->  " + found.simple_edition() + " \"" +
+  t += found.normal_edition() + " \"" + found.normal_title() + "\" (page " +
+       std::to_string(found.normal_page_id()) + ", revision " +
+       std::to_string(found.normal_revision()) + ")  <->  " + found.simple_edition() + " \"" +
        found.simple_title() + "\" (page " + std::to_string(found.simple_page_id()) + ", revision " +
        std::to_string(found.simple_revision()) + ")\n";
-  t += "aligned by run #" + std::to_string(found.run_id()) + " with " + found.params().method() + "/" +
-       found.params().similarity();
+  t += "aligned by run #" + std::to_string(found.run_id()) + " with " + found.params().method() +
+       "/" + found.params().similarity();
   if (found.params().method() == "coster-kauchak") {
-    std::snprintf(num, sizeof(num), ", paragraph threshold %g, skip penalty %g", found.params().paragraph_threshold(),
-                  found.params().skip_penalty());
+    std::snprintf(num, sizeof(num), ", paragraph threshold %g, skip penalty %g",
+                  found.params().paragraph_threshold(), found.params().skip_penalty());
     t += num;
   } else if (found.params().method() == "all-pairs") {
     std::snprintf(num, sizeof(num), ", threshold %g", found.params().pair_threshold());
     t += num;
   }
   t += "\n" + std::to_string(found.paragraph_pairs_size()) + " paragraph pairs; " +
-       std::to_string(found.simple_paragraphs()) + " simple and " + std::to_string(found.normal_paragraphs()) +
-       " normal paragraphs\n";
+       std::to_string(found.simple_paragraphs()) + " simple and " +
+       std::to_string(found.normal_paragraphs()) + " normal paragraphs\n";
   for (const auto& pp : found.paragraph_pairs()) {
     t += "\nsimple paragraph " + std::to_string(pp.simple_paragraph()) + " <- normal paragraph";
     if (pp.normal_paragraphs_size() > 1) t += "s";
     for (int k = 0; k < pp.normal_paragraphs_size(); ++k) {
       t += (k ? ", " : " ") + std::to_string(pp.normal_paragraphs(k));
-      if (k < pp.cosines_size()) t += std::string(" (cos ") + fixed3(pp.cosines(k)) + ")";  // none in all-pairs
+      if (k < pp.cosines_size())
+        t += std::string(" (cos ") + fixed3(pp.cosines(k)) + ")";  // none in all-pairs
     }
     t += "\n";
     for (const auto& sp : pp.sentence_pairs()) {
@@ -366,9 +398,11 @@ Status Lookup(Store* store, const EditionPair& editions, const std::string& titl
       t += "  sim ";
       t += fixed3(sp.similarity());
       if (sp.identical()) t += "  identical";
-      t += "\n    normal [" + std::to_string(sp.normal_paragraph()) + "." + std::to_string(sp.normal_sentence()) + "] ";
+      t += "\n    normal [" + std::to_string(sp.normal_paragraph()) + "." +
+           std::to_string(sp.normal_sentence()) + "] ";
       t += sp.normal_text();
-      t += "\n    simple [" + std::to_string(sp.simple_paragraph()) + "." + std::to_string(sp.simple_sentence()) + "] ";
+      t += "\n    simple [" + std::to_string(sp.simple_paragraph()) + "." +
+           std::to_string(sp.simple_sentence()) + "] ";
       t += sp.simple_text();
       t += "\n";
     }
@@ -379,15 +413,16 @@ Status Lookup(Store* store, const EditionPair& editions, const std::string& titl
 
 // ------------------------------------------------------------------ stats
 
-Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_sim, bool distributions,
-                          CorpusStats* st) {
+Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_sim,
+                          bool distributions, CorpusStats* st) {
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, editions, &pair));
   Snapshot snap(store);
   pb::PairingSummary ps;
   std::string value;
   RETURN_IF_ERROR(store->GetMeta("pairing/" + pair.normal + "/" + pair.simple, &value));
-  if (!ps.ParseFromString(value)) return Status::Corruption(store->dir() + ": pairing summary does not parse");
+  if (!ps.ParseFromString(value))
+    return Status::Corruption(store->dir() + ": pairing summary does not parse");
   st->normal_edition = pair.normal;
   st->simple_edition = pair.simple;
   st->title_matches = ps.title_matches();
@@ -399,7 +434,8 @@ Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_
   st->paragraph_threshold = ps.params().paragraph_threshold();
   st->skip_penalty = ps.params().skip_penalty();
   st->min_sim = min_sim;
-  st->operations = {{"skip-simple", 0}, {"skip-normal", 0}, {"1-1", 0}, {"1-2", 0}, {"2-1", 0}, {"2-2", 0}};
+  st->operations = {{"skip-simple", 0}, {"skip-normal", 0}, {"1-1", 0},
+                    {"1-2", 0},         {"2-1", 0},         {"2-2", 0}};
   std::unordered_set<std::string> vocab[2];
   ReadabilityCounts side_counts[2];
   CorpusStats::Side* sides[2] = {&st->normal, &st->simple};
@@ -482,7 +518,8 @@ Status ParaphraseStats(Store* store, const ResolvedPair& pair, bool json, std::o
                       {"document_pairs", a.records},
                       {"clusters_with_pairs", a.clusters.size()},
                       {"mean_length_words", a.pairs ? a.words / (2.0 * a.pairs) : 0.0}};
-    m[method == "l12" ? "mean_edit_distance" : "mean_shared_long_words"] = a.pairs ? a.score / a.pairs : 0.0;
+    m[method == "l12" ? "mean_edit_distance" : "mean_shared_long_words"] =
+        a.pairs ? a.score / a.pairs : 0.0;
     j[method] = m;
   }
   if (json) {
@@ -492,10 +529,13 @@ Status ParaphraseStats(Store* store, const ResolvedPair& pair, bool json, std::o
   out << "collection " << pair.normal << "\n";
   for (auto& [method, a] : by_op) {
     char buf[256];
-    std::snprintf(buf, sizeof(buf), "%s: %llu pairs from %llu document pairs in %zu clusters; mean %s %.2f; mean length %.1f words\n",
-                  method.c_str(), (unsigned long long)a.pairs, (unsigned long long)a.records, a.clusters.size(),
-                  method == "l12" ? "edit distance" : "shared words of 4+ characters", a.pairs ? a.score / a.pairs : 0.0,
-                  a.pairs ? a.words / (2.0 * a.pairs) : 0.0);
+    std::snprintf(buf, sizeof(buf),
+                  "%s: %llu pairs from %llu document pairs in %zu clusters; mean %s %.2f; mean "
+                  "length %.1f words\n",
+                  method.c_str(), (unsigned long long)a.pairs, (unsigned long long)a.records,
+                  a.clusters.size(),
+                  method == "l12" ? "edit distance" : "shared words of 4+ characters",
+                  a.pairs ? a.score / a.pairs : 0.0, a.pairs ? a.words / (2.0 * a.pairs) : 0.0);
     out << buf;
   }
   return Status::OK();
@@ -503,7 +543,8 @@ Status ParaphraseStats(Store* store, const ResolvedPair& pair, bool json, std::o
 
 }  // namespace
 
-Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json, std::ostream& out) {
+Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json,
+             std::ostream& out) {
   {
     ResolvedPair pair;
     RETURN_IF_ERROR(Resolve(store, editions, &pair));
@@ -513,7 +554,9 @@ Status Stats(Store* store, const EditionPair& editions, double min_sim, bool jso
   RETURN_IF_ERROR(ComputeCorpusStats(store, editions, min_sim, false, &st));
   uint64_t total_ops = 0;
   for (auto& [k, v] : st.operations) total_ops += v;
-  auto share = [](uint64_t a, uint64_t b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0; };
+  auto share = [](uint64_t a, uint64_t b) {
+    return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0;
+  };
   uint64_t unaligned = st.simple_paragraphs - st.paragraph_pairs;
   ordered_json j;
   j["normal_edition"] = st.normal_edition;
@@ -540,7 +583,8 @@ Status Stats(Store* store, const EditionPair& editions, double min_sim, bool jso
     j["operations"][op] = st.operations[op];
     j["operation_shares"][op] = share(st.operations[op], total_ops);
   }
-  j["params"] = {{"paragraph_threshold", st.paragraph_threshold}, {"skip_penalty", st.skip_penalty}};
+  j["params"] = {{"paragraph_threshold", st.paragraph_threshold},
+                 {"skip_penalty", st.skip_penalty}};
   if (json) {
     out << j.dump(2) << "\n";
     return Status::OK();
@@ -554,14 +598,18 @@ Status Stats(Store* store, const EditionPair& editions, double min_sim, bool jso
     first = false;
   }
   out << "), " << st.aligned << " aligned\n";
-  std::snprintf(buf, sizeof(buf), "paragraph pairs: %llu; simple paragraphs unaligned: %llu of %llu (%.1f%%)\n",
+  std::snprintf(buf, sizeof(buf),
+                "paragraph pairs: %llu; simple paragraphs unaligned: %llu of %llu (%.1f%%)\n",
                 (unsigned long long)st.paragraph_pairs, (unsigned long long)unaligned,
-                (unsigned long long)st.simple_paragraphs, 100 * share(unaligned, st.simple_paragraphs));
+                (unsigned long long)st.simple_paragraphs,
+                100 * share(unaligned, st.simple_paragraphs));
   out << buf;
   std::snprintf(buf, sizeof(buf),
-                "sentence pairs with similarity >= %.2f: %llu of %llu (%.2f per article pair), identical %.1f%%\n",
-                min_sim, (unsigned long long)st.sentence_pairs, (unsigned long long)st.sentence_pairs_all,
-                share(st.sentence_pairs, st.aligned), 100 * share(st.identical, st.sentence_pairs));
+                "sentence pairs with similarity >= %.2f: %llu of %llu (%.2f per article pair), "
+                "identical %.1f%%\n",
+                min_sim, (unsigned long long)st.sentence_pairs,
+                (unsigned long long)st.sentence_pairs_all, share(st.sentence_pairs, st.aligned),
+                100 * share(st.identical, st.sentence_pairs));
   out << buf << "operations:";
   for (const char* op : {"skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2", "pair"}) {
     if (std::string(op) == "pair" && st.operations[op] == 0) continue;

@@ -51,7 +51,8 @@ struct ParagraphIndex::Rep {
 
 ParagraphIndex::~ParagraphIndex() = default;
 
-Status ParagraphIndex::Open(const std::string& dir, bool writable, std::unique_ptr<ParagraphIndex>* out) {
+Status ParagraphIndex::Open(const std::string& dir, bool writable,
+                            std::unique_ptr<ParagraphIndex>* out) {
   std::unique_ptr<ParagraphIndex> index(new ParagraphIndex());
   index->rep_ = std::make_unique<Rep>();
   index->rep_->dir = dir;
@@ -66,7 +67,8 @@ Status ParagraphIndex::Open(const std::string& dir, bool writable, std::unique_p
     return Status::Busy(dir + ": the paragraph index is in use by another aligndb process");
   } catch (const Xapian::DatabaseOpeningError& e) {
     if (!writable)
-      return Status::NotFound(dir + ": no paragraph index (run `aligndb align` first): " + e.get_msg());
+      return Status::NotFound(dir +
+                              ": no paragraph index (run `aligndb align` first): " + e.get_msg());
     return FromXapian(e, dir);
   } catch (const Xapian::Error& e) {
     return FromXapian(e, dir);
@@ -95,8 +97,8 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
       std::unique_ptr<rocksdb::Iterator> it(
           store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kPendingIndex)));
       const size_t per_commit = SmallBatches() ? 8 : kPagesPerCommit;
-      for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix) && keys.size() < per_commit;
-           it->Next())
+      for (it->Seek(prefix);
+           it->Valid() && it->key().starts_with(prefix) && keys.size() < per_commit; it->Next())
         keys.push_back(it->key().ToString());
       RETURN_IF_ERROR(FromRocks(it->status(), store->dir() + ": pending index queue"));
     }
@@ -132,24 +134,28 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
     // The index is durable: now the queue entries may go.
     rocksdb::WriteBatch batch;
     for (const auto& key : keys) batch.Delete(store->cf(Cf::kPendingIndex), key);
-    RETURN_IF_ERROR(FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": index queue"));
+    RETURN_IF_ERROR(
+        FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": index queue"));
     *applied += keys.size();
   }
 }
 
-Status ParagraphIndex::ArticleIndex(uint32_t edition, uint64_t page_id,
-                                    std::unordered_map<std::string, std::vector<uint32_t>>* token_paragraphs) {
+Status ParagraphIndex::ArticleIndex(
+    uint32_t edition, uint64_t page_id,
+    std::unordered_map<std::string, std::vector<uint32_t>>* token_paragraphs) {
   token_paragraphs->clear();
   try {
     Xapian::Database& db = rep_->db();
     std::string article = ArticleTerm(edition, page_id);
     for (auto d = db.postlist_begin(article); d != db.postlist_end(article); ++d) {
       std::string slot = db.get_document(*d).get_value(kParagraphSlot);
-      if (slot.size() != 4) return Status::Corruption(rep_->dir + ": paragraph document without its index");
+      if (slot.size() != 4)
+        return Status::Corruption(rep_->dir + ": paragraph document without its index");
       uint32_t paragraph = DecodeBigEndian32(slot.data());
       for (auto t = db.termlist_begin(*d); t != db.termlist_end(*d); ++t) {
         const std::string& term = *t;
-        if (!term.empty() && (term[0] == 'A' || term[0] == 'Q') && term.size() > 1 && std::isdigit(static_cast<unsigned char>(term[1])))
+        if (!term.empty() && (term[0] == 'A' || term[0] == 'Q') && term.size() > 1 &&
+            std::isdigit(static_cast<unsigned char>(term[1])))
           continue;  // the boolean id terms, not tokens (tokens are lower-case)
         (*token_paragraphs)[term].push_back(paragraph);
       }
@@ -161,7 +167,8 @@ Status ParagraphIndex::ArticleIndex(uint32_t edition, uint64_t page_id,
   return Status::OK();
 }
 
-Status ParagraphIndex::Candidates(uint32_t edition, uint64_t page_id, const std::vector<std::string>& tokens,
+Status ParagraphIndex::Candidates(uint32_t edition, uint64_t page_id,
+                                  const std::vector<std::string>& tokens,
                                   std::vector<uint32_t>* paragraphs) {
   paragraphs->clear();
   std::vector<std::string> terms;
@@ -171,7 +178,8 @@ Status ParagraphIndex::Candidates(uint32_t edition, uint64_t page_id, const std:
   try {
     Xapian::Database& db = rep_->db();
     Xapian::Query text(Xapian::Query::OP_OR, terms.begin(), terms.end());
-    Xapian::Query query(Xapian::Query::OP_FILTER, text, Xapian::Query(ArticleTerm(edition, page_id)));
+    Xapian::Query query(Xapian::Query::OP_FILTER, text,
+                        Xapian::Query(ArticleTerm(edition, page_id)));
     Xapian::Enquire enquire(db);
     enquire.set_query(query);
     enquire.set_weighting_scheme(Xapian::BoolWeight());  // ranking is not used: all matches
@@ -179,7 +187,8 @@ Status ParagraphIndex::Candidates(uint32_t edition, uint64_t page_id, const std:
     Xapian::MSet mset = enquire.get_mset(0, db.get_doccount());
     for (auto it = mset.begin(); it != mset.end(); ++it) {
       std::string slot = it.get_document().get_value(kParagraphSlot);
-      if (slot.size() != 4) return Status::Corruption(rep_->dir + ": paragraph document without its index");
+      if (slot.size() != 4)
+        return Status::Corruption(rep_->dir + ": paragraph document without its index");
       paragraphs->push_back(DecodeBigEndian32(slot.data()));
     }
   } catch (const Xapian::Error& e) {

@@ -60,12 +60,13 @@ void CountSorted(std::vector<std::string_view>* views, pb::TermVector* out) {
 }
 
 // Text processing and postings of one page: the article record and its terms.
-Status BuildArticle(TextProcessor* text_processor, const TextOptions& text_options, const std::string& edition_name,
-                    const SourcePage& page, uint64_t page_id, const std::string& hash, pb::Article* out_article,
+Status BuildArticle(TextProcessor* text_processor, const TextOptions& text_options,
+                    const std::string& edition_name, const SourcePage& page, uint64_t page_id,
+                    const std::string& hash, pb::Article* out_article,
                     pb::ArticleTerms* out_terms) {
   pb::Article& a = *out_article;
   pb::ArticleTerms& terms = *out_terms;
-    ProcessedPage processed;
+  ProcessedPage processed;
   RETURN_IF_ERROR(text_processor->Process(page, &processed));
   a.set_version(1);
   a.set_edition(edition_name);
@@ -91,7 +92,8 @@ Status BuildArticle(TextProcessor* text_processor, const TextOptions& text_optio
       toks.clear();
       Tokenize(sentences[k], &toks);
       if (!stop.empty())
-        toks.erase(std::remove_if(toks.begin(), toks.end(), [&](const std::string& t) { return stop.count(t) > 0; }),
+        toks.erase(std::remove_if(toks.begin(), toks.end(),
+                                  [&](const std::string& t) { return stop.count(t) > 0; }),
                    toks.end());
       views.assign(toks.begin(), toks.end());
       paragraph_views.insert(paragraph_views.end(), views.begin(), views.end());
@@ -120,10 +122,15 @@ class Ingester {
     Status status;
   };
   Ingester(Store* store, const IngestOptions& options, IngestSummary* summary, SeenPages* seen)
-      : store_(store), options_(options), summary_(summary), seen_(seen), writer_(store->NewPageWriter()) {
+      : store_(store),
+        options_(options),
+        summary_(summary),
+        seen_(seen),
+        writer_(store->NewPageWriter()) {
     size_t workers = options.text_threads > 0 ? static_cast<size_t>(options.text_threads)
                                               : std::max(1u, std::thread::hardware_concurrency());
-    for (size_t w = 0; w < workers; ++w) text_.push_back(std::make_unique<TextProcessor>(options.text));
+    for (size_t w = 0; w < workers; ++w)
+      text_.push_back(std::make_unique<TextProcessor>(options.text));
   }
   ~Ingester() {
     if (running_.valid()) running_.wait();
@@ -160,7 +167,9 @@ class Ingester {
           wanted_titles_.insert(t);
           return Status::OK();
         }));
-        mo.want_title = [this](const std::string& title) { return wanted_titles_.count(NormalizeTitle(title)) > 0; };
+        mo.want_title = [this](const std::string& title) {
+          return wanted_titles_.count(NormalizeTitle(title)) > 0;
+        };
       }
       s = ReadMultistreamDump(path, mo, cb, &info);
       summary_->streams_total += info.streams_total;
@@ -184,14 +193,16 @@ class Ingester {
     if (!edition_name_.empty()) return Status::OK();
     edition_name_ = options_.edition.empty() ? info.dbname : options_.edition;
     if (edition_name_.empty())
-      return Status::InvalidArgument(path_ + ": the dump has no <siteinfo><dbname>; name the edition with --edition");
+      return Status::InvalidArgument(
+          path_ + ": the dump has no <siteinfo><dbname>; name the edition with --edition");
     return store_->EditionId(edition_name_, /*create=*/true, &edition_);
   }
 
   Status OnPage(const SourcePage& page, const DumpInfo& info) {
     RETURN_IF_ERROR(ResolveEdition(info));
     ++summary_->pages;
-    if (options_.progress && summary_->pages % 1000 == 0) options_.progress(path_, info.pages, info.bytes);
+    if (options_.progress && summary_->pages % 1000 == 0)
+      options_.progress(path_, info.pages, info.bytes);
     if (page.ns != 0) {
       ++summary_->other_namespace;
       return Status::OK();
@@ -220,7 +231,8 @@ class Ingester {
     }
 
     if (page.is_redirect) {
-      // Redirects go through the batch too, so that page order is kept without stopping the workers.
+      // Redirects go through the batch too, so that page order is kept without stopping the
+      // workers.
       Item item;
       item.page.location = page.location;
       item.is_redirect = true;
@@ -242,8 +254,10 @@ class Ingester {
     item.page = page;
     item.page_id = page_id;
     item.hash = std::move(hash);
-    if (existed && old.kind() == pb::PageState::ARTICLE) ++summary_->changed;
-    else ++summary_->added;
+    if (existed && old.kind() == pb::PageState::ARTICLE)
+      ++summary_->changed;
+    else
+      ++summary_->added;
     ++summary_->articles_by_edition[edition_name_];
     batch_.push_back(std::move(item));
     if (batch_.size() >= kBatchPages) return Submit();
@@ -272,7 +286,8 @@ class Ingester {
       }
       Status s = item.is_redirect
                      ? writer_->PutRedirect(edition_, item.redirect).WithPrefix(item.page.location)
-                     : writer_->PutArticle(edition_, item.article, item.terms).WithPrefix(item.page.location);
+                     : writer_->PutArticle(edition_, item.article, item.terms)
+                           .WithPrefix(item.page.location);
       if (s.ok()) s = MaybeFlush();
       if (!s.ok()) {
         first_error = s;
@@ -293,8 +308,8 @@ class Ingester {
         for (size_t k = w; k < n; k += workers) {
           Item& it = (*items)[k];
           if (it.is_redirect) continue;
-          it.status = BuildArticle(text_[w].get(), options_.text, edition_name_, it.page, it.page_id, it.hash,
-                                   &it.article, &it.terms);
+          it.status = BuildArticle(text_[w].get(), options_.text, edition_name_, it.page,
+                                   it.page_id, it.hash, &it.article, &it.terms);
         }
       });
     for (auto& t : pool) t.join();
@@ -312,8 +327,8 @@ class Ingester {
   IngestSummary* summary_;
   SeenPages* seen_;
   std::vector<std::unique_ptr<TextProcessor>> text_;  // one per worker
-  std::vector<Item> batch_;     // pages collected for the next submission
-  std::vector<Item> inflight_;  // pages in the workers
+  std::vector<Item> batch_;                           // pages collected for the next submission
+  std::vector<Item> inflight_;                        // pages in the workers
   std::future<void> running_;
   std::string path_;
   std::unordered_set<std::string> wanted_titles_;
@@ -325,10 +340,10 @@ class Ingester {
 }  // namespace
 
 std::map<std::string, uint64_t> IngestSummary::AsCounts() const {
-  std::map<std::string, uint64_t> c = {{"pages", pages},         {"added", added},
-                                       {"changed", changed},     {"unchanged", unchanged},
-                                       {"redirects", redirects}, {"other_namespace", other_namespace},
-                                       {"deleted", deleted}};
+  std::map<std::string, uint64_t> c = {
+      {"pages", pages},         {"added", added},         {"changed", changed},
+      {"unchanged", unchanged}, {"redirects", redirects}, {"other_namespace", other_namespace},
+      {"deleted", deleted}};
   if (not_wanted) c["not_wanted"] = not_wanted;
   if (streams_total) {
     c["streams_total"] = streams_total;
@@ -342,7 +357,8 @@ bool SplitEditionSpec(const std::string& spec, std::string* edition, std::string
   if (eq == std::string::npos || eq == 0) return false;
   for (size_t i = 0; i < eq; ++i) {
     char c = spec[i];
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
+      return false;
   }
   std::error_code ec;
   if (std::filesystem::exists(spec, ec)) return false;  // a file whose name has '='
@@ -358,7 +374,8 @@ Status Ingest(Store* store, const std::vector<std::string>& files, const IngestO
   if (!options.only_titles_of.empty() && options.index.empty())
     return Status::InvalidArgument("--only-titles-of needs --index");
   if (!options.only_titles_of.empty() && options.full)
-    return Status::InvalidArgument("--full cannot be used with --only-titles-of (not every page is read)");
+    return Status::InvalidArgument(
+        "--full cannot be used with --only-titles-of (not every page is read)");
   SeenPages seen;
   for (const auto& spec : files) {
     IngestOptions per_file = options;

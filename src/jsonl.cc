@@ -1,6 +1,5 @@
 // Document JSON lines reader (SPEC §2), on nlohmann::json.
 #include <nlohmann/json.hpp>
-
 #include <vector>
 
 #include "aligndb/dump.h"
@@ -24,16 +23,19 @@ Status ToPage(const nlohmann::json& j, const std::string& path, uint64_t line, S
     // A news cluster document: {"cluster", "doc", "sentences" | "text"}.
     auto doc = j.find("doc");
     if (!cluster->is_string() || doc == j.end() || !(doc->is_string() || doc->is_number()))
-      return LineError(path, line, "a cluster document needs string fields \"cluster\" and \"doc\"");
+      return LineError(path, line,
+                       "a cluster document needs string fields \"cluster\" and \"doc\"");
     page->cluster = cluster->get<std::string>();
     page->title = page->cluster + "/" + (doc->is_string() ? doc->get<std::string>() : doc->dump());
     auto sentences = j.find("sentences");
     auto text = j.find("text");
     if (sentences != j.end()) {
-      if (!sentences->is_array()) return LineError(path, line, "\"sentences\" must be an array of strings");
+      if (!sentences->is_array())
+        return LineError(path, line, "\"sentences\" must be an array of strings");
       std::vector<std::string> p;
       for (const auto& s : *sentences) {
-        if (!s.is_string()) return LineError(path, line, "a sentence in \"sentences\" is not a string");
+        if (!s.is_string())
+          return LineError(path, line, "a sentence in \"sentences\" is not a string");
         p.push_back(s.get<std::string>());
       }
       page->format = SourcePage::Format::kSentences;
@@ -59,9 +61,11 @@ Status ToPage(const nlohmann::json& j, const std::string& path, uint64_t line, S
       const std::string& s = it->get_ref<const std::string&>();
       char* end = nullptr;
       *out = std::strtoull(s.c_str(), &end, 10);
-      if (s.empty() || *end) return LineError(path, line, std::string("field \"") + key + "\" is not a number");
+      if (s.empty() || *end)
+        return LineError(path, line, std::string("field \"") + key + "\" is not a number");
     } else {
-      return LineError(path, line, std::string("field \"") + key + "\" must be a non-negative integer");
+      return LineError(path, line,
+                       std::string("field \"") + key + "\" must be a non-negative integer");
     }
     if (has) *has = true;
     return Status::OK();
@@ -84,10 +88,12 @@ Status ToPage(const nlohmann::json& j, const std::string& path, uint64_t line, S
       return LineError(path, line, "\"paragraphs\" must be an array of arrays of sentences");
     page->format = SourcePage::Format::kSentences;
     for (const auto& p : *paragraphs) {
-      if (!p.is_array()) return LineError(path, line, "\"paragraphs\" must be an array of arrays of sentences");
+      if (!p.is_array())
+        return LineError(path, line, "\"paragraphs\" must be an array of arrays of sentences");
       std::vector<std::string> sentences;
       for (const auto& s : p) {
-        if (!s.is_string()) return LineError(path, line, "a sentence in \"paragraphs\" is not a string");
+        if (!s.is_string())
+          return LineError(path, line, "a sentence in \"paragraphs\" is not a string");
         sentences.push_back(s.get<std::string>());
       }
       page->paragraphs.push_back(std::move(sentences));
@@ -131,8 +137,8 @@ Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, D
         std::string what = e.what();
         auto pos = what.find("] ");
         return LineError(path, line_no,
-                         "not valid JSON (column " + std::to_string(e.byte) + "): " +
-                             (pos == std::string::npos ? what : what.substr(pos + 2)));
+                         "not valid JSON (column " + std::to_string(e.byte) +
+                             "): " + (pos == std::string::npos ? what : what.substr(pos + 2)));
       }
       return LineError(path, line_no, "not valid JSON");
     }

@@ -57,7 +57,8 @@ struct Flat {
 
 }  // namespace
 
-std::vector<ParaphrasePair> L12Pairs(const std::vector<ClusterDocument>& docs, int max_distance, ParaphraseCounts* c) {
+std::vector<ParaphrasePair> L12Pairs(const std::vector<ClusterDocument>& docs, int max_distance,
+                                     ParaphraseCounts* c) {
   std::vector<Flat> all;
   for (size_t d = 0; d < docs.size(); ++d)
     for (size_t s = 0; s < docs[d].sentences.size(); ++s) {
@@ -75,7 +76,8 @@ std::vector<ParaphrasePair> L12Pairs(const std::vector<ClusterDocument>& docs, i
         ++c->identical;
         continue;
       }
-      size_t shorter = std::min(a.words.size(), b.words.size()), longer = std::max(a.words.size(), b.words.size());
+      size_t shorter = std::min(a.words.size(), b.words.size()),
+             longer = std::max(a.words.size(), b.words.size());
       if (3 * shorter < 2 * longer) {
         ++c->length_ratio;
         continue;
@@ -148,7 +150,8 @@ std::map<std::string, uint64_t> ParaphraseSummary::AsCounts() const {
           {"pairs", counts.kept}};
 }
 
-Status ExtractParaphrases(Store* store, const ParaphraseOptions& options, uint64_t run_id, ParaphraseSummary* summary) {
+Status ExtractParaphrases(Store* store, const ParaphraseOptions& options, uint64_t run_id,
+                          ParaphraseSummary* summary) {
   if (options.method != "l12" && options.method != "f2")
     return Status::InvalidArgument("--method must be l12 or f2");
   if (options.max_distance < 0) return Status::InvalidArgument("--max-distance must be ≥ 0");
@@ -179,16 +182,21 @@ Status ExtractParaphrases(Store* store, const ParaphraseOptions& options, uint64
   if (!name.empty()) {
     RETURN_IF_ERROR(store->EditionId(name, false, &ed));
     RETURN_IF_ERROR(load(ed));
-    if (clusters.empty()) return Status::InvalidArgument("edition \"" + name + "\" holds no news clusters");
+    if (clusters.empty())
+      return Status::InvalidArgument("edition \"" + name + "\" holds no news clusters");
   } else {
     for (auto& [n, e] : editions) {
       RETURN_IF_ERROR(load(e));
       if (clusters.empty()) continue;
-      if (!name.empty()) return Status::InvalidArgument("several collections hold clusters: choose one with --collection");
+      if (!name.empty())
+        return Status::InvalidArgument(
+            "several collections hold clusters: choose one with --collection");
       name = n;
       ed = e;
     }
-    if (name.empty()) return Status::NotFound(store->dir() + ": no news clusters stored (ingest cluster JSON lines first)");
+    if (name.empty())
+      return Status::NotFound(store->dir() +
+                              ": no news clusters stored (ingest cluster JSON lines first)");
     RETURN_IF_ERROR(load(ed));
   }
 
@@ -201,7 +209,8 @@ Status ExtractParaphrases(Store* store, const ParaphraseOptions& options, uint64
   rocksdb::WriteBatch batch;
   // This method's earlier records go; the new ones replace them in the same batches.
   {
-    std::unique_ptr<rocksdb::Iterator> it(store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kAlignments)));
+    std::unique_ptr<rocksdb::Iterator> it(
+        store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kAlignments)));
     for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next())
       batch.Delete(store->cf(Cf::kAlignments), it->key());
     RETURN_IF_ERROR(FromRocks(it->status(), store->dir() + ": alignments"));
@@ -210,7 +219,8 @@ Status ExtractParaphrases(Store* store, const ParaphraseOptions& options, uint64
     ++summary->clusters;
     summary->documents += docs.size();
     ParaphraseCounts c;
-    auto pairs = options.method == "l12" ? L12Pairs(docs, options.max_distance, &c) : F2Pairs(docs, &c);
+    auto pairs =
+        options.method == "l12" ? L12Pairs(docs, options.max_distance, &c) : F2Pairs(docs, &c);
     summary->counts.Add(c);
     // One record per document pair.
     std::map<std::pair<size_t, size_t>, pb::AlignmentRecord> records;
@@ -246,16 +256,19 @@ Status ExtractParaphrases(Store* store, const ParaphraseOptions& options, uint64
       sp->set_identical(a.sentences[p.sent_a] == b.sentences[p.sent_b]);
     }
     for (auto& [k, r] : records) {
-      batch.Put(store->cf(Cf::kAlignments), prefix + cluster + '\x1f' + r.normal_title() + '\x1f' + r.simple_title(),
+      batch.Put(store->cf(Cf::kAlignments),
+                prefix + cluster + '\x1f' + r.normal_title() + '\x1f' + r.simple_title(),
                 r.SerializeAsString());
       ++summary->records;
     }
     if (batch.GetDataSize() > (8u << 20)) {
-      RETURN_IF_ERROR(FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": write paraphrases"));
+      RETURN_IF_ERROR(
+          FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": write paraphrases"));
       batch.Clear();
     }
   }
-  RETURN_IF_ERROR(FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": write paraphrases"));
+  RETURN_IF_ERROR(
+      FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": write paraphrases"));
   pb::PairingSummary ps;
   ps.set_version(1);
   ps.set_normal_edition(name);

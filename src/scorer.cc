@@ -13,9 +13,11 @@ Status PairScorer::Create(const std::string& method, const WordVectors* vectors,
   s->theta_ = theta;
   if (method != "tfidf") {
     if (!ParseEmbeddingMethod(method, &s->embedding_))
-      return Status::InvalidArgument("unknown similarity \"" + method +
-                                     "\" (use tfidf, average, maximum, hungarian, wmd or additive)");
-    if (!vectors) return Status::InvalidArgument("similarity \"" + method + "\" needs --vectors FILE");
+      return Status::InvalidArgument(
+          "unknown similarity \"" + method +
+          "\" (use tfidf, average, maximum, hungarian, wmd or additive)");
+    if (!vectors)
+      return Status::InvalidArgument("similarity \"" + method + "\" needs --vectors FILE");
     s->vectors_ = vectors;
   }
   *out = std::move(s);

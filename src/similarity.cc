@@ -33,7 +33,8 @@ uint32_t IdfTable::Id(const std::string& token) {
   return it->second;
 }
 
-SparseVector IdfTable::Vector(const std::vector<std::string>& tokens, const std::vector<uint32_t>& counts) {
+SparseVector IdfTable::Vector(const std::vector<std::string>& tokens,
+                              const std::vector<uint32_t>& counts) {
   std::vector<std::pair<uint32_t, double>> entries;
   entries.reserve(tokens.size());
   for (size_t k = 0; k < tokens.size(); ++k) {

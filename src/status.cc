@@ -11,26 +11,47 @@ std::string Status::ToString() const {
   if (ok()) return "OK";
   const char* name = "Error";
   switch (rep_->code) {
-    case Code::kOk: name = "OK"; break;
-    case Code::kNotFound: name = "Not found"; break;
-    case Code::kInvalidArgument: name = "Invalid argument"; break;
-    case Code::kCorruption: name = "Bad input"; break;
-    case Code::kIOError: name = "I/O error"; break;
-    case Code::kBusy: name = "Busy"; break;
-    case Code::kInternal: name = "Internal error"; break;
+    case Code::kOk:
+      name = "OK";
+      break;
+    case Code::kNotFound:
+      name = "Not found";
+      break;
+    case Code::kInvalidArgument:
+      name = "Invalid argument";
+      break;
+    case Code::kCorruption:
+      name = "Bad input";
+      break;
+    case Code::kIOError:
+      name = "I/O error";
+      break;
+    case Code::kBusy:
+      name = "Busy";
+      break;
+    case Code::kInternal:
+      name = "Internal error";
+      break;
   }
   return std::string(name) + ": " + rep_->message;
 }
 
 int Status::ExitCode() const {
   switch (code()) {
-    case Code::kOk: return 0;
-    case Code::kInvalidArgument: return 2;
-    case Code::kCorruption: return 3;
-    case Code::kIOError: return 4;
-    case Code::kBusy: return 5;
-    case Code::kNotFound: return 6;
-    default: return 1;
+    case Code::kOk:
+      return 0;
+    case Code::kInvalidArgument:
+      return 2;
+    case Code::kCorruption:
+      return 3;
+    case Code::kIOError:
+      return 4;
+    case Code::kBusy:
+      return 5;
+    case Code::kNotFound:
+      return 6;
+    default:
+      return 1;
   }
 }
 

@@ -65,9 +65,12 @@ Status FromRocks(const rocksdb::Status& s, const std::string& context) {
   std::string msg = context + ": " + s.ToString();
   if (s.IsNotFound()) return Status::NotFound(msg);
   if (s.IsIOError()) {
-    if (s.ToString().find("lock") != std::string::npos || s.ToString().find("LOCK") != std::string::npos)
-      return Status::Busy(context + ": the database is in use by another aligndb process (" + s.ToString() + ")");
-    if (s.IsNoSpace()) return Status::IOError(context + ": no space left on device: " + s.ToString());
+    if (s.ToString().find("lock") != std::string::npos ||
+        s.ToString().find("LOCK") != std::string::npos)
+      return Status::Busy(context + ": the database is in use by another aligndb process (" +
+                          s.ToString() + ")");
+    if (s.IsNoSpace())
+      return Status::IOError(context + ": no space left on device: " + s.ToString());
     return Status::IOError(msg);
   }
   if (s.IsCorruption()) return Status::Corruption(msg);
@@ -90,15 +93,17 @@ class Int64AddOperator : public rocksdb::AssociativeMergeOperator {
   const char* Name() const override { return "aligndb.Int64Add"; }
 };
 
-constexpr const char* kCfNames[] = {"default", "meta", "articles", "terms", "pages", "titles",
-                                    "redirects", "counts", "pending_index", "alignments", "runs"};
+constexpr const char* kCfNames[] = {"default",       "meta",       "articles",  "terms",
+                                    "pages",         "titles",     "redirects", "counts",
+                                    "pending_index", "alignments", "runs"};
 static_assert(sizeof(kCfNames) / sizeof(kCfNames[0]) == static_cast<size_t>(Cf::kNumCfs));
 
 constexpr const char* kSchemaKey = "schema_version";
 constexpr const char* kEditionPrefix = "edition/";
 constexpr const char* kNextRunKey = "next_run_id";
 
-// Counter keys in the "counts" CF: edition(4) 0x00 name. Document frequencies: edition(4) 0x01 token.
+// Counter keys in the "counts" CF: edition(4) 0x00 name. Document frequencies: edition(4) 0x01
+// token.
 std::string CounterKey(uint32_t edition, std::string_view name) {
   std::string k = EncodeEditionKey(edition);
   k.push_back('\0');
@@ -123,7 +128,8 @@ std::string DfKey(uint32_t edition, std::string_view token) {
 
 // ------------------------------------------------------------------ open
 
-Status Store::Open(const StoreOptions& options, const std::string& dir, std::unique_ptr<Store>* out) {
+Status Store::Open(const StoreOptions& options, const std::string& dir,
+                   std::unique_ptr<Store>* out) {
   namespace fs = std::filesystem;
   std::error_code ec;
   bool exists = fs::exists(dir, ec);
@@ -136,7 +142,8 @@ Status Store::Open(const StoreOptions& options, const std::string& dir, std::uni
       return Status::InvalidArgument(dir + ": not an aligndb database (no RocksDB CURRENT file)");
   }
   if (!exists && !options.create_if_missing)
-    return Status::NotFound(dir + ": no database here (run `aligndb ingest --db " + dir + " FILE` first)");
+    return Status::NotFound(dir + ": no database here (run `aligndb ingest --db " + dir +
+                            " FILE` first)");
   if (!exists) {
     fs::create_directories(dir, ec);
     if (ec) return Status::IOError(dir + ": cannot create: " + ec.message());
@@ -175,7 +182,8 @@ Status Store::Open(const StoreOptions& options, const std::string& dir, std::uni
   }
   if (!s.ok()) {
     if (s.ToString().find("lock") != std::string::npos)
-      return Status::Busy(dir + ": the database is in use by another aligndb process that writes to it");
+      return Status::Busy(dir +
+                          ": the database is in use by another aligndb process that writes to it");
     if (s.IsInvalidArgument() && s.ToString().find("Column famil") != std::string::npos)
       return Status::InvalidArgument(dir + ": not an aligndb database (" + s.ToString() + ")");
     return FromRocks(s, dir);
@@ -184,13 +192,15 @@ Status Store::Open(const StoreOptions& options, const std::string& dir, std::uni
   std::string version;
   Status vs = store->GetMeta(kSchemaKey, &version);
   if (vs.IsNotFound()) {
-    if (options.read_only) return Status::InvalidArgument(dir + ": not an aligndb database (no schema version)");
+    if (options.read_only)
+      return Status::InvalidArgument(dir + ": not an aligndb database (no schema version)");
     RETURN_IF_ERROR(store->PutMeta(kSchemaKey, std::to_string(kSchemaVersion)));
   } else if (!vs.ok()) {
     return vs;
   } else if (version != std::to_string(kSchemaVersion)) {
     return Status::InvalidArgument(dir + ": database schema version " + version +
-                                   ", this aligndb reads version " + std::to_string(kSchemaVersion));
+                                   ", this aligndb reads version " +
+                                   std::to_string(kSchemaVersion));
   }
   *out = std::move(store);
   return Status::OK();
@@ -253,17 +263,21 @@ Status Store::Editions(std::map<std::string, uint32_t>* out) {
 }
 
 Status Store::GetEditionCounts(uint32_t edition, EditionCounts* out) {
-  std::vector<std::string> keys = {CounterKey(edition, "articles"), CounterKey(edition, "redirects"),
-                                   CounterKey(edition, "paragraphs"), CounterKey(edition, "sentences")};
+  std::vector<std::string> keys = {
+      CounterKey(edition, "articles"), CounterKey(edition, "redirects"),
+      CounterKey(edition, "paragraphs"), CounterKey(edition, "sentences")};
   std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
   std::vector<std::string> values;
   std::vector<rocksdb::ColumnFamilyHandle*> cfs(keys.size(), cf(Cf::kCounts));
   auto statuses = db_->MultiGet(rocksdb::ReadOptions(), cfs, slices, &values);
   int64_t* fields[] = {&out->articles, &out->redirects, &out->paragraphs, &out->sentences};
   for (size_t i = 0; i < keys.size(); ++i) {
-    if (statuses[i].IsNotFound()) *fields[i] = 0;
-    else if (!statuses[i].ok()) return FromRocks(statuses[i], dir_ + ": counts");
-    else *fields[i] = DecodeInt64(values[i]);
+    if (statuses[i].IsNotFound())
+      *fields[i] = 0;
+    else if (!statuses[i].ok())
+      return FromRocks(statuses[i], dir_ + ": counts");
+    else
+      *fields[i] = DecodeInt64(values[i]);
   }
   return Status::OK();
 }
@@ -303,8 +317,8 @@ Status Store::GetTerms(uint32_t edition, uint64_t page_id, pb::ArticleTerms* out
 
 Status Store::GetRedirect(uint32_t edition, const std::string& normalized_title, pb::Redirect* out,
                           const rocksdb::Snapshot* snapshot) {
-  return GetProto(db_, cf(Cf::kRedirects), EncodeEditionKey(edition) + normalized_title, out, snapshot,
-                  "redirect " + normalized_title);
+  return GetProto(db_, cf(Cf::kRedirects), EncodeEditionKey(edition) + normalized_title, out,
+                  snapshot, "redirect " + normalized_title);
 }
 
 Status Store::FindArticle(uint32_t edition, const std::string& title, uint64_t* page_id,
@@ -338,7 +352,9 @@ PageWriter::~PageWriter() = default;
 std::unique_ptr<PageWriter> Store::NewPageWriter() { return std::make_unique<PageWriter>(this); }
 
 size_t PageWriter::pending_pages() const { return rep_->pages.size(); }
-size_t PageWriter::pending_bytes() const { return rep_->batch.GetDataSize() + rep_->deltas.size() * 32; }
+size_t PageWriter::pending_bytes() const {
+  return rep_->batch.GetDataSize() + rep_->deltas.size() * 32;
+}
 
 Status PageWriter::Flush() {
   if (rep_->pages.empty() && rep_->deltas.empty()) return Status::OK();
@@ -395,7 +411,8 @@ Status PageWriter::RemovePage(uint32_t edition, uint64_t page_id) {
   return Status::OK();
 }
 
-Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article, const pb::ArticleTerms& terms) {
+Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article,
+                              const pb::ArticleTerms& terms) {
   if (store_->read_only_) return Status::InvalidArgument(store_->dir_ + ": opened read-only");
   RETURN_IF_ERROR(RemovePage(edition, article.page_id()));
   auto& batch = rep_->batch;
@@ -419,7 +436,8 @@ Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article, cons
   batch.Put(store_->cf(Cf::kPages), page_key, state.SerializeAsString());
   std::string id;
   AppendBigEndian64(&id, article.page_id());
-  batch.Put(store_->cf(Cf::kTitles), EncodeEditionKey(edition) + NormalizeTitle(article.title()), id);
+  batch.Put(store_->cf(Cf::kTitles), EncodeEditionKey(edition) + NormalizeTitle(article.title()),
+            id);
   batch.Put(store_->cf(Cf::kPendingIndex), page_key, "");
   return Status::OK();
 }
@@ -432,9 +450,11 @@ Status PageWriter::PutRedirect(uint32_t edition, const pb::Redirect& redirect) {
   state.set_title(redirect.title());
   state.set_revision_id(redirect.revision_id());
   state.set_content_hash(redirect.content_hash());
-  rep_->batch.Put(store_->cf(Cf::kRedirects), EncodeEditionKey(edition) + NormalizeTitle(redirect.title()),
+  rep_->batch.Put(store_->cf(Cf::kRedirects),
+                  EncodeEditionKey(edition) + NormalizeTitle(redirect.title()),
                   redirect.SerializeAsString());
-  rep_->batch.Put(store_->cf(Cf::kPages), EncodePageKey(edition, redirect.page_id()), state.SerializeAsString());
+  rep_->batch.Put(store_->cf(Cf::kPages), EncodePageKey(edition, redirect.page_id()),
+                  state.SerializeAsString());
   rep_->deltas[CounterKey(edition, "redirects")] += 1;
   return Status::OK();
 }
@@ -444,7 +464,8 @@ Status PageWriter::DeletePage(uint32_t edition, uint64_t page_id) {
   return RemovePage(edition, page_id);
 }
 
-Status Store::PutArticle(uint32_t edition, const pb::Article& article, const pb::ArticleTerms& terms) {
+Status Store::PutArticle(uint32_t edition, const pb::Article& article,
+                         const pb::ArticleTerms& terms) {
   PageWriter w(this);
   RETURN_IF_ERROR(w.PutArticle(edition, article, terms));
   return w.Flush();
@@ -514,20 +535,25 @@ Status Store::DocumentFrequencies(uint32_t edition, const std::vector<std::strin
   std::vector<rocksdb::Status> statuses(keys.size());
   db_->MultiGet(ro, cf(Cf::kCounts), slices.size(), slices.data(), values.data(), statuses.data());
   for (size_t i = 0; i < keys.size(); ++i) {
-    if (statuses[i].ok()) (*df)[i] = DecodeInt64(values[i]);
-    else if (!statuses[i].IsNotFound()) return FromRocks(statuses[i], dir_ + ": document frequencies");
+    if (statuses[i].ok())
+      (*df)[i] = DecodeInt64(values[i]);
+    else if (!statuses[i].IsNotFound())
+      return FromRocks(statuses[i], dir_ + ": document frequencies");
   }
   return Status::OK();
 }
 
 // ------------------------------------------------------------------ runs
 
-Status Store::BeginRun(const std::string& command, const std::vector<std::string>& args, uint64_t* run_id) {
+Status Store::BeginRun(const std::string& command, const std::vector<std::string>& args,
+                       uint64_t* run_id) {
   std::string value;
   Status s = GetMeta(kNextRunKey, &value);
   uint64_t next = 1;
-  if (s.ok() && value.size() == 8) next = DecodeBigEndian64(value.data());
-  else if (!s.ok() && !s.IsNotFound()) return s;
+  if (s.ok() && value.size() == 8)
+    next = DecodeBigEndian64(value.data());
+  else if (!s.ok() && !s.IsNotFound())
+    return s;
   std::string next_enc;
   AppendBigEndian64(&next_enc, next + 1);
   pb::RunManifest run;
@@ -548,11 +574,13 @@ Status Store::BeginRun(const std::string& command, const std::vector<std::string
   return Status::OK();
 }
 
-Status Store::FinishRun(uint64_t run_id, const Status& result, const std::map<std::string, uint64_t>& counts) {
+Status Store::FinishRun(uint64_t run_id, const Status& result,
+                        const std::map<std::string, uint64_t>& counts) {
   std::string key;
   AppendBigEndian64(&key, run_id);
   pb::RunManifest run;
-  RETURN_IF_ERROR(GetProto(db_, cf(Cf::kRuns), key, &run, nullptr, "run " + std::to_string(run_id)));
+  RETURN_IF_ERROR(
+      GetProto(db_, cf(Cf::kRuns), key, &run, nullptr, "run " + std::to_string(run_id)));
   run.set_finished_unix_ms(NowMs());
   run.set_status(result.ok() ? "ok" : result.ToString());
   for (auto& [k, v] : counts) (*run.mutable_counts())[k] = v;

@@ -1,4 +1,6 @@
 // Sentences (ICU), tokens, titles, flags, and the page-level text pipeline.
+#include "aligndb/text.h"
+
 #include <unicode/brkiter.h>
 #include <unicode/locid.h>
 #include <unicode/uchar.h>
@@ -8,8 +10,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-
-#include "aligndb/text.h"
 
 namespace aligndb {
 
@@ -27,11 +27,16 @@ std::vector<std::string> FlagNames(uint32_t flags) {
 Status ParseFlagNames(const std::vector<std::string>& names, uint32_t* flags) {
   *flags = 0;
   for (const auto& n : names) {
-    if (n == "stub") *flags |= kFlagStub;
-    else if (n == "disambiguation") *flags |= kFlagDisambiguation;
-    else if (n == "meta") *flags |= kFlagMeta;
-    else if (n == "single_line") *flags |= kFlagSingleLine;
-    else return Status::InvalidArgument("unknown article flag \"" + n + "\"");
+    if (n == "stub")
+      *flags |= kFlagStub;
+    else if (n == "disambiguation")
+      *flags |= kFlagDisambiguation;
+    else if (n == "meta")
+      *flags |= kFlagMeta;
+    else if (n == "single_line")
+      *flags |= kFlagSingleLine;
+    else
+      return Status::InvalidArgument("unknown article flag \"" + n + "\"");
   }
   return Status::OK();
 }
@@ -46,20 +51,21 @@ bool IsStubTemplate(std::string_view name) { return EndsWith(name, "stub"); }
 
 bool IsDisambiguationTemplate(std::string_view name) {
   static constexpr std::array<std::string_view, 12> kNames = {
-      "disambig", "disambiguation", "dab", "disamb", "hndis", "geodis", "numberdis", "roaddis",
-      "schooldis", "hospitaldis", "mil-unit-dis", "mathdab"};
+      "disambig",  "disambiguation", "dab",       "disamb",      "hndis",        "geodis",
+      "numberdis", "roaddis",        "schooldis", "hospitaldis", "mil-unit-dis", "mathdab"};
   for (auto n : kNames)
     if (name == n) return true;
-  return name.find("disambiguation") != std::string_view::npos ||
-         name.substr(0, 8) == "disambig";
+  return name.find("disambiguation") != std::string_view::npos || name.substr(0, 8) == "disambig";
 }
 
 // Project namespaces: a title with one of these prefixes is not an encyclopedia article.
 bool HasProjectNamespace(std::string_view title) {
   static constexpr std::array<std::string_view, 22> kPrefixes = {
-      "wikipedia", "wp", "project", "help", "template", "category", "portal", "file", "image",
-      "mediawiki", "user", "talk", "draft", "module", "special", "media", "book", "timedtext",
-      "gadget", "education program", "wikipedia talk", "user talk"};
+      "wikipedia",      "wp",       "project",   "help",   "template",
+      "category",       "portal",   "file",      "image",  "mediawiki",
+      "user",           "talk",     "draft",     "module", "special",
+      "media",          "book",     "timedtext", "gadget", "education program",
+      "wikipedia talk", "user talk"};
   size_t colon = title.find(':');
   if (colon == std::string_view::npos) return false;
   std::string prefix(title.substr(0, colon));
@@ -143,8 +149,8 @@ void Tokenize(std::string_view text, std::vector<std::string>* tokens) {
     }
     int8_t type = u_charType(c);
     bool letter_or_digit = u_isalpha(c) || type == U_DECIMAL_DIGIT_NUMBER;
-    bool mark = type == U_NON_SPACING_MARK || type == U_COMBINING_SPACING_MARK ||
-                type == U_ENCLOSING_MARK;
+    bool mark =
+        type == U_NON_SPACING_MARK || type == U_COMBINING_SPACING_MARK || type == U_ENCLOSING_MARK;
     if (letter_or_digit || (mark && !current.empty())) {
       UChar32 folded = u_foldCase(c, U_FOLD_CASE_DEFAULT);
       char buf[4];
@@ -171,22 +177,23 @@ namespace {
 // "Dr. | Smith"; a boundary that follows one of these words is removed. Words that often end a
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
 constexpr std::array<std::string_view, 54> kAbbreviations = {
-    "Dr.",   "Mr.",   "Mrs.",  "Ms.",   "Prof.", "Sr.",   "Jr.",   "St.",   "Mt.",    "Ft.",
-    "Gen.",  "Col.",  "Capt.", "Lt.",   "Sgt.",  "Rev.",  "Gov.",  "Sen.",  "Rep.",   "Pres.",
-    "Hon.",  "Maj.",  "Cpl.",  "Adm.",  "Cmdr.", "Fr.",   "Sir.",  "e.g.",  "i.e.",
-    "vs.",   "cf.",   "approx.", "ca.", "c.",    "No.",   "Nos.",  "Vol.",  "pp.",    "p.",
-    "Jan.",  "Feb.",  "Mar.",  "Apr.",  "Aug.",  "Sep.",  "Sept.", "Oct.",  "Nov.",   "Dec.",
-    "al.", "Fig.", "Figs.", "ed.", "eds."};
+    "Dr.",  "Mr.",   "Mrs.",  "Ms.",  "Prof.", "Sr.",  "Jr.",  "St.",   "Mt.",   "Ft.",     "Gen.",
+    "Col.", "Capt.", "Lt.",   "Sgt.", "Rev.",  "Gov.", "Sen.", "Rep.",  "Pres.", "Hon.",    "Maj.",
+    "Cpl.", "Adm.",  "Cmdr.", "Fr.",  "Sir.",  "e.g.", "i.e.", "vs.",   "cf.",   "approx.", "ca.",
+    "c.",   "No.",   "Nos.",  "Vol.", "pp.",   "p.",   "Jan.", "Feb.",  "Mar.",  "Apr.",    "Aug.",
+    "Sep.", "Sept.", "Oct.",  "Nov.", "Dec.",  "al.",  "Fig.", "Figs.", "ed.",   "eds."};
 
 // "U.S." ends a sentence unless the next word is one that commonly follows it in a name
 // ("the U.S. Army"). The same for the other dotted country abbreviations.
 constexpr std::array<std::string_view, 4> kCountryAbbreviations = {"U.S.", "U.K.", "U.N.", "E.U."};
 constexpr std::array<std::string_view, 44> kNameWordsAfterCountry = {
-    "Army", "Navy", "Air", "Marine", "Marines", "Coast", "Armed", "Forces", "Military", "House",
-    "Senate", "Congress", "Senator", "Representative", "Supreme", "Court", "Courts", "Department",
-    "Secretary", "President", "Government", "Federal", "National", "State", "States", "Open",
-    "Census", "Route", "Highway", "Postal", "Forest", "Geological", "Virgin", "Embassy", "Bureau",
-    "Constitution", "Attorney", "District", "Treasury", "Patent", "Olympic", "Championships",
+    "Army",      "Navy",           "Air",        "Marine",  "Marines",  "Coast",
+    "Armed",     "Forces",         "Military",   "House",   "Senate",   "Congress",
+    "Senator",   "Representative", "Supreme",    "Court",   "Courts",   "Department",
+    "Secretary", "President",      "Government", "Federal", "National", "State",
+    "States",    "Open",           "Census",     "Route",   "Highway",  "Postal",
+    "Forest",    "Geological",     "Virgin",     "Embassy", "Bureau",   "Constitution",
+    "Attorney",  "District",       "Treasury",   "Patent",  "Olympic",  "Championships",
     "Billboard", "Securities"};
 
 std::string_view StripOpening(std::string_view word) {
@@ -202,7 +209,8 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   for (auto c : kCountryAbbreviations) {
     if (word != c) continue;
     next = StripOpening(next);
-    while (!next.empty() && !std::isalnum(static_cast<unsigned char>(next.back()))) next.remove_suffix(1);
+    while (!next.empty() && !std::isalnum(static_cast<unsigned char>(next.back())))
+      next.remove_suffix(1);
     for (auto n : kNameWordsAfterCountry)
       if (next == n) return true;
     return false;
@@ -215,7 +223,8 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   // Dotted abbreviations: "U.S.", "U.K.", "D.C.", "a.m.".
   if (word.size() >= 4) {
     for (size_t i = 0; i < word.size(); i += 2)
-      if (!(std::isalpha(static_cast<unsigned char>(word[i])) && i + 1 < word.size() && word[i + 1] == '.'))
+      if (!(std::isalpha(static_cast<unsigned char>(word[i])) && i + 1 < word.size() &&
+            word[i + 1] == '.'))
         return false;
     return true;
   }
@@ -246,19 +255,20 @@ void SplitBeforeDigits(const std::string& segment, std::vector<std::string>* par
     char c = segment[i];
     if (c != '.' && c != '?' && c != '!') continue;
     size_t j = i + 1;
-    while (j < segment.size() && (segment[j] == '"' || segment[j] == '\'' || segment[j] == ')')) ++j;
+    while (j < segment.size() && (segment[j] == '"' || segment[j] == '\'' || segment[j] == ')'))
+      ++j;
     if (j >= segment.size() || segment[j] != ' ') continue;
     size_t k = j;
     while (k < segment.size() && segment[k] == ' ') ++k;
     if (k >= segment.size() || !std::isdigit(static_cast<unsigned char>(segment[k]))) continue;
     std::string_view before = LastWord(std::string_view(segment).substr(start, j - start));
-    if (c == '.' && IsAbbreviation(before, FirstWord(std::string_view(segment).substr(k)))) continue;
+    if (c == '.' && IsAbbreviation(before, FirstWord(std::string_view(segment).substr(k))))
+      continue;
     parts->push_back(segment.substr(start, j - start));
     start = k;
   }
   parts->push_back(segment.substr(start));
 }
-
 
 }  // namespace
 

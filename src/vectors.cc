@@ -28,7 +28,8 @@ struct CacheHeader {
 };
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 std::string CachePath(const std::string& path, const std::string& cache_dir) {
@@ -36,18 +37,22 @@ std::string CachePath(const std::string& path, const std::string& cache_dir) {
   if (dir.empty()) {
     const char* xdg = std::getenv("XDG_CACHE_HOME");
     const char* home = std::getenv("HOME");
-    if (xdg && *xdg) dir = std::string(xdg) + "/aligndb";
-    else if (home && *home) dir = std::string(home) + "/.cache/aligndb";
-    else return "";
+    if (xdg && *xdg)
+      dir = std::string(xdg) + "/aligndb";
+    else if (home && *home)
+      dir = std::string(home) + "/.cache/aligndb";
+    else
+      return "";
   }
   struct stat st;
   if (stat(path.c_str(), &st) != 0) return "";
   std::error_code ec;
   std::string abs = std::filesystem::absolute(path, ec).string();
-  std::string key = abs + "\n" + std::to_string(st.st_size) + "\n" + std::to_string(st.st_mtim.tv_sec) + "." +
-                    std::to_string(st.st_mtim.tv_nsec);
+  std::string key = abs + "\n" + std::to_string(st.st_size) + "\n" +
+                    std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec);
   char name[40];
-  std::snprintf(name, sizeof(name), "%016llx.avec", static_cast<unsigned long long>(XXH3_64bits(key.data(), key.size())));
+  std::snprintf(name, sizeof(name), "%016llx.avec",
+                static_cast<unsigned long long>(XXH3_64bits(key.data(), key.size())));
   return dir + "/" + name;
 }
 
@@ -55,7 +60,8 @@ Status ParseFloat(const char*& p, const char* end, float* out) {
   while (p < end && (*p == ' ' || *p == '\t')) ++p;
   if (p < end && *p == '+') ++p;
   auto [stop, ec] = std::from_chars(p, end, *out);
-  if (ec != std::errc() || (stop < end && *stop != ' ' && *stop != '\t')) return Status::Corruption("");
+  if (ec != std::errc() || (stop < end && *stop != ' ' && *stop != '\t'))
+    return Status::Corruption("");
   p = stop;
   return Status::OK();
 }
@@ -69,7 +75,8 @@ WordVectors::~WordVectors() {
 void WordVectors::Index() {
   index_.clear();
   index_.reserve(count_ * 2);
-  for (size_t i = 0; i < count_; ++i) index_.emplace(views_[i], static_cast<int64_t>(i));  // first wins
+  for (size_t i = 0; i < count_; ++i)
+    index_.emplace(views_[i], static_cast<int64_t>(i));  // first wins
   inv_norm_.resize(count_);
   for (size_t i = 0; i < count_; ++i) {
     double sq = 0;
@@ -97,7 +104,8 @@ std::unique_ptr<WordVectors> WordVectors::FromRows(const std::vector<std::string
   return v;
 }
 
-Status WordVectors::Load(const std::string& path, const std::string& cache_dir, std::unique_ptr<WordVectors>* out) {
+Status WordVectors::Load(const std::string& path, const std::string& cache_dir,
+                         std::unique_ptr<WordVectors>* out) {
   std::unique_ptr<WordVectors> v(new WordVectors());
   std::string cache = cache_dir == "-" ? "" : CachePath(path, cache_dir);
   // 1. A valid cache: memory-map it.
@@ -116,7 +124,8 @@ Status WordVectors::Load(const std::string& path, const std::string& cache_dir, 
             v->map_size_ = static_cast<size_t>(st.st_size);
             v->count_ = h->count;
             v->dim_ = static_cast<int>(h->dim);
-            v->data_ = reinterpret_cast<const float*>(static_cast<const char*>(m) + sizeof(CacheHeader));
+            v->data_ =
+                reinterpret_cast<const float*>(static_cast<const char*>(m) + sizeof(CacheHeader));
             const char* p = static_cast<const char*>(m) + sizeof(CacheHeader) + floats;
             for (size_t i = 0; i < v->count_; ++i) {
               uint32_t len;
@@ -158,7 +167,8 @@ Status WordVectors::Load(const std::string& path, const std::string& cache_dir, 
   long long header_count = -1, header_dim = -1;
   {
     char extra;
-    if (std::sscanf(first.c_str(), "%lld %lld %c", &header_count, &header_dim, &extra) != 2) header_count = header_dim = -1;
+    if (std::sscanf(first.c_str(), "%lld %lld %c", &header_count, &header_dim, &extra) != 2)
+      header_count = header_dim = -1;
   }
   bool binary = EndsWith(path, ".bin") || EndsWith(path, ".bin.bz2");
   if (binary) {
@@ -170,8 +180,9 @@ Status WordVectors::Load(const std::string& path, const std::string& cache_dir, 
       while (p < all.size() && (all[p] == '\n' || all[p] == ' ')) ++p;
       size_t sp = all.find(' ', p);
       if (sp == std::string::npos || sp + 4 * static_cast<size_t>(v->dim_) > all.size())
-        return Status::Corruption(path + ": truncated at byte " + std::to_string(p) + ": word " + std::to_string(i + 1) +
-                                  " of " + std::to_string(header_count) + " is incomplete");
+        return Status::Corruption(path + ": truncated at byte " + std::to_string(p) + ": word " +
+                                  std::to_string(i + 1) + " of " + std::to_string(header_count) +
+                                  " is incomplete");
       v->words_.push_back(all.substr(p, sp - p));
       size_t at = v->owned_.size();
       v->owned_.resize(at + v->dim_);
@@ -196,7 +207,9 @@ Status WordVectors::Load(const std::string& path, const std::string& cache_dir, 
       if (e > b && e[-1] == '\r') --e;
       if (b == e) continue;
       const char* sp = static_cast<const char*>(std::memchr(b, ' ', static_cast<size_t>(e - b)));
-      if (!sp) return Status::Corruption(path + ": line " + std::to_string(line_no) + ": expected a word and its vector");
+      if (!sp)
+        return Status::Corruption(path + ": line " + std::to_string(line_no) +
+                                  ": expected a word and its vector");
       std::string word(b, sp);
       std::vector<float> row;
       const char* q = sp;
@@ -205,19 +218,23 @@ Status WordVectors::Load(const std::string& path, const std::string& cache_dir, 
         while (q < e && *q == ' ') ++q;
         if (q >= e) break;
         if (!ParseFloat(q, e, &f).ok())
-          return Status::Corruption(path + ": line " + std::to_string(line_no) + ": not a number after \"" + word + "\"");
+          return Status::Corruption(path + ": line " + std::to_string(line_no) +
+                                    ": not a number after \"" + word + "\"");
         row.push_back(f);
       }
-      if (v->dim_ == 0) v->dim_ = static_cast<int>(row.size());  // GloVe: the first line sets the dimension
+      if (v->dim_ == 0)
+        v->dim_ = static_cast<int>(row.size());  // GloVe: the first line sets the dimension
       if (static_cast<int>(row.size()) != v->dim_)
-        return Status::Corruption(path + ": line " + std::to_string(line_no) + ": expected " + std::to_string(v->dim_) +
-                                  " values for \"" + word + "\", found " + std::to_string(row.size()));
+        return Status::Corruption(path + ": line " + std::to_string(line_no) + ": expected " +
+                                  std::to_string(v->dim_) + " values for \"" + word + "\", found " +
+                                  std::to_string(row.size()));
       v->words_.push_back(std::move(word));
       v->owned_.insert(v->owned_.end(), row.begin(), row.end());
     }
     if (header_count >= 0 && static_cast<long long>(v->words_.size()) != header_count)
-      return Status::Corruption(path + ": the header announces " + std::to_string(header_count) + " words, the file has " +
-                                std::to_string(v->words_.size()) + " (truncated?)");
+      return Status::Corruption(path + ": the header announces " + std::to_string(header_count) +
+                                " words, the file has " + std::to_string(v->words_.size()) +
+                                " (truncated?)");
   }
   if (v->dim_ <= 0 || v->words_.empty()) return Status::Corruption(path + ": no vectors");
   v->count_ = v->words_.size();
@@ -239,7 +256,8 @@ Status WordVectors::Load(const std::string& path, const std::string& cache_dir, 
       h.words_bytes = 0;
       for (const auto& w : v->words_) h.words_bytes += 4 + w.size();
       f.write(reinterpret_cast<const char*>(&h), sizeof(h));
-      f.write(reinterpret_cast<const char*>(v->owned_.data()), static_cast<std::streamsize>(v->owned_.size() * sizeof(float)));
+      f.write(reinterpret_cast<const char*>(v->owned_.data()),
+              static_cast<std::streamsize>(v->owned_.size() * sizeof(float)));
       for (const auto& w : v->words_) {
         uint32_t len = static_cast<uint32_t>(w.size());
         f.write(reinterpret_cast<const char*>(&len), 4);

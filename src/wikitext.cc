@@ -21,7 +21,8 @@ namespace {
 bool IEquals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i])))
       return false;
   return true;
 }
@@ -61,9 +62,14 @@ std::string RemoveComments(std::string_view in) {
 // ---- 2. Tags ----
 // Tags whose content is not prose: dropped with their content.
 constexpr std::array<std::string_view, 22> kDropWithContent = {
-    "ref",      "references", "math",       "chem",  "ce",        "gallery",   "timeline", "score",
-    "syntaxhighlight", "source", "imagemap", "hiero", "templatedata", "mapframe", "maplink", "graph",
-    "includeonly", "categorytree", "inputbox", "pre", "poem", "indicator"};
+    "ref",          "references",  "math",
+    "chem",         "ce",          "gallery",
+    "timeline",     "score",       "syntaxhighlight",
+    "source",       "imagemap",    "hiero",
+    "templatedata", "mapframe",    "maplink",
+    "graph",        "includeonly", "categorytree",
+    "inputbox",     "pre",         "poem",
+    "indicator"};
 bool IsDropTag(std::string_view name) {
   for (auto t : kDropWithContent)
     if (IEquals(name, t)) return true;
@@ -71,10 +77,11 @@ bool IsDropTag(std::string_view name) {
 }
 // Tags removed while their content is kept.
 constexpr std::array<std::string_view, 40> kKeepContent = {
-    "span", "div", "small", "big", "sup", "sub", "b", "i", "u", "s", "strike", "del", "ins",
-    "em", "strong", "center", "font", "abbr", "blockquote", "cite", "code", "tt", "var", "p",
-    "br", "hr", "nowiki", "noinclude", "onlyinclude", "q", "kbd", "samp", "bdi", "bdo", "mark",
-    "wbr", "dfn", "time", "data", "section"};
+    "span", "div",  "small",      "big",       "sup",         "sub",  "b",      "i",
+    "u",    "s",    "strike",     "del",       "ins",         "em",   "strong", "center",
+    "font", "abbr", "blockquote", "cite",      "code",        "tt",   "var",    "p",
+    "br",   "hr",   "nowiki",     "noinclude", "onlyinclude", "q",    "kbd",    "samp",
+    "bdi",  "bdo",  "mark",       "wbr",       "dfn",         "time", "data",   "section"};
 bool IsKeepTag(std::string_view name) {
   for (auto t : kKeepContent)
     if (IEquals(name, t)) return true;
@@ -83,8 +90,8 @@ bool IsKeepTag(std::string_view name) {
 
 // HTML list and table structure: rendered as line breaks (items as "*" lines).
 bool IsListTag(std::string_view name) {
-  static constexpr std::array<std::string_view, 11> kList = {"ol", "ul", "li", "dl", "dt", "dd",
-                                                             "table", "tr", "td", "th", "caption"};
+  static constexpr std::array<std::string_view, 11> kList = {
+      "ol", "ul", "li", "dl", "dt", "dd", "table", "tr", "td", "th", "caption"};
   for (auto t : kList)
     if (IEquals(name, t)) return true;
   return false;
@@ -103,7 +110,8 @@ bool ParseTag(std::string_view in, size_t i, std::string_view* name, bool* closi
   while (j < in.size() && std::isalnum(static_cast<unsigned char>(in[j]))) ++j;
   if (j == name_start) return false;
   *name = in.substr(name_start, j - name_start);
-  if (j < in.size() && !(in[j] == '>' || in[j] == '/' || std::isspace(static_cast<unsigned char>(in[j]))))
+  if (j < in.size() &&
+      !(in[j] == '>' || in[j] == '/' || std::isspace(static_cast<unsigned char>(in[j]))))
     return false;
   // Attributes: up to the next '>' on a bounded distance (a tag is short).
   size_t limit = std::min(in.size(), j + 2048);
@@ -162,7 +170,8 @@ std::string RemoveTags(std::string_view in) {
         i = end;
         continue;
       }
-      size_t close = known_absent(name, end) ? std::string_view::npos : FindClosingTag(in, end, name);
+      size_t close =
+          known_absent(name, end) ? std::string_view::npos : FindClosingTag(in, end, name);
       if (close == std::string_view::npos) {
         absent_after.emplace_back(Lower(name), end);
         i = end;  // unclosed: drop the opening tag only
@@ -203,9 +212,21 @@ bool AtLineStart(std::string_view in, size_t i) {
 // Templates that only stand for a character or two of text are rendered, not removed.
 const char* FixedTextTemplate(std::string_view name) {
   static constexpr std::pair<std::string_view, const char*> kFixed[] = {
-      {"nbsp", " "}, {"spaces", " "}, {"space", " "}, {"ndash", "\u2013"}, {"mdash", "\u2014"},
-      {"snd", " \u2013 "}, {"spaced ndash", " \u2013 "}, {"spnd", " \u2013 "}, {"'", "'"},
-      {"\"", "\""}, {"'s", "'s"}, {"=", "="}, {"!", "|"}, {"en dash", "\u2013"}, {"em dash", "\u2014"}};
+      {"nbsp", " "},
+      {"spaces", " "},
+      {"space", " "},
+      {"ndash", "\u2013"},
+      {"mdash", "\u2014"},
+      {"snd", " \u2013 "},
+      {"spaced ndash", " \u2013 "},
+      {"spnd", " \u2013 "},
+      {"'", "'"},
+      {"\"", "\""},
+      {"'s", "'s"},
+      {"=", "="},
+      {"!", "|"},
+      {"en dash", "\u2013"},
+      {"em dash", "\u2014"}};
   for (auto& [n, text] : kFixed)
     if (name == n) return text;
   return nullptr;
@@ -217,9 +238,9 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
     bool table;
   };
   std::vector<Open> stack;
-  std::vector<std::pair<size_t, size_t>> ranges;  // removed [begin, end)
+  std::vector<std::pair<size_t, size_t>> ranges;        // removed [begin, end)
   std::vector<std::pair<size_t, const char*>> inserts;  // text that replaces the range at begin
-  std::vector<size_t> unmatched;                  // lone opening markers (2 bytes each)
+  std::vector<size_t> unmatched;                        // lone opening markers (2 bytes each)
   constexpr size_t kMaxNames = 4096;
   for (size_t i = 0; i + 1 < in.size();) {
     char c = in[i], d = in[i + 1];
@@ -266,7 +287,8 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
     if (e <= pos) continue;  // nested inside an earlier range
     if (b > pos) out.append(in.substr(pos, b - pos));
     while (next_insert < inserts.size() && inserts[next_insert].first < b) ++next_insert;
-    if (next_insert < inserts.size() && inserts[next_insert].first == b) out.append(inserts[next_insert].second);
+    if (next_insert < inserts.size() && inserts[next_insert].first == b)
+      out.append(inserts[next_insert].second);
     pos = std::max(pos, e);
   }
   if (pos < in.size()) out.append(in.substr(pos));
@@ -278,7 +300,7 @@ bool IsHiddenNamespace(std::string_view target) {
   size_t colon = target.find(':');
   if (colon == std::string_view::npos) return false;
   std::string ns = Lower(Trim(target.substr(0, colon)));
-  static constexpr std::array<std::string_view, 6> kHidden = {"file", "image", "category",
+  static constexpr std::array<std::string_view, 6> kHidden = {"file",  "image",     "category",
                                                               "media", "wikipedia", "wp"};
   for (auto h : kHidden)
     if (ns == h) return true;
@@ -328,8 +350,10 @@ std::string RenderInternalLinks(std::string_view in) {
   while (i < in.size()) {
     if (in[i] == '[' && i + 1 < in.size() && in[i + 1] == '[') {
       // Past the depth limit a marker is dropped (its text stays in the enclosing link).
-      if (frames.size() <= kMaxDepth) frames.emplace_back();
-      else ++dropped_opens;
+      if (frames.size() <= kMaxDepth)
+        frames.emplace_back();
+      else
+        ++dropped_opens;
       i += 2;
     } else if (in[i] == ']' && i + 1 < in.size() && in[i + 1] == ']') {
       if (dropped_opens > 0) {
@@ -531,7 +555,8 @@ bool IsRule(std::string_view line) { return Trim(line).substr(0, 4) == "----"; }
 // Lines left over from broken tables or templates.
 bool IsMarkupLine(std::string_view line) {
   std::string_view t = Trim(line);
-  return !t.empty() && (t[0] == '|' || t[0] == '!' || t.substr(0, 2) == "{|" || t.substr(0, 2) == "|}");
+  return !t.empty() &&
+         (t[0] == '|' || t[0] == '!' || t.substr(0, 2) == "{|" || t.substr(0, 2) == "|}");
 }
 
 }  // namespace

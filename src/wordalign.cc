@@ -37,7 +37,8 @@ Links DirectionalLinks(const WordVectors* vectors, const std::vector<std::string
     for (size_t j = 0; j < to.size(); ++j) {
       if (lf[i] != lt[j]) continue;
       double rel_j = to.size() > 1 ? static_cast<double>(j) / (to.size() - 1) : 0.0;
-      if (std::fabs(rel_i - rel_j) < best_dist) best_dist = std::fabs(rel_i - rel_j), best = static_cast<int>(j);
+      if (std::fabs(rel_i - rel_j) < best_dist)
+        best_dist = std::fabs(rel_i - rel_j), best = static_cast<int>(j);
     }
     if (best < 0 && vectors) {
       int64_t ri = vectors->Find(lf[i]);
@@ -63,7 +64,8 @@ Status Symmetrize(const Links& s2t, const Links& t2s, const std::string& method,
   Links uni = s2t;
   uni.insert(t2s.begin(), t2s.end());
   Links inter;
-  std::set_intersection(s2t.begin(), s2t.end(), t2s.begin(), t2s.end(), std::inserter(inter, inter.begin()));
+  std::set_intersection(s2t.begin(), s2t.end(), t2s.begin(), t2s.end(),
+                        std::inserter(inter, inter.begin()));
   if (method == "intersection") {
     *out = inter;
     return Status::OK();
@@ -72,11 +74,13 @@ Status Symmetrize(const Links& s2t, const Links& t2s, const std::string& method,
     *out = uni;
     return Status::OK();
   }
-  if (method != "grow-diag-final") return Status::InvalidArgument("--symmetrize must be intersection, union or grow-diag-final");
+  if (method != "grow-diag-final")
+    return Status::InvalidArgument("--symmetrize must be intersection, union or grow-diag-final");
   Links a = inter;
   std::set<int> src_aligned, tgt_aligned;
   for (auto& [i, j] : a) src_aligned.insert(i), tgt_aligned.insert(j);
-  static const int kNeighbors[8][2] = {{-1, 0}, {0, -1}, {1, 0}, {0, 1}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}};
+  static const int kNeighbors[8][2] = {{-1, 0},  {0, -1}, {1, 0},  {0, 1},
+                                       {-1, -1}, {-1, 1}, {1, -1}, {1, 1}};
   for (bool added = true; added;) {  // grow-diag
     added = false;
     for (auto [i, j] : Links(a)) {
@@ -103,8 +107,9 @@ Status Symmetrize(const Links& s2t, const Links& t2s, const std::string& method,
   return Status::OK();
 }
 
-Status AlignWords(const WordVectors* vectors, const std::vector<std::string>& s1, const std::vector<std::string>& s2,
-                  double theta, const std::string& symmetrize, Links* out) {
+Status AlignWords(const WordVectors* vectors, const std::vector<std::string>& s1,
+                  const std::vector<std::string>& s2, double theta, const std::string& symmetrize,
+                  Links* out) {
   Links s2t = DirectionalLinks(vectors, s1, s2, theta);
   Links t2s;
   for (auto [j, i] : DirectionalLinks(vectors, s2, s1, theta)) t2s.insert({i, j});
@@ -128,10 +133,12 @@ Status ParseLinks(const std::string& text, Links* sure, Links* possible_only) {
     size_t dash = t.find('-');
     char* e1 = nullptr;
     char* e2 = nullptr;
-    if (dash == std::string::npos || dash == 0) return Status::Corruption("bad link \"" + tok + "\" (expected i-j)");
+    if (dash == std::string::npos || dash == 0)
+      return Status::Corruption("bad link \"" + tok + "\" (expected i-j)");
     long i = std::strtol(t.c_str(), &e1, 10);
     long j = std::strtol(t.c_str() + dash + 1, &e2, 10);
-    if (*e1 != '-' || *e2 != '\0' || i < 0 || j < 0) return Status::Corruption("bad link \"" + tok + "\" (expected i-j)");
+    if (*e1 != '-' || *e2 != '\0' || i < 0 || j < 0)
+      return Status::Corruption("bad link \"" + tok + "\" (expected i-j)");
     (p && possible_only ? possible_only : sure)->insert({static_cast<int>(i), static_cast<int>(j)});
   }
   return Status::OK();
@@ -146,11 +153,14 @@ Status ReadGoldAlignments(const std::string& path, std::vector<GoldAlignment>* o
   size_t first = all.find_first_not_of(" \t\r\n");
   if (first != std::string::npos && all[first] == '[') {  // Edinburgh++ JSON
     nlohmann::json j = nlohmann::json::parse(all, nullptr, false);
-    if (j.is_discarded() || !j.is_array()) return Status::Corruption(path + ": not a JSON array of alignments");
+    if (j.is_discarded() || !j.is_array())
+      return Status::Corruption(path + ": not a JSON array of alignments");
     for (size_t k = 0; k < j.size(); ++k) {
       const auto& e = j[k];
-      if (!e.is_object() || !e.contains("source") || !e.contains("target") || !e.contains("sureAlign"))
-        return Status::Corruption(path + ": entry " + std::to_string(k) + ": expected source, target, sureAlign");
+      if (!e.is_object() || !e.contains("source") || !e.contains("target") ||
+          !e.contains("sureAlign"))
+        return Status::Corruption(path + ": entry " + std::to_string(k) +
+                                  ": expected source, target, sureAlign");
       GoldAlignment g;
       g.s1 = SplitWhitespace(e["source"].get<std::string>());
       g.s2 = SplitWhitespace(e["target"].get<std::string>());
@@ -184,13 +194,17 @@ Status ReadGoldAlignments(const std::string& path, std::vector<GoldAlignment>* o
       g.s1 = SplitWhitespace(f[1]);
       g.s2 = SplitWhitespace(f[3]);
       Links extra;
-      RETURN_IF_ERROR(ParseLinks(f[7], &g.sure, nullptr).WithPrefix(path + ": line " + std::to_string(n)));
-      if (f.size() >= 9) RETURN_IF_ERROR(ParseLinks(f[8], &extra, nullptr).WithPrefix(path + ": line " + std::to_string(n)));
+      RETURN_IF_ERROR(
+          ParseLinks(f[7], &g.sure, nullptr).WithPrefix(path + ": line " + std::to_string(n)));
+      if (f.size() >= 9)
+        RETURN_IF_ERROR(
+            ParseLinks(f[8], &extra, nullptr).WithPrefix(path + ": line " + std::to_string(n)));
       g.possible = g.sure;
       g.possible.insert(extra.begin(), extra.end());
     } else if (f.size() == 1) {  // Pharaoh, "p" marks possible links
       Links extra;
-      RETURN_IF_ERROR(ParseLinks(f[0], &g.sure, &extra).WithPrefix(path + ": line " + std::to_string(n)));
+      RETURN_IF_ERROR(
+          ParseLinks(f[0], &g.sure, &extra).WithPrefix(path + ": line " + std::to_string(n)));
       g.possible = g.sure;
       g.possible.insert(extra.begin(), extra.end());
     } else {
@@ -202,9 +216,11 @@ Status ReadGoldAlignments(const std::string& path, std::vector<GoldAlignment>* o
   return Status::OK();
 }
 
-Status ComputeAer(const std::vector<GoldAlignment>& gold, const std::vector<Links>& predicted, AerResult* out) {
+Status ComputeAer(const std::vector<GoldAlignment>& gold, const std::vector<Links>& predicted,
+                  AerResult* out) {
   if (gold.size() != predicted.size())
-    return Status::InvalidArgument("the gold has " + std::to_string(gold.size()) + " sentence pairs, the prediction " +
+    return Status::InvalidArgument("the gold has " + std::to_string(gold.size()) +
+                                   " sentence pairs, the prediction " +
                                    std::to_string(predicted.size()));
   struct Sums {
     size_t a = 0, s = 0, p = 0, as = 0, ap = 0;
@@ -215,7 +231,9 @@ Status ComputeAer(const std::vector<GoldAlignment>& gold, const std::vector<Link
     bool words = !g.s1.empty() || !g.s2.empty();
     if (!words) out->has_split = false;
     auto kind = [&](const std::pair<int, int>& l) {
-      if (!words || l.first >= static_cast<int>(g.s1.size()) || l.second >= static_cast<int>(g.s2.size())) return 2;
+      if (!words || l.first >= static_cast<int>(g.s1.size()) ||
+          l.second >= static_cast<int>(g.s2.size()))
+        return 2;
       return Lower(g.s1[l.first]) == Lower(g.s2[l.second]) ? 1 : 2;
     };
     for (const auto& l : predicted[k]) {
@@ -240,7 +258,8 @@ Status ComputeAer(const std::vector<GoldAlignment>& gold, const std::vector<Link
     f.possible = s.p;
     f.precision = s.a ? static_cast<double>(s.ap) / s.a : 0.0;
     f.recall = s.s ? static_cast<double>(s.as) / s.s : 0.0;
-    f.aer = (s.a + s.s) ? 1.0 - static_cast<double>(s.as + s.ap) / static_cast<double>(s.a + s.s) : 0.0;
+    f.aer =
+        (s.a + s.s) ? 1.0 - static_cast<double>(s.as + s.ap) / static_cast<double>(s.a + s.s) : 0.0;
   }
   out->sentences = gold.size();
   return Status::OK();

@@ -8,19 +8,18 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
 #include "aligndb.pb.h"
+#include "aligndb/embeddings.h"
 #include "aligndb/export.h"
 #include "aligndb/index.h"
 #include "aligndb/pipeline.h"
-#include "aligndb/similarity.h"
-#include "aligndb/embeddings.h"
 #include "aligndb/scorer.h"
+#include "aligndb/similarity.h"
 #include "test_util.h"
 
 namespace aligndb {
@@ -37,7 +36,8 @@ struct Path {
 };
 
 // Every alignment from (i, j) back to the border, built from SPEC §4's six operations.
-void Enumerate(const Eigen::MatrixXd& sim, double p, int i, int j, Path current, std::vector<Path>* out) {
+void Enumerate(const Eigen::MatrixXd& sim, double p, int i, int j, Path current,
+               std::vector<Path>* out) {
   if (i == 0 || j == 0) {
     out->push_back(current);
     return;
@@ -54,15 +54,18 @@ void Enumerate(const Eigen::MatrixXd& sim, double p, int i, int j, Path current,
   Enumerate(sim, p, i - 1, j - 1, with(S(i, j), {{i - 1, j - 1, S(i, j), Op::kOneOne}}), out);
   if (j >= 2)
     Enumerate(sim, p, i - 1, j - 2,
-              with(S(i, j - 1) + S(i, j), {{i - 1, j - 2, S(i, j - 1), Op::kOneTwo}, {i - 1, j - 1, S(i, j), Op::kOneTwo}}),
+              with(S(i, j - 1) + S(i, j), {{i - 1, j - 2, S(i, j - 1), Op::kOneTwo},
+                                           {i - 1, j - 1, S(i, j), Op::kOneTwo}}),
               out);
   if (i >= 2)
     Enumerate(sim, p, i - 2, j - 1,
-              with(S(i - 1, j) + S(i, j), {{i - 2, j - 1, S(i - 1, j), Op::kTwoOne}, {i - 1, j - 1, S(i, j), Op::kTwoOne}}),
+              with(S(i - 1, j) + S(i, j), {{i - 2, j - 1, S(i - 1, j), Op::kTwoOne},
+                                           {i - 1, j - 1, S(i, j), Op::kTwoOne}}),
               out);
   if (i >= 2 && j >= 2)
     Enumerate(sim, p, i - 2, j - 2,
-              with(S(i - 1, j) + S(i, j - 1), {{i - 2, j - 1, S(i - 1, j), Op::kTwoTwo}, {i - 1, j - 2, S(i, j - 1), Op::kTwoTwo}}),
+              with(S(i - 1, j) + S(i, j - 1), {{i - 2, j - 1, S(i - 1, j), Op::kTwoTwo},
+                                               {i - 1, j - 2, S(i, j - 1), Op::kTwoTwo}}),
               out);
 }
 
@@ -135,8 +138,7 @@ TEST(SentenceAlignerTest, EachOperationIsProducedWhereItIsBest) {
   EXPECT_EQ(a.pairs[0].op, Op::kTwoOne);
 
   Eigen::MatrixXd crossed(2, 2);
-  crossed << 0.0, 0.9,
-             0.9, 0.0;
+  crossed << 0.0, 0.9, 0.9, 0.0;
   a = AlignSentences(crossed, 0.0001);
   ASSERT_EQ(a.pairs.size(), 2u);
   EXPECT_EQ(a.pairs[0], (AlignedPair{0, 1, 0.9, Op::kTwoTwo}));
@@ -180,7 +182,8 @@ TEST(ParagraphAssignmentTest, AgreesWithReferenceOnRandomInputs) {
     for (uint32_t n = 0; n < N; ++n) {
       int best = -1;
       for (size_t s = 0; s < S; ++s)
-        if (full[s][n] >= 0.5 && (best < 0 || full[s][n] > full[best][n])) best = static_cast<int>(s);
+        if (full[s][n] >= 0.5 && (best < 0 || full[s][n] > full[best][n]))
+          best = static_cast<int>(s);
       if (best >= 0) want[best].push_back(n);
     }
     EXPECT_EQ(got, want) << round;
@@ -306,7 +309,9 @@ TEST_F(RealDataTest, XapianCandidatesAreExactlyTheParagraphsSharingAToken) {
             break;
           }
       std::vector<uint32_t> got;
-      ASSERT_TRUE(index_->Candidates(en, nid, std::vector<std::string>(tokens.begin(), tokens.end()), &got).ok());
+      ASSERT_TRUE(
+          index_->Candidates(en, nid, std::vector<std::string>(tokens.begin(), tokens.end()), &got)
+              .ok());
       EXPECT_EQ(got, want) << title;
       // The article's own index (what the aligner uses) gives the same set.
       std::unordered_map<std::string, std::vector<uint32_t>> by_token;
@@ -331,7 +336,8 @@ TEST_F(RealDataTest, AlignLookupExportStats) {
   std::ostringstream text;
   ASSERT_TRUE(Lookup(store_.get(), {}, "art", "text", text).ok());
   EXPECT_NE(text.str().find("enwiki \"Art\""), std::string::npos);
-  EXPECT_NE(text.str().find("Islamic art includes geometric patterns"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("Islamic art includes geometric patterns"), std::string::npos)
+      << text.str();
   std::ostringstream missing;
   Status s = Lookup(store_.get(), {}, "Anarchism", "text", missing);
   EXPECT_TRUE(s.IsNotFound());
@@ -352,9 +358,9 @@ TEST_F(RealDataTest, AlignLookupExportStats) {
     EXPECT_GE(r["similarity"].get<double>(), 0.5);
     std::vector<std::string> keys;
     for (auto& [k, v] : r.items()) keys.push_back(k);
-    EXPECT_EQ(keys, (std::vector<std::string>{"normal_title", "simple_title", "normal", "simple", "similarity",
-                                              "op", "normal_index", "simple_index", "normal_revision",
-                                              "simple_revision"}));
+    EXPECT_EQ(keys, (std::vector<std::string>{"normal_title", "simple_title", "normal", "simple",
+                                              "similarity", "op", "normal_index", "simple_index",
+                                              "normal_revision", "simple_revision"}));
   }
   ExportOptions only11 = all;
   only11.ops = {Op::kOneOne};
@@ -443,8 +449,9 @@ TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
   auto rows = export_all();
   ASSERT_FALSE(rows.empty());
   for (auto& r : rows) {
-    double want = maximum->Score(bag(en, r["normal_title"], r["normal_index"][0], r["normal_index"][1]),
-                                 bag(simple, r["simple_title"], r["simple_index"][0], r["simple_index"][1]));
+    double want =
+        maximum->Score(bag(en, r["normal_title"], r["normal_index"][0], r["normal_index"][1]),
+                       bag(simple, r["simple_title"], r["simple_index"][0], r["simple_index"][1]));
     EXPECT_NEAR(r["similarity"].get<double>(), want, 1e-12);
   }
   std::ostringstream lookup;
@@ -466,7 +473,8 @@ TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
   for (auto& r : export_all()) {
     EXPECT_EQ(r["op"], "pair");
     EXPECT_GE(r["similarity"].get<double>(), 0.6);
-    got.insert(r["normal_title"].get<std::string>() + r["normal_index"].dump() + r["simple_index"].dump());
+    got.insert(r["normal_title"].get<std::string>() + r["normal_index"].dump() +
+               r["simple_index"].dump());
   }
   std::set<std::string> want;
   for (const char* title : {"A", "Art"}) {
@@ -477,8 +485,8 @@ TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
         for (int np = 0; np < nt.paragraphs_size(); ++np)
           for (int ns = 0; ns < nt.paragraphs(np).sentences_size(); ++ns)
             if (wmd->Score(bag(en, title, np, ns), bag(simple, title, sp, ss)) >= 0.6)
-              want.insert(std::string(title) + "[" + std::to_string(np) + "," + std::to_string(ns) + "][" +
-                          std::to_string(sp) + "," + std::to_string(ss) + "]");
+              want.insert(std::string(title) + "[" + std::to_string(np) + "," + std::to_string(ns) +
+                          "][" + std::to_string(sp) + "," + std::to_string(ss) + "]");
   }
   EXPECT_EQ(got, want);
   EXPECT_FALSE(want.empty());
@@ -487,18 +495,25 @@ TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
 TEST(FollowRedirectsTest, PairsThroughANormalEditionRedirect) {
   TempDir tmp;
   auto page = [](const std::string& title, int id, const std::string& body) {
-    return "<page><title>" + title + "</title><ns>0</ns><id>" + std::to_string(id) + "</id>" + body + "</page>";
+    return "<page><title>" + title + "</title><ns>0</ns><id>" + std::to_string(id) + "</id>" +
+           body + "</page>";
   };
   auto article = [&](const std::string& title, int id, const std::string& text) {
     return page(title, id, "<revision><id>1</id><text>" + text + "</text></revision>");
   };
-  std::string text = "An airplane is a powered aircraft with fixed wings. It flies by the lift of its wings.";
-  testing::WriteFile(tmp.Sub("en.xml"), "<mediawiki><siteinfo><dbname>enwiki</dbname></siteinfo>" +
-                                            article("Fixed-wing aircraft", 1, text) +
-                                            page("Airplane", 2, "<redirect title=\"Fixed-wing aircraft\"/><revision><id>1</id><text>#REDIRECT [[Fixed-wing aircraft]]</text></revision>") +
-                                            "</mediawiki>");
-  testing::WriteFile(tmp.Sub("simple.xml"), "<mediawiki><siteinfo><dbname>simplewiki</dbname></siteinfo>" +
-                                                article("Airplane", 7, text) + "</mediawiki>");
+  std::string text =
+      "An airplane is a powered aircraft with fixed wings. It flies by the lift of its wings.";
+  testing::WriteFile(
+      tmp.Sub("en.xml"),
+      "<mediawiki><siteinfo><dbname>enwiki</dbname></siteinfo>" +
+          article("Fixed-wing aircraft", 1, text) +
+          page("Airplane", 2,
+               "<redirect title=\"Fixed-wing aircraft\"/><revision><id>1</id><text>#REDIRECT "
+               "[[Fixed-wing aircraft]]</text></revision>") +
+          "</mediawiki>");
+  testing::WriteFile(tmp.Sub("simple.xml"),
+                     "<mediawiki><siteinfo><dbname>simplewiki</dbname></siteinfo>" +
+                         article("Airplane", 7, text) + "</mediawiki>");
   std::unique_ptr<Store> store;
   StoreOptions o;
   o.create_if_missing = true;

@@ -1,9 +1,9 @@
 // End-to-end tests of the aligndb command line: what a user sees, including every bad-input path.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
 #include <algorithm>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -36,7 +36,8 @@ TEST(CliTest, HelpOnEveryCommand) {
 TEST(CliTest, IngestShowInfo) {
   TempDir tmp;
   std::string db = tmp.Sub("db");
-  auto r = RunAligndb({"ingest", "--db", db, "--json", DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
+  auto r = RunAligndb({"ingest", "--db", db, "--json",
+                       DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
                        DataPath("wikidumps/simplewiki-sample.xml.bz2")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json sum = json::parse(r.out);
@@ -57,7 +58,8 @@ TEST(CliTest, IngestShowInfo) {
   json a = json::parse(r.out);
   EXPECT_EQ(a["title"], "April");
   EXPECT_EQ(a["edition"], "simplewiki");
-  EXPECT_EQ(a["paragraphs"][0][0], "April is the 4th month of the year, and comes between March and May.");
+  EXPECT_EQ(a["paragraphs"][0][0],
+            "April is the 4th month of the year, and comes between March and May.");
 
   r = RunAligndb({"show", "--db", db, "Art"});  // in both editions
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -72,21 +74,25 @@ TEST(CliTest, IngestShowInfo) {
 // `show --all --format jsonl` writes what `ingest` reads: the round trip is exact, flags included.
 TEST(CliTest, ShowAllJsonlRoundTripsExactly) {
   TempDir tmp;
-  auto r = RunAligndb({"ingest", "--db", tmp.Sub("a"), DataPath("wikidumps/enwiki-gensim-sample.xml.bz2")});
+  auto r = RunAligndb(
+      {"ingest", "--db", tmp.Sub("a"), DataPath("wikidumps/enwiki-gensim-sample.xml.bz2")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  auto first = RunAligndb({"show", "--db", tmp.Sub("a"), "--edition", "enwiki", "--all", "--format", "jsonl"});
+  auto first = RunAligndb(
+      {"show", "--db", tmp.Sub("a"), "--edition", "enwiki", "--all", "--format", "jsonl"});
   ASSERT_EQ(first.exit_code, 0) << first.err;
   EXPECT_EQ(std::count(first.out.begin(), first.out.end(), '\n'), 106);
   testing::WriteFile(tmp.Sub("enwiki.jsonl"), first.out);
   r = RunAligndb({"ingest", "--db", tmp.Sub("b"), "enwiki=" + tmp.Sub("enwiki.jsonl")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  auto second = RunAligndb({"show", "--db", tmp.Sub("b"), "--edition", "enwiki", "--all", "--format", "jsonl"});
+  auto second = RunAligndb(
+      {"show", "--db", tmp.Sub("b"), "--edition", "enwiki", "--all", "--format", "jsonl"});
   ASSERT_EQ(second.exit_code, 0) << second.err;
   EXPECT_EQ(first.out, second.out);
   // Flags survive: "Ada" is a disambiguation page with one sentence.
   EXPECT_NE(second.out.find(R"("title":"Ada","id":630,)"), std::string::npos);
   EXPECT_NE(second.out.find(R"("flags":["disambiguation","single_line"])"), std::string::npos);
-  json a = InfoJson(tmp.Sub("a"))["editions"]["enwiki"], b = InfoJson(tmp.Sub("b"))["editions"]["enwiki"];
+  json a = InfoJson(tmp.Sub("a"))["editions"]["enwiki"],
+       b = InfoJson(tmp.Sub("b"))["editions"]["enwiki"];
   for (const char* k : {"articles", "paragraphs", "sentences"}) EXPECT_EQ(a[k], b[k]) << k;
 }
 
@@ -103,7 +109,8 @@ TEST(CliTest, BuildThenLookupEveryExportedTitle) {
   std::set<std::string> titles;
   std::istringstream lines(r.out);
   std::string line;
-  while (std::getline(lines, line)) titles.insert(json::parse(line)["simple_title"].get<std::string>());
+  while (std::getline(lines, line))
+    titles.insert(json::parse(line)["simple_title"].get<std::string>());
   ASSERT_EQ(titles, (std::set<std::string>{"A", "Art"}));
   for (const auto& t : titles) {
     auto l = RunAligndb({"lookup", "--db", db, t, "--format", "json"});
@@ -125,7 +132,8 @@ TEST(CliTest, SimilarityEvalAndAllPairs) {
                      "the man eats\tthe people of the city\t0\n"
                      "he said the city\the said the city\t1\n");
   std::string vec = DataPath("vectors/lee_fasttext.vec");
-  auto r = RunAligndb({"similarity", "--method", "maximum", "--vectors", vec, "--vectors-cache", "-", tmp.Sub("pairs.tsv")});
+  auto r = RunAligndb({"similarity", "--method", "maximum", "--vectors", vec, "--vectors-cache",
+                       "-", tmp.Sub("pairs.tsv")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::istringstream lines(r.out);
   std::vector<double> scores;
@@ -133,15 +141,16 @@ TEST(CliTest, SimilarityEvalAndAllPairs) {
   ASSERT_EQ(scores.size(), 3u);
   EXPECT_NEAR(scores[2], 1.0, 1e-9);  // identical sentences
   EXPECT_GT(scores[0], scores[1]);
-  r = RunAligndb({"eval", "--method", "tfidf,wmd", "--vectors", vec, "--vectors-cache", "-", "--json", "--plot",
-                  tmp.Sub("pr.svg"), tmp.Sub("pairs.tsv")});
+  r = RunAligndb({"eval", "--method", "tfidf,wmd", "--vectors", vec, "--vectors-cache", "-",
+                  "--json", "--plot", tmp.Sub("pr.svg"), tmp.Sub("pairs.tsv")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::istringstream jl(r.out);
   std::string line;
   int n = 0;
   while (std::getline(jl, line)) {
     auto j = json::parse(line);
-    EXPECT_TRUE(j.contains("max_f1") && j.contains("threshold") && j.contains("auc") && j.contains("method"));
+    EXPECT_TRUE(j.contains("max_f1") && j.contains("threshold") && j.contains("auc") &&
+                j.contains("method"));
     ++n;
   }
   EXPECT_EQ(n, 2);
@@ -154,8 +163,9 @@ TEST(CliTest, SimilarityEvalAndAllPairs) {
   r = RunAligndb({"ingest", "--db", db, DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
                   DataPath("wikidumps/simplewiki-sample.xml.bz2")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  r = RunAligndb({"align", "--db", db, "--mode", "all-pairs", "--similarity", "maximum", "--theta", "0.49",
-                  "--threshold", "0.53", "--vectors", vec, "--vectors-cache", "-", "--json"});
+  r = RunAligndb({"align", "--db", db, "--mode", "all-pairs", "--similarity", "maximum", "--theta",
+                  "0.49", "--threshold", "0.53", "--vectors", vec, "--vectors-cache", "-",
+                  "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_GT(json::parse(r.out)["scored_pairs"].get<int>(), 100);
   r = RunAligndb({"export", "--db", db, "--format", "jsonl", "--min-sim", "0"});
@@ -175,7 +185,8 @@ TEST(CliTest, SimilarityEvalAndAllPairs) {
 
 TEST(CliTest, JsonlNeedsAnEdition) {
   TempDir tmp;
-  testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "A", "text": "One. Two."})" "\n");
+  testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "A", "text": "One. Two."})"
+                                         "\n");
   auto r = RunAligndb({"ingest", "--db", tmp.Sub("db"), tmp.Sub("d.jsonl")});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("needs --edition"), std::string::npos) << r.err;
@@ -218,7 +229,8 @@ TEST(CliTest, BadInputKeepsEarlierPagesAndTheDatabaseOpens) {
     EXPECT_LT(articles, 106) << c.name;
     EXPECT_NE(info["runs"][0]["status"].get<std::string>().find(c.expect), std::string::npos);
     // A re-run on the good file completes the database.
-    r = RunAligndb({"ingest", "--db", db, "--json", DataPath("wikidumps/enwiki-gensim-sample.xml.bz2")});
+    r = RunAligndb(
+        {"ingest", "--db", db, "--json", DataPath("wikidumps/enwiki-gensim-sample.xml.bz2")});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(json::parse(r.out)["unchanged"], articles);
     EXPECT_EQ(InfoJson(db)["editions"]["enwiki"]["articles"], 106);
@@ -227,12 +239,16 @@ TEST(CliTest, BadInputKeepsEarlierPagesAndTheDatabaseOpens) {
 
 TEST(CliTest, BadJsonLineKeepsEarlierDocuments) {
   TempDir tmp;
-  testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "A", "text": "One. Two."})" "\n"
-                                         R"({"title": "B", "text": "Three."})" "\n"
-                                         R"({"title": "C", "text": "Fo)" "\n");
+  testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "A", "text": "One. Two."})"
+                                         "\n"
+                                         R"({"title": "B", "text": "Three."})"
+                                         "\n"
+                                         R"({"title": "C", "text": "Fo)"
+                                         "\n");
   auto r = RunAligndb({"ingest", "--db", tmp.Sub("db"), "--edition", "docs", tmp.Sub("d.jsonl")});
   EXPECT_EQ(r.exit_code, 3);
-  EXPECT_NE(r.err.find(tmp.Sub("d.jsonl") + ": line 3: not valid JSON"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(tmp.Sub("d.jsonl") + ": line 3: not valid JSON"), std::string::npos)
+      << r.err;
   EXPECT_EQ(InfoJson(tmp.Sub("db"))["editions"]["docs"]["articles"], 2);
 }
 
@@ -248,7 +264,8 @@ TEST(CliTest, MissingFileAndNotADatabase) {
   r = RunAligndb({"info", "--db", tmp.Sub("plain")});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("not an aligndb database"), std::string::npos) << r.err;
-  r = RunAligndb({"ingest", "--db", tmp.Sub("plain"), DataPath("wikidumps/simplewiki-sample.xml.bz2")});
+  r = RunAligndb(
+      {"ingest", "--db", tmp.Sub("plain"), DataPath("wikidumps/simplewiki-sample.xml.bz2")});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(testing::ReadFile(tmp.Sub("plain/file.txt")), "x");
 

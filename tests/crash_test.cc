@@ -23,7 +23,7 @@ using testing::DataPath;
 using testing::TempDir;
 
 struct Outcome {
-  int exit_code;     // -1 when killed by a signal
+  int exit_code;  // -1 when killed by a signal
   bool killed;
   std::string out, err;
 };
@@ -32,7 +32,8 @@ struct Outcome {
 Outcome Aligndb(const std::string& env, const std::vector<std::string>& args, const TempDir& tmp) {
   std::string cmd = env + "'" + std::string(ALIGNDB_BINARY) + "'";
   for (const auto& a : args) cmd += " '" + a + "'";
-  cmd += " > '" + tmp.Sub("out") + "' 2> '" + tmp.Sub("err") + "' < /dev/null; echo $? > '" + tmp.Sub("rc") + "'";
+  cmd += " > '" + tmp.Sub("out") + "' 2> '" + tmp.Sub("err") + "' < /dev/null; echo $? > '" +
+         tmp.Sub("rc") + "'";
   int status = std::system(cmd.c_str());
   (void)status;
   Outcome r;
@@ -45,8 +46,9 @@ Outcome Aligndb(const std::string& env, const std::vector<std::string>& args, co
 }
 
 const std::vector<std::string>& Inputs() {
-  static const std::vector<std::string> inputs = {DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
-                                                  DataPath("wikidumps/simplewiki-sample.xml.bz2")};
+  static const std::vector<std::string> inputs = {
+      DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
+      DataPath("wikidumps/simplewiki-sample.xml.bz2")};
   return inputs;
 }
 
@@ -85,7 +87,9 @@ TEST_F(CrashTest, KilledIngestResumesToTheSameExport) {
   for (int at : {1, 2, 3, 5, 8, 13, 19, 26, 34, 41, 48, 55}) {
     TempDir tmp;
     std::string db = tmp.Sub("db");
-    Outcome first = Aligndb(std::string(kSmall) + "ALIGNDB_TEST_KILL_AT=" + std::to_string(at) + " ", IngestArgs(db), tmp);
+    Outcome first =
+        Aligndb(std::string(kSmall) + "ALIGNDB_TEST_KILL_AT=" + std::to_string(at) + " ",
+                IngestArgs(db), tmp);
     if (!first.killed) {
       ASSERT_EQ(first.exit_code, 0) << first.err;
       continue;
@@ -111,8 +115,9 @@ TEST_F(CrashTest, KilledAlignResumesToTheSameExport) {
     TempDir tmp;
     std::string db = tmp.Sub("db");
     ASSERT_EQ(Aligndb(kSmall, IngestArgs(db), tmp).exit_code, 0);
-    Outcome first = Aligndb(std::string(kSmall) + "ALIGNDB_TEST_KILL_AT=" + std::to_string(at) + " ",
-                        {"align", "--db", db}, tmp);
+    Outcome first =
+        Aligndb(std::string(kSmall) + "ALIGNDB_TEST_KILL_AT=" + std::to_string(at) + " ",
+                {"align", "--db", db}, tmp);
     if (!first.killed) {
       ASSERT_EQ(first.exit_code, 0) << first.err;
       EXPECT_EQ(ExportAll(db, tmp), *reference_);
@@ -178,7 +183,8 @@ TEST_F(CrashTest, ReadersDuringBuildSeeConsistentPairs) {
   int exports = 0, with_pairs = 0;
   TempDir reader_tmp;
   while (testing::ReadFile(tmp.Sub("build.rc")).empty()) {
-    Outcome r = Aligndb("", {"export", "--db", db, "--format", "jsonl", "--min-sim", "0"}, reader_tmp);
+    Outcome r =
+        Aligndb("", {"export", "--db", db, "--format", "jsonl", "--min-sim", "0"}, reader_tmp);
     ++exports;
     if (r.exit_code == 0) {
       std::istringstream lines(r.out);
@@ -194,7 +200,8 @@ TEST_F(CrashTest, ReadersDuringBuildSeeConsistentPairs) {
     }
   }
   writer.join();
-  EXPECT_EQ(std::atoi(testing::ReadFile(tmp.Sub("build.rc")).c_str()), 0) << testing::ReadFile(tmp.Sub("build.out"));
+  EXPECT_EQ(std::atoi(testing::ReadFile(tmp.Sub("build.rc")).c_str()), 0)
+      << testing::ReadFile(tmp.Sub("build.out"));
   EXPECT_GT(exports, 1);
   EXPECT_EQ(ExportAll(db, tmp), *reference_);
 }

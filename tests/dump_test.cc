@@ -52,7 +52,8 @@ TEST(MediaWikiDumpTest, ReadsEveryPageOfTheEnglishSample) {
   EXPECT_EQ(c.pages[1].revision_id, 716551092u);
   EXPECT_EQ(c.pages[1].timestamp, "2016-04-22T10:19:33Z");
   EXPECT_FALSE(c.pages[1].is_redirect);
-  EXPECT_NE(c.pages[1].text.find("'''Anarchism''' is a [[political philosophy]]"), std::string::npos);
+  EXPECT_NE(c.pages[1].text.find("'''Anarchism''' is a [[political philosophy]]"),
+            std::string::npos);
 
   EXPECT_EQ(c.pages.back().title, "Algorithm");
   EXPECT_EQ(c.pages.back().page_id, 775u);
@@ -121,7 +122,8 @@ TEST(MediaWikiDumpTest, TruncatedBz2KeepsEarlierPagesAndNamesTheOffset) {
   EXPECT_EQ(s.code(), Status::Code::kCorruption);
   EXPECT_NE(s.message().find("cut.xml.bz2"), std::string::npos) << s.message();
   EXPECT_NE(s.message().find("truncated bz2"), std::string::npos) << s.message();
-  EXPECT_NE(s.message().find("byte " + std::to_string(cut.size())), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("byte " + std::to_string(cut.size())), std::string::npos)
+      << s.message();
   EXPECT_GT(c.pages.size(), 10u);  // the pages before the cut were handed over
   EXPECT_LT(c.pages.size(), 206u);
 }
@@ -129,7 +131,8 @@ TEST(MediaWikiDumpTest, TruncatedBz2KeepsEarlierPagesAndNamesTheOffset) {
 TEST(MediaWikiDumpTest, CorruptBz2BlockIsReported) {
   TempDir tmp;
   std::string bytes = testing::ReadFile(DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"));
-  for (size_t i = bytes.size() / 2; i < bytes.size() / 2 + 64; ++i) bytes[i] = static_cast<char>(~bytes[i]);
+  for (size_t i = bytes.size() / 2; i < bytes.size() / 2 + 64; ++i)
+    bytes[i] = static_cast<char>(~bytes[i]);
   testing::WriteFile(tmp.Sub("bad.xml.bz2"), bytes);
   Collected c;
   Status s = Collect(tmp.Sub("bad.xml.bz2"), &c);
@@ -178,11 +181,12 @@ TEST(MediaWikiDumpTest, MissingFileIsAnIOError) {
 
 TEST(DocumentJsonlTest, ReadsBothShapes) {
   TempDir tmp;
-  testing::WriteFile(tmp.Sub("d.jsonl"),
-                     R"({"title": "Cat", "id": 7, "revision": 3, "text": "Cats purr.\nThey sleep."})"
-                     "\n\n"
-                     R"({"title": "Dog", "id": "8", "paragraphs": [["Dogs bark.", "A lot."], ["Yes."]]})"
-                     "\n");
+  testing::WriteFile(
+      tmp.Sub("d.jsonl"),
+      R"({"title": "Cat", "id": 7, "revision": 3, "text": "Cats purr.\nThey sleep."})"
+      "\n\n"
+      R"({"title": "Dog", "id": "8", "paragraphs": [["Dogs bark.", "A lot."], ["Yes."]]})"
+      "\n");
   Collected c;
   ASSERT_TRUE(Collect(tmp.Sub("d.jsonl"), &c, true).ok());
   ASSERT_EQ(c.pages.size(), 2u);
@@ -203,7 +207,10 @@ TEST(DocumentJsonlTest, BadLinesNameTheLine) {
     std::string line;
     std::string expect;
   } cases[] = {
-      {R"({"title": "A", "text": "x"})" "\n" R"({"title": "B", "text": )", "line 2: not valid JSON"},
+      {R"({"title": "A", "text": "x"})"
+       "\n"
+       R"({"title": "B", "text": )",
+       "line 2: not valid JSON"},
       {R"({"text": "no title"})", "line 1: expected a string field \"title\""},
       {R"({"title": "A"})", "line 1: expected \"text\" or \"paragraphs\""},
       {R"({"title": "A", "paragraphs": ["flat"]})", "line 1: \"paragraphs\" must be"},

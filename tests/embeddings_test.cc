@@ -32,7 +32,8 @@ TEST(WordVectorsTest, LoadsFastTextAndGloveAndCachesThem) {
   EXPECT_EQ(ft->Find("no-such-word-here"), -1);
 
   std::unique_ptr<WordVectors> again;
-  ASSERT_TRUE(WordVectors::Load(DataPath("vectors/lee_fasttext.vec"), tmp.Sub("cache"), &again).ok());
+  ASSERT_TRUE(
+      WordVectors::Load(DataPath("vectors/lee_fasttext.vec"), tmp.Sub("cache"), &again).ok());
   EXPECT_TRUE(again->from_cache());  // memory-mapped this time
   ASSERT_EQ(again->size(), ft->size());
   for (int64_t i = 0; i < static_cast<int64_t>(ft->size()); i += 97)
@@ -84,13 +85,17 @@ TEST(WordVectorsTest, MalformedTextFiles) {
   std::unique_ptr<WordVectors> v;
   testing::WriteFile(tmp.Sub("dim.vec"), "2 3\nthe 0.1 0.2 0.3\ncat 0.1 0.2\n");
   Status s = WordVectors::Load(tmp.Sub("dim.vec"), "-", &v);
-  EXPECT_NE(s.message().find("dim.vec: line 3: expected 3 values for \"cat\", found 2"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("dim.vec: line 3: expected 3 values for \"cat\", found 2"),
+            std::string::npos)
+      << s.message();
   testing::WriteFile(tmp.Sub("glove.txt"), "the 0.1 0.2\ncat 0.1 x\n");
   s = WordVectors::Load(tmp.Sub("glove.txt"), "-", &v);
-  EXPECT_NE(s.message().find("glove.txt: line 2: not a number after \"cat\""), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("glove.txt: line 2: not a number after \"cat\""), std::string::npos)
+      << s.message();
   testing::WriteFile(tmp.Sub("short.vec"), "3 2\nthe 0.1 0.2\ncat 0.1 0.3\n");
   s = WordVectors::Load(tmp.Sub("short.vec"), "-", &v);
-  EXPECT_NE(s.message().find("announces 3 words, the file has 2"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("announces 3 words, the file has 2"), std::string::npos)
+      << s.message();
 }
 
 // ------------------------------------------------------------------ Hungarian
@@ -115,7 +120,8 @@ TEST(HungarianTest, AgreesWithBruteForce) {
     int r = 1 + static_cast<int>(rng() % 6), c = 1 + static_cast<int>(rng() % 6);
     Eigen::MatrixXd w(r, c);
     for (int i = 0; i < r; ++i)
-      for (int j = 0; j < c; ++j) w(i, j) = (rng() % 4 == 0) ? 0.0 : std::uniform_real_distribution<double>(-1, 1)(rng);
+      for (int j = 0; j < c; ++j)
+        w(i, j) = (rng() % 4 == 0) ? 0.0 : std::uniform_real_distribution<double>(-1, 1)(rng);
     std::vector<int> match;
     double got = MaxWeightMatching(w, &match);
     ASSERT_NEAR(got, BruteForceMatching(w), 1e-9) << "round " << round;
@@ -138,11 +144,16 @@ TEST(HungarianTest, AgreesWithBruteForce) {
 
 // Independent exact transportation solver: successive shortest paths (Bellman–Ford on the
 // residual graph) over integer supplies. Slow and simple.
-double TransportBySuccessiveShortestPaths(const std::vector<long long>& supply, const std::vector<long long>& demand,
+double TransportBySuccessiveShortestPaths(const std::vector<long long>& supply,
+                                          const std::vector<long long>& demand,
                                           const Eigen::MatrixXd& cost) {
   int n = static_cast<int>(supply.size()), m = static_cast<int>(demand.size());
   int nodes = n + m + 2, s = n + m, t = n + m + 1;
-  struct Edge { int to; long long cap; double cost; };
+  struct Edge {
+    int to;
+    long long cap;
+    double cost;
+  };
   std::vector<Edge> edges;
   std::vector<std::vector<int>> adj(nodes);
   auto add = [&](int a, int b, long long cap, double c) {
@@ -200,8 +211,12 @@ TEST(WmdTest, AgreesWithAnIndependentExactSolver) {
     Tokens x, y;
     int nx = 1 + static_cast<int>(rng() % 6), ny = 1 + static_cast<int>(rng() % 6);
     // Some tokens have no vector ("oov*"): φ = 1 with an identical token, else 0.
-    for (int i = 0; i < nx; ++i) x.push_back(rng() % 6 == 0 ? "oov" + std::to_string(rng() % 2) : "w" + std::to_string(rng() % 12));
-    for (int i = 0; i < ny; ++i) y.push_back(rng() % 6 == 0 ? "oov" + std::to_string(rng() % 2) : "w" + std::to_string(rng() % 12));
+    for (int i = 0; i < nx; ++i)
+      x.push_back(rng() % 6 == 0 ? "oov" + std::to_string(rng() % 2)
+                                 : "w" + std::to_string(rng() % 12));
+    for (int i = 0; i < ny; ++i)
+      y.push_back(rng() % 6 == 0 ? "oov" + std::to_string(rng() % 2)
+                                 : "w" + std::to_string(rng() % 12));
     double wmd = WordMoversDistance(*v, x, y);
     // Reference: distinct words, integer supplies, ground distance sqrt(2 − 2φ).
     std::vector<std::string> xw, yw;
@@ -234,8 +249,10 @@ TEST(EmbeddingMeasuresTest, Definitions) {
   Tokens x = {"a", "b"}, y = {"a", "c"};
   // φ: a–a 1, a–c 0.5, b–a 0, b–c √3/2.
   double bc = std::sqrt(3.0) / 2;
-  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kAverage, x, y, -1), (1 + 0.5 + 0 + bc) / 4, 1e-6);
-  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kAverage, x, y, 0.6), (1 + bc) / 4, 1e-6);  // θ drops 0.5
+  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kAverage, x, y, -1), (1 + 0.5 + 0 + bc) / 4,
+              1e-6);
+  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kAverage, x, y, 0.6), (1 + bc) / 4,
+              1e-6);  // θ drops 0.5
   // maximum: asym(x,y) = (1 + bc)/2, asym(y,x) = (1 + bc)/2.
   EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kMaximum, x, y, -1), (1 + bc) / 2, 1e-6);
   // hungarian: a–a + b–c = 1 + bc over min(2,2).
@@ -244,12 +261,15 @@ TEST(EmbeddingMeasuresTest, Definitions) {
   double want = (1.5 + bc) / (std::sqrt(2.0) * std::sqrt(2.25 + bc * bc));
   EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kAdditive, x, y, -1), want, 1e-6);
   // Identical texts: 1 for maximum, hungarian, wmd, additive.
-  for (auto m : {EmbeddingMethod::kMaximum, EmbeddingMethod::kHungarian, EmbeddingMethod::kWmd, EmbeddingMethod::kAdditive})
+  for (auto m : {EmbeddingMethod::kMaximum, EmbeddingMethod::kHungarian, EmbeddingMethod::kWmd,
+                 EmbeddingMethod::kAdditive})
     EXPECT_NEAR(EmbeddingSimilarity(*v, m, x, x, 0), 1.0, 1e-6) << EmbeddingMethodName(m);
   // Out of vocabulary: φ = 1 for identical tokens, 0 otherwise.
   Tokens oov1 = {"zebra", "a"}, oov2 = {"zebra", "b"};
-  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kHungarian, oov1, oov2, 0), (1 + 0) / 2.0, 1e-6);
-  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kMaximum, {"zebra"}, {"yak"}, -1), 0.0, 1e-9);
+  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kHungarian, oov1, oov2, 0), (1 + 0) / 2.0,
+              1e-6);
+  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kMaximum, {"zebra"}, {"yak"}, -1), 0.0,
+              1e-9);
   // WMD of one word each: the ground distance between them.
   EXPECT_NEAR(WordMoversDistance(*v, {"a"}, {"c"}), std::sqrt(2 - 2 * 0.5), 1e-6);
   EXPECT_EQ(EmbeddingSimilarity(*v, EmbeddingMethod::kAverage, {}, x, 0), 0.0);

@@ -47,13 +47,13 @@ TEST(SyllableTest, WordLists) {
 }
 
 TEST(SyllableTest, Rules) {
-  EXPECT_EQ(CountSyllables("make"), 1);     // silent e
-  EXPECT_EQ(CountSyllables("table"), 2);    // consonant + le
-  EXPECT_EQ(CountSyllables("jumped"), 1);   // silent -ed
-  EXPECT_EQ(CountSyllables("wanted"), 2);   // sounded -ed
-  EXPECT_EQ(CountSyllables("horses"), 2);   // sounded -es
-  EXPECT_EQ(CountSyllables("Piano!"), 3);   // hiatus; case and punctuation ignored
-  EXPECT_EQ(CountSyllables("1990"), 0);     // no letters
+  EXPECT_EQ(CountSyllables("make"), 1);    // silent e
+  EXPECT_EQ(CountSyllables("table"), 2);   // consonant + le
+  EXPECT_EQ(CountSyllables("jumped"), 1);  // silent -ed
+  EXPECT_EQ(CountSyllables("wanted"), 2);  // sounded -ed
+  EXPECT_EQ(CountSyllables("horses"), 2);  // sounded -es
+  EXPECT_EQ(CountSyllables("Piano!"), 3);  // hiatus; case and punctuation ignored
+  EXPECT_EQ(CountSyllables("1990"), 0);    // no letters
 }
 
 TEST(ReadabilityTest, FleschOfKnownCounts) {
@@ -81,7 +81,8 @@ std::vector<std::string> Lines(const std::string& name) {
 // references, 0.606822 with the first only.
 TEST(ScoreTest, BleuAgreesWithNltk) {
   SimplificationScores s;
-  ASSERT_TRUE(ScoreSimplification(Lines("hyp.txt"), {Lines("ref1.txt"), Lines("ref2.txt")}, &s).ok());
+  ASSERT_TRUE(
+      ScoreSimplification(Lines("hyp.txt"), {Lines("ref1.txt"), Lines("ref2.txt")}, &s).ok());
   EXPECT_NEAR(s.bleu, 0.728491, 0.001);
   EXPECT_NEAR(s.bleu, 0.728491, 1e-6);
   ASSERT_TRUE(ScoreSimplification(Lines("hyp.txt"), {Lines("ref1.txt")}, &s).ok());
@@ -98,7 +99,8 @@ TEST(ScoreTest, WordF1AndSsaByHand) {
   EXPECT_NEAR(s.ssa, 1 - 2.0 / 3, 1e-12);
   EXPECT_EQ(s.bleu, 0);  // no 4-gram matches: 0 without smoothing, as NLTK
   // Identical: everything 1.
-  ASSERT_TRUE(ScoreSimplification({"the cat sat on the mat"}, {{"the cat sat on the mat"}}, &s).ok());
+  ASSERT_TRUE(
+      ScoreSimplification({"the cat sat on the mat"}, {{"the cat sat on the mat"}}, &s).ok());
   EXPECT_NEAR(s.bleu, 1.0, 1e-12);
   EXPECT_NEAR(s.word_f1, 1.0, 1e-12);
   EXPECT_NEAR(s.ssa, 1.0, 1e-12);
@@ -111,7 +113,9 @@ TEST(ScoreTest, WordF1AndSsaByHand) {
 }
 
 TEST(ScoreTest, EditDistance) {
-  auto d = [](std::string a, std::string b) { return WordEditDistance(SplitWhitespace(a), SplitWhitespace(b)); };
+  auto d = [](std::string a, std::string b) {
+    return WordEditDistance(SplitWhitespace(a), SplitWhitespace(b));
+  };
   EXPECT_EQ(d("", ""), 0u);
   EXPECT_EQ(d("a b c", ""), 3u);
   EXPECT_EQ(d("a b c", "a c"), 1u);
@@ -141,7 +145,8 @@ TEST(ClassifierEvalTest, AgreesWithDirectFormulasOnRandomScores) {
   for (int round = 0; round < 200; ++round) {
     size_t n = 5 + rng() % 60;
     std::vector<LabelledScore> s;
-    for (size_t i = 0; i < n; ++i) s.push_back({std::uniform_real_distribution<double>(0, 1)(rng), rng() % 3 != 0});
+    for (size_t i = 0; i < n; ++i)
+      s.push_back({std::uniform_real_distribution<double>(0, 1)(rng), rng() % 3 != 0});
     size_t positives = 0;
     for (auto& x : s) positives += x.positive;
     if (positives == 0) continue;
@@ -169,20 +174,25 @@ TEST(ClassifierEvalTest, AgreesWithDirectFormulasOnRandomScores) {
 
 TEST(SentencePairFileTest, FormatsAndErrors) {
   testing::TempDir tmp;
-  testing::WriteFile(tmp.Sub("msrp.txt"), "\xEF\xBB\xBFQuality\t#1 ID\t#2 ID\t#1 String\t#2 String\n1\t1\t2\tA cat.\tThe cat.\n0\t3\t4\tX\tY\n");
+  testing::WriteFile(tmp.Sub("msrp.txt"),
+                     "\xEF\xBB\xBFQuality\t#1 ID\t#2 ID\t#1 String\t#2 String\n1\t1\t2\tA "
+                     "cat.\tThe cat.\n0\t3\t4\tX\tY\n");
   std::vector<SentencePairExample> p;
   ASSERT_TRUE(ReadSentencePairs(tmp.Sub("msrp.txt"), 4, &p).ok());
   ASSERT_EQ(p.size(), 2u);
   EXPECT_TRUE(p[0].positive);
   EXPECT_EQ(p[0].s2, "The cat.");
   EXPECT_FALSE(p[1].positive);
-  testing::WriteFile(tmp.Sub("sick.txt"), "pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_judgment\n1\ta\tb\t4.5\tNEUTRAL\n2\tc\td\t3.9\tNEUTRAL\n");
+  testing::WriteFile(tmp.Sub("sick.txt"),
+                     "pair_ID\tsentence_A\tsentence_B\trelatedness_score\tentailment_"
+                     "judgment\n1\ta\tb\t4.5\tNEUTRAL\n2\tc\td\t3.9\tNEUTRAL\n");
   p.clear();
   ASSERT_TRUE(ReadSentencePairs(tmp.Sub("sick.txt"), 4, &p).ok());
   ASSERT_EQ(p.size(), 2u);
   EXPECT_TRUE(p[0].positive);
   EXPECT_FALSE(p[1].positive);
-  testing::WriteFile(tmp.Sub("sick-noheader.txt"), "1\ta\tb\t4.5\tNEUTRAL\n2\tc\td\t3.9\tCONTRADICTION\n");
+  testing::WriteFile(tmp.Sub("sick-noheader.txt"),
+                     "1\ta\tb\t4.5\tNEUTRAL\n2\tc\td\t3.9\tCONTRADICTION\n");
   p.clear();
   ASSERT_TRUE(ReadSentencePairs(tmp.Sub("sick-noheader.txt"), 4, &p).ok());
   ASSERT_EQ(p.size(), 2u);
@@ -192,7 +202,8 @@ TEST(SentencePairFileTest, FormatsAndErrors) {
   testing::WriteFile(tmp.Sub("pairs.tsv"), "a b\tc d\nx\ty\t1\nno tab here\n");
   p.clear();
   Status s = ReadSentencePairs(tmp.Sub("pairs.tsv"), 4, &p);
-  EXPECT_NE(s.message().find("pairs.tsv: line 3: expected s1<TAB>s2"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("pairs.tsv: line 3: expected s1<TAB>s2"), std::string::npos)
+      << s.message();
   EXPECT_FALSE(p[0].has_label);
   EXPECT_TRUE(p[1].positive);
 }

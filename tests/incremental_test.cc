@@ -25,7 +25,8 @@ class IncrementalTest : public ::testing::Test {
     ASSERT_TRUE(ParagraphIndex::Open(IndexDir(tmp_.Sub("db")), true, &index_).ok());
     simple_xml_ = testing::Bz2DecompressFile(DataPath("wikidumps/simplewiki-sample.xml.bz2"));
     IngestSummary s;
-    ASSERT_TRUE(Ingest(store_.get(), {DataPath("wikidumps/enwiki-gensim-sample.xml.bz2")}, {}, &s).ok());
+    ASSERT_TRUE(
+        Ingest(store_.get(), {DataPath("wikidumps/enwiki-gensim-sample.xml.bz2")}, {}, &s).ok());
   }
 
   IngestSummary IngestSimple(const std::string& xml, bool full) {
@@ -132,7 +133,8 @@ TEST_F(IncrementalTest, UpdatedDatabaseEqualsAFreshBuildAfterAlignAll) {
   opts.create_if_missing = true;
   ASSERT_TRUE(Store::Open(opts, fresh_dir.Sub("db"), &fresh).ok());
   IngestSummary s;
-  ASSERT_TRUE(Ingest(fresh.get(), {DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"), tmp_.Sub("simple.xml")},
+  ASSERT_TRUE(Ingest(fresh.get(),
+                     {DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"), tmp_.Sub("simple.xml")},
                      {}, &s)
                   .ok());
   std::unique_ptr<ParagraphIndex> index;

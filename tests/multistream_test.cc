@@ -34,7 +34,8 @@ size_t MakeMultistream(const std::string& xml, size_t per_stream, const std::str
       std::string page = xml.substr(p, e - p);
       size_t t = page.find("<title>") + 7;
       size_t i = page.find("<id>") + 4;
-      ids.emplace_back(page.substr(i, page.find("</id>") - i), page.substr(t, page.find("</title>") - t));
+      ids.emplace_back(page.substr(i, page.find("</id>") - i),
+                       page.substr(t, page.find("</title>") - t));
       group += page;
       pos = e;
       ++n;
@@ -42,7 +43,8 @@ size_t MakeMultistream(const std::string& xml, size_t per_stream, const std::str
     if (n == 0) break;
     (void)start;
     if (offsets) offsets->push_back(file.size());
-    for (auto& [id, title] : ids) index += std::to_string(file.size()) + ":" + id + ":" + title + "\n";
+    for (auto& [id, title] : ids)
+      index += std::to_string(file.size()) + ":" + id + ":" + title + "\n";
     file += testing::Bz2Compress(group);
     ++streams;
   }
@@ -52,8 +54,8 @@ size_t MakeMultistream(const std::string& xml, size_t per_stream, const std::str
   return streams;
 }
 
-std::vector<SourcePage> ReadAllPages(const std::string& path, const MultistreamOptions* ms, DumpInfo* info,
-                                     Status* status) {
+std::vector<SourcePage> ReadAllPages(const std::string& path, const MultistreamOptions* ms,
+                                     DumpInfo* info, Status* status) {
   std::vector<SourcePage> pages;
   auto cb = [&](const SourcePage& p, const DumpInfo&) {
     pages.push_back(p);
@@ -67,7 +69,8 @@ class MultistreamTest : public ::testing::Test {
  protected:
   void SetUp() override {
     xml_ = testing::Bz2DecompressFile(DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"));
-    streams_ = MakeMultistream(xml_, 10, tmp_.Sub("ms.xml.bz2"), tmp_.Sub("index.txt.bz2"), &offsets_);
+    streams_ =
+        MakeMultistream(xml_, 10, tmp_.Sub("ms.xml.bz2"), tmp_.Sub("index.txt.bz2"), &offsets_);
   }
   TempDir tmp_;
   std::string xml_;
@@ -79,7 +82,8 @@ TEST_F(MultistreamTest, ParallelReadGivesThePagesOfASequentialRead) {
   ASSERT_EQ(streams_, 21u);
   Status s;
   DumpInfo seq_info;
-  auto sequential = ReadAllPages(DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"), nullptr, &seq_info, &s);
+  auto sequential =
+      ReadAllPages(DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"), nullptr, &seq_info, &s);
   ASSERT_TRUE(s.ok());
   for (int threads : {1, 2, 4}) {
     MultistreamOptions o;
@@ -129,7 +133,8 @@ TEST_F(MultistreamTest, CorruptStreamNamesItsOffsetAndKeepsEarlierPages) {
   Status s;
   auto pages = ReadAllPages(tmp_.Sub("bad.xml.bz2"), &o, &info, &s);
   ASSERT_EQ(s.code(), Status::Code::kCorruption) << s.ToString();
-  EXPECT_NE(s.message().find("stream starting at byte " + std::to_string(bad)), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("stream starting at byte " + std::to_string(bad)), std::string::npos)
+      << s.message();
   EXPECT_EQ(pages.size(), 50u);  // the five streams before it
 }
 
@@ -141,21 +146,25 @@ TEST_F(MultistreamTest, BadIndexNamesTheLine) {
   Status s;
   ReadAllPages(tmp_.Sub("ms.xml.bz2"), &o, &info, &s);
   EXPECT_EQ(s.code(), Status::Code::kCorruption);
-  EXPECT_NE(s.message().find("bad-index.txt: line 2: expected offset:page_id:title"), std::string::npos)
+  EXPECT_NE(s.message().find("bad-index.txt: line 2: expected offset:page_id:title"),
+            std::string::npos)
       << s.message();
 }
 
 // The tool in tools/ and the CLI together, as a user runs them.
 TEST(MultistreamCliTest, ToolAndIngestOnlyTitlesOf) {
   TempDir tmp;
-  std::string cmd = "python3 '" + std::string(ALIGNDB_SOURCE_DIR) + "/tools/make_multistream.py' '" +
-                    DataPath("wikidumps/enwiki-gensim-sample.xml.bz2") + "' '" + tmp.Sub("ms.xml.bz2") + "' '" +
-                    tmp.Sub("ms-index.txt.bz2") + "' --pages-per-stream 10 2>/dev/null";
+  std::string cmd =
+      "python3 '" + std::string(ALIGNDB_SOURCE_DIR) + "/tools/make_multistream.py' '" +
+      DataPath("wikidumps/enwiki-gensim-sample.xml.bz2") + "' '" + tmp.Sub("ms.xml.bz2") + "' '" +
+      tmp.Sub("ms-index.txt.bz2") + "' --pages-per-stream 10 2>/dev/null";
   ASSERT_EQ(std::system(cmd.c_str()), 0);
-  auto r = testing::RunAligndb({"ingest", "--db", tmp.Sub("db"), DataPath("wikidumps/simplewiki-sample.xml.bz2")});
+  auto r = testing::RunAligndb(
+      {"ingest", "--db", tmp.Sub("db"), DataPath("wikidumps/simplewiki-sample.xml.bz2")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  r = testing::RunAligndb({"ingest", "--db", tmp.Sub("db"), "--json", "--index", tmp.Sub("ms-index.txt.bz2"),
-                           "--threads", "2", "--only-titles-of", "simplewiki", tmp.Sub("ms.xml.bz2")});
+  r = testing::RunAligndb({"ingest", "--db", tmp.Sub("db"), "--json", "--index",
+                           tmp.Sub("ms-index.txt.bz2"), "--threads", "2", "--only-titles-of",
+                           "simplewiki", tmp.Sub("ms.xml.bz2")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["streams_total"], 21);
@@ -165,7 +174,8 @@ TEST(MultistreamCliTest, ToolAndIngestOnlyTitlesOf) {
   r = testing::RunAligndb({"align", "--db", tmp.Sub("db"), "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["aligned"], 2);
-  r = testing::RunAligndb({"ingest", "--db", tmp.Sub("db"), "--only-titles-of", "simplewiki", tmp.Sub("ms.xml.bz2")});
+  r = testing::RunAligndb(
+      {"ingest", "--db", tmp.Sub("db"), "--only-titles-of", "simplewiki", tmp.Sub("ms.xml.bz2")});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--only-titles-of needs --index"), std::string::npos) << r.err;
 }

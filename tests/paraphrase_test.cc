@@ -21,14 +21,15 @@ ClusterDocument Doc(const std::string& title, std::vector<std::string> sentences
 
 TEST(L12Test, EveryRule) {
   std::vector<ClusterDocument> docs = {
-      Doc("c/a", {"The storm hit the coast on Monday.",                       // 0
-                  "Officials said ten people died.",                          // 1
-                  "A short one."}),                                           // 2
-      Doc("c/b", {"the storm hit the coast on monday!",                       // 3: only case and punctuation differ from 0
-                  "Officials said that ten people had died.",                 // 4: distance 2 from 1
-                  "Officials said that ten people had died.",                 // 5: same as 4 → duplicate of (1,4)
-                  "Rescue teams searched the flooded streets of the old town for survivors all night long "
-                  "while the rain kept falling on the region and roads were closed."}),  // 6: long
+      Doc("c/a", {"The storm hit the coast on Monday.",  // 0
+                  "Officials said ten people died.",     // 1
+                  "A short one."}),                      // 2
+      Doc("c/b",
+          {"the storm hit the coast on monday!",  // 3: only case and punctuation differ from 0
+           "Officials said that ten people had died.",  // 4: distance 2 from 1
+           "Officials said that ten people had died.",  // 5: same as 4 → duplicate of (1,4)
+           "Rescue teams searched the flooded streets of the old town for survivors all night long "
+           "while the rain kept falling on the region and roads were closed."}),  // 6: long
   };
   ParaphraseCounts c;
   auto pairs = L12Pairs(docs, 12, &c);
@@ -51,7 +52,8 @@ TEST(L12Test, EveryRule) {
   // The 2/3 rule at its edge: 6 words against 9 is kept (6·3 = 18 = 2·9), 5 against 8 is not.
   ParaphraseCounts e;
   auto edge = L12Pairs({Doc("x/a", {"one two three four five six", "one two three four five"}),
-                        Doc("x/b", {"one two three four five six seven eight nine", "one two three four five six seven eight"})},
+                        Doc("x/b", {"one two three four five six seven eight nine",
+                                    "one two three four five six seven eight"})},
                        12, &e);
   bool six_nine = false, five_eight = false;
   for (auto& p : edge) {
@@ -73,11 +75,14 @@ TEST(L12Test, EveryRule) {
 
 TEST(F2Test, EveryRule) {
   std::vector<ClusterDocument> docs = {
-      Doc("c/a", {"Heavy storms flooded coastal towns across the region on Monday.",
-                  "Emergency services rescued hundreds of residents.", "Third sentence is never used."}),
-      Doc("c/b", {"Coastal towns across the region were flooded by heavy storms.",  // ≥3 shared long words
-                  "It rained."}),                                               // length rule / few words
-      Doc("c/c", {"Heavy storms flooded coastal towns across the region on Monday."}),  // same as a's first
+      Doc("c/a",
+          {"Heavy storms flooded coastal towns across the region on Monday.",
+           "Emergency services rescued hundreds of residents.", "Third sentence is never used."}),
+      Doc("c/b",
+          {"Coastal towns across the region were flooded by heavy storms.",  // ≥3 shared long words
+           "It rained."}),  // length rule / few words
+      Doc("c/c", {"Heavy storms flooded coastal towns across the region on Monday."}),  // same as
+                                                                                        // a's first
   };
   ParaphraseCounts c;
   auto pairs = F2Pairs(docs, &c);
@@ -93,29 +98,35 @@ TEST(F2Test, EveryRule) {
     if (p.sent_a == 2 || p.sent_b == 2) third = true;
   }
   EXPECT_TRUE(ab);
-  EXPECT_TRUE(ac);       // F2 has no identity rule
-  EXPECT_FALSE(third);   // only the first two sentences
+  EXPECT_TRUE(ac);      // F2 has no identity rule
+  EXPECT_FALSE(third);  // only the first two sentences
   // b/0 × c/0 is the same sentence pair as a/0 × b/0 (a/0 = c/0): a duplicate.
   EXPECT_EQ(c.duplicate, 1u);
   EXPECT_GT(c.few_shared_words, 0u);
   EXPECT_EQ(c.candidates, c.length_ratio + c.duplicate + c.few_shared_words + c.kept);
   // The 1/2 rule: 4 shared long words, 5 words against 11 → dropped.
   ParaphraseCounts h;
-  auto half = F2Pairs({Doc("z/a", {"storms flooded coastal towns today"}),
-                       Doc("z/b", {"storms flooded coastal towns across the whole region on a grey Monday"})},
-                      &h);
+  auto half = F2Pairs(
+      {Doc("z/a", {"storms flooded coastal towns today"}),
+       Doc("z/b", {"storms flooded coastal towns across the whole region on a grey Monday"})},
+      &h);
   EXPECT_TRUE(half.empty());
   EXPECT_EQ(h.length_ratio, 1u);
 }
 
 TEST(ParaphraseCliTest, ClustersIngestExtractExportStats) {
   testing::TempDir tmp;
-  testing::WriteFile(tmp.Sub("clusters.jsonl"),
-                     R"({"cluster": "storm", "doc": "ap", "sentences": ["Officials said ten people died.", "The storm hit the coast."]})" "\n"
-                     R"({"cluster": "storm", "doc": "reuters", "text": "Officials said that ten people had died. The storm hit the coast on Monday."})" "\n"
-                     R"({"cluster": "vote", "doc": "ap", "sentences": ["The vote was held on Sunday."]})" "\n");
+  testing::WriteFile(
+      tmp.Sub("clusters.jsonl"),
+      R"({"cluster": "storm", "doc": "ap", "sentences": ["Officials said ten people died.", "The storm hit the coast."]})"
+      "\n"
+      R"({"cluster": "storm", "doc": "reuters", "text": "Officials said that ten people had died. The storm hit the coast on Monday."})"
+      "\n"
+      R"({"cluster": "vote", "doc": "ap", "sentences": ["The vote was held on Sunday."]})"
+      "\n");
   std::string db = tmp.Sub("db");
-  auto r = testing::RunAligndb({"ingest", "--db", db, "--edition", "news", tmp.Sub("clusters.jsonl")});
+  auto r =
+      testing::RunAligndb({"ingest", "--db", db, "--edition", "news", tmp.Sub("clusters.jsonl")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   r = testing::RunAligndb({"paraphrase", "--db", db, "--method", "l12", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -131,7 +142,8 @@ TEST(ParaphraseCliTest, ClustersIngestExtractExportStats) {
   while (std::getline(lines, line)) {
     auto p = nlohmann::json::parse(line);
     EXPECT_EQ(p["op"], "l12");
-    if (p["normal"] == "Officials said ten people died." && p["simple"] == "Officials said that ten people had died.") {
+    if (p["normal"] == "Officials said ten people died." &&
+        p["simple"] == "Officials said that ten people had died.") {
       found = true;
       EXPECT_EQ(p["similarity"], 2.0);  // the edit distance
       EXPECT_EQ(p["normal_title"], "storm/ap");
@@ -144,7 +156,8 @@ TEST(ParaphraseCliTest, ClustersIngestExtractExportStats) {
   EXPECT_GT(st["l12"]["mean_edit_distance"].get<double>(), 0);
   EXPECT_GT(st["l12"]["mean_length_words"].get<double>(), 3);
   // A bad cluster line names its line.
-  testing::WriteFile(tmp.Sub("bad.jsonl"), R"({"cluster": "x", "sentences": ["a"]})" "\n");
+  testing::WriteFile(tmp.Sub("bad.jsonl"), R"({"cluster": "x", "sentences": ["a"]})"
+                                           "\n");
   r = testing::RunAligndb({"ingest", "--db", db, "--edition", "news", tmp.Sub("bad.jsonl")});
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.err.find("line 1: a cluster document needs"), std::string::npos) << r.err;

@@ -56,7 +56,8 @@ pb::ArticleTerms TermsOf(const pb::Article& a) {
       auto* st = pt->add_sentences();
       for (auto& [k, v] : sent) st->add_tokens(k), st->add_counts(v);
     }
-    for (auto& [k, v] : para) pt->mutable_paragraph()->add_tokens(k), pt->mutable_paragraph()->add_counts(v);
+    for (auto& [k, v] : para)
+      pt->mutable_paragraph()->add_tokens(k), pt->mutable_paragraph()->add_counts(v);
   }
   return t;
 }
@@ -78,7 +79,8 @@ std::map<std::string, int64_t> RecountDf(Store* store, uint32_t edition) {
 void ExpectDfMatchesRecount(Store* store, uint32_t edition) {
   auto expected = RecountDf(store, edition);
   // Every stored df key must equal the recount (zero when the token is gone).
-  std::unique_ptr<rocksdb::Iterator> it(store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kCounts)));
+  std::unique_ptr<rocksdb::Iterator> it(
+      store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kCounts)));
   std::string prefix = DfKey(edition, "");
   size_t seen = 0;
   for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
@@ -96,7 +98,8 @@ TEST(StoreTest, ArticleRoundTrip) {
   auto store = OpenOrDie(tmp.Sub("db"));
   uint32_t ed;
   ASSERT_TRUE(store->EditionId("testwiki", true, &ed).ok());
-  auto a = MakeArticle(42, "Blue whale", 7, {{"The blue whale is big.", "It eats krill."}, {"Whales swim."}});
+  auto a = MakeArticle(42, "Blue whale", 7,
+                       {{"The blue whale is big.", "It eats krill."}, {"Whales swim."}});
   a.set_flags(kFlagStub);
   a.set_timestamp("2020-01-01T00:00:00Z");
   ASSERT_TRUE(store->PutArticle(ed, a, TermsOf(a)).ok());
@@ -293,7 +296,8 @@ TEST(IngestTest, StoresExactlyTheNamespaceZeroArticles) {
 
   // Ingesting again changes nothing and skips every article.
   IngestSummary again;
-  ASSERT_TRUE(Ingest(store.get(), {DataPath("wikidumps/enwiki-gensim-sample.xml.bz2")}, {}, &again).ok());
+  ASSERT_TRUE(
+      Ingest(store.get(), {DataPath("wikidumps/enwiki-gensim-sample.xml.bz2")}, {}, &again).ok());
   EXPECT_EQ(again.unchanged, 106u);
   EXPECT_EQ(again.added + again.changed + again.redirects, 0u);
   EditionCounts en2;

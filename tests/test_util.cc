@@ -83,8 +83,10 @@ CommandResult RunAligndb(const std::vector<std::string>& args) {
   for (const auto& a : args) {
     std::string q;
     for (char c : a) {
-      if (c == '\'') q += "'\\''";
-      else q += c;
+      if (c == '\'')
+        q += "'\\''";
+      else
+        q += c;
     }
     cmd += " '" + q + "'";
   }

@@ -41,9 +41,10 @@ TEST(WikitextTest, NonProseLinksAreDropped) {
 }
 
 TEST(WikitextTest, TemplatesNestedAndParserFunctionsAreRemoved) {
-  EXPECT_EQ(Clean("{{Infobox animal\n| name = {{lang|la|Felis}}\n| image = {{#if:{{{1|}}}|x|y}}\n}}\n"
-                  "The cat{{citation needed}} is small.{{sfn|Smith|2000|p=4}}"),
-            Paragraphs{"The cat is small."});
+  EXPECT_EQ(
+      Clean("{{Infobox animal\n| name = {{lang|la|Felis}}\n| image = {{#if:{{{1|}}}|x|y}}\n}}\n"
+            "The cat{{citation needed}} is small.{{sfn|Smith|2000|p=4}}"),
+      Paragraphs{"The cat is small."});
   EXPECT_EQ(Clean("It was 24{{nbsp}}August and 5{{ndash}}6 people."),
             Paragraphs{"It was 24 August and 5\u20136 people."});
 }
@@ -85,8 +86,7 @@ TEST(WikitextTest, EmptyBracketsLeftByRemovedMarkupGo) {
 
 TEST(WikitextTest, TemplateNamesAreReported) {
   auto c = CleanWikitext("{{Logic-stub}} {{Infobox x|a={{Birth date|1}}}} text");
-  EXPECT_EQ(c.template_names,
-            (std::vector<std::string>{"logic-stub", "infobox x", "birth date"}));
+  EXPECT_EQ(c.template_names, (std::vector<std::string>{"logic-stub", "infobox x", "birth date"}));
 }
 
 // ------------------------------------------------------------------ hostile input
@@ -144,8 +144,11 @@ TEST(SentenceTest, AbbreviationsInitialsNumbersQuotes) {
             (S{"Dr. Smith went to Washington.", "He arrived at 5 p.m. on Monday."}));
   EXPECT_EQ(sp.Split("J. R. R. Tolkien wrote The Hobbit. It was published in 1937."),
             (S{"J. R. R. Tolkien wrote The Hobbit.", "It was published in 1937."}));
-  EXPECT_EQ(sp.Split("The U.S. Army fought in World War I. Then it went home to the U.S. Polk was there."),
-            (S{"The U.S. Army fought in World War I.", "Then it went home to the U.S.", "Polk was there."}));
+  EXPECT_EQ(
+      sp.Split(
+          "The U.S. Army fought in World War I. Then it went home to the U.S. Polk was there."),
+      (S{"The U.S. Army fought in World War I.", "Then it went home to the U.S.",
+         "Polk was there."}));
   EXPECT_EQ(sp.Split("Some animals, e.g. cats, purr. The value is 1.5 metres."),
             (S{"Some animals, e.g. cats, purr.", "The value is 1.5 metres."}));
   EXPECT_EQ(sp.Split("He said \"Stop.\" Then he left (quickly.) Wait... What? No!"),
@@ -162,8 +165,10 @@ TEST(SentenceTest, AgreesWithHandCheckedRealParagraphs) {
   std::vector<std::pair<std::string, std::vector<std::string>>> paragraphs;
   std::string line;
   while (std::getline(in, line)) {
-    if (line.rfind("## ", 0) == 0) paragraphs.push_back({line.substr(3), {}});
-    else if (!line.empty() && line[0] != '#') paragraphs.back().second.push_back(line);
+    if (line.rfind("## ", 0) == 0)
+      paragraphs.push_back({line.substr(3), {}});
+    else if (!line.empty() && line[0] != '#')
+      paragraphs.back().second.push_back(line);
   }
   ASSERT_GE(paragraphs.size(), 40u);
   SentenceSplitter sp;
@@ -193,7 +198,8 @@ std::vector<std::string> ReferenceTokenize(const std::string& text) {
     i += U16_LENGTH(c);
     int8_t type = u_charType(c);
     bool word = u_isalpha(c) || type == U_DECIMAL_DIGIT_NUMBER;
-    bool mark = type == U_NON_SPACING_MARK || type == U_COMBINING_SPACING_MARK || type == U_ENCLOSING_MARK;
+    bool mark =
+        type == U_NON_SPACING_MARK || type == U_COMBINING_SPACING_MARK || type == U_ENCLOSING_MARK;
     if (c == 0xFFFD) word = mark = false;  // what the decoder made of an invalid byte
     if (word || (mark && !cur.empty())) {
       icu::UnicodeString(u_foldCase(c, U_FOLD_CASE_DEFAULT)).toUTF8String(cur);
@@ -208,9 +214,9 @@ std::vector<std::string> ReferenceTokenize(const std::string& text) {
 
 TEST(TokenizeTest, AgreesWithSlowReferenceOnRandomText) {
   std::mt19937 rng(11);
-  const std::vector<std::string> alphabet = {"a", "Z", "0", "9", " ", ".", "'", "-", "_", "é", "É",
-                                             "ß", "Σ", "ς", "ж", "Ж", "中", "٣", "\u0301", "\u093f",
-                                             "İ", "ﬁ", "\u00a0", "😀", "\t", "Ǆ"};
+  const std::vector<std::string> alphabet = {
+      "a", "Z", "0", "9",  " ", ".",      "'",      "-", "_", "é",      "É", "ß",  "Σ",
+      "ς", "ж", "Ж", "中", "٣", "\u0301", "\u093f", "İ", "ﬁ", "\u00a0", "😀", "\t", "Ǆ"};
   for (int round = 0; round < 3000; ++round) {
     std::string s;
     int n = static_cast<int>(rng() % 30);
@@ -258,11 +264,15 @@ TEST(FlagsTest, RealPages) {
     flags[p.title] = out.flags;
     return s;
   };
-  ASSERT_TRUE(ReadMediaWikiDump(testing::DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"), cb, nullptr).ok());
-  ASSERT_TRUE(ReadMediaWikiDump(testing::DataPath("wikidumps/simplewiki-sample.xml.bz2"), cb, nullptr).ok());
-  EXPECT_EQ(flags["Affirming the consequent"], kFlagStub);       // {{Logic-stub}}
-  EXPECT_EQ(flags["Air"], kFlagStub);                            // simplewiki {{physics-stub}}
-  EXPECT_EQ(flags["Aa River"], kFlagDisambiguation);             // {{geodis}}
+  ASSERT_TRUE(
+      ReadMediaWikiDump(testing::DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"), cb, nullptr)
+          .ok());
+  ASSERT_TRUE(
+      ReadMediaWikiDump(testing::DataPath("wikidumps/simplewiki-sample.xml.bz2"), cb, nullptr)
+          .ok());
+  EXPECT_EQ(flags["Affirming the consequent"], kFlagStub);  // {{Logic-stub}}
+  EXPECT_EQ(flags["Air"], kFlagStub);                       // simplewiki {{physics-stub}}
+  EXPECT_EQ(flags["Aa River"], kFlagDisambiguation);        // {{geodis}}
   EXPECT_EQ(flags["Austin (disambiguation)"], kFlagDisambiguation);
   EXPECT_EQ(flags["Ada"], kFlagDisambiguation | kFlagSingleLine);
   EXPECT_EQ(flags["List of anthropologists"], kFlagStub | kFlagSingleLine);

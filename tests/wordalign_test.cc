@@ -23,7 +23,8 @@ TEST(WordAlignTest, VectorsLinkSimilarWordsAboveTheta) {
   auto v = WordVectors::FromRows({"big", "large", "small"}, {{1, 0}, {0.9f, 0.1f}, {-1, 0.2f}});
   W s1 = {"a", "big", "house"}, s2 = {"a", "large", "small", "house"};
   EXPECT_EQ(DirectionalLinks(v.get(), s1, s2, 0.49), (Links{{0, 0}, {1, 1}, {2, 3}}));
-  EXPECT_EQ(DirectionalLinks(v.get(), s1, s2, 0.999), (Links{{0, 0}, {2, 3}}));  // cos(big, large) < .999
+  EXPECT_EQ(DirectionalLinks(v.get(), s1, s2, 0.999),
+            (Links{{0, 0}, {2, 3}}));  // cos(big, large) < .999
   EXPECT_EQ(DirectionalLinks(nullptr, s1, s2, 0.0), (Links{{0, 0}, {2, 3}}));
 }
 
@@ -71,8 +72,9 @@ TEST(AerTest, ByHandAndSplit) {
 
 TEST(GoldFormatsTest, JsonTsvAndPharaoh) {
   testing::TempDir tmp;
-  testing::WriteFile(tmp.Sub("g.json"),
-                     R"([{"source": "a b c", "target": "a c", "sureAlign": "0-0 2-1", "possibleAlign": "1-1"}])");
+  testing::WriteFile(
+      tmp.Sub("g.json"),
+      R"([{"source": "a b c", "target": "a c", "sureAlign": "0-0 2-1", "possibleAlign": "1-1"}])");
   testing::WriteFile(tmp.Sub("g.tsv"), "0:0\ta b c\tN/A\ta c\tN/A\t1\t1\t0-0 2-1\t1-1\n");
   testing::WriteFile(tmp.Sub("g.txt"), "0-0 2-1 1-1p\n");
   for (const char* f : {"g.json", "g.tsv", "g.txt"}) {
@@ -85,7 +87,8 @@ TEST(GoldFormatsTest, JsonTsvAndPharaoh) {
   testing::WriteFile(tmp.Sub("bad.txt"), "0-0 x-1\n");
   std::vector<GoldAlignment> gold;
   Status s = ReadGoldAlignments(tmp.Sub("bad.txt"), &gold);
-  EXPECT_NE(s.message().find("bad.txt: line 1: bad link \"x-1\""), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("bad.txt: line 1: bad link \"x-1\""), std::string::npos)
+      << s.message();
 }
 
 TEST(WordAlignCliTest, AlignThenScore) {
@@ -96,7 +99,8 @@ TEST(WordAlignCliTest, AlignThenScore) {
   EXPECT_EQ(r.out, "0-0 1-1 2-2\n1-1\n");
   testing::WriteFile(tmp.Sub("pred.txt"), r.out);
   testing::WriteFile(tmp.Sub("gold.txt"), "0-0 1-1 2-2 2-3p\n0-0 1-1\n");
-  r = testing::RunAligndb({"aer", "--gold", tmp.Sub("gold.txt"), "--pred", tmp.Sub("pred.txt"), "--json"});
+  r = testing::RunAligndb(
+      {"aer", "--gold", tmp.Sub("gold.txt"), "--pred", tmp.Sub("pred.txt"), "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // A = 4 links, all sure; S = 5: precision 1, recall 4/5, AER = 1 − 8/9.
   EXPECT_NE(r.out.find("\"precision\":1.0"), std::string::npos) << r.out;

@@ -22,9 +22,9 @@ enum class Op : int {
   kSkipSimple = 1,
   kSkipNormal = 2,
   kOneOne = 3,
-  kOneTwo = 4,  // one normal sentence, two simple sentences
-  kTwoOne = 5,  // two normal sentences, one simple sentence
-  kTwoTwo = 6,  // crossed: (i-1, j) and (i, j-1)
+  kOneTwo = 4,    // one normal sentence, two simple sentences
+  kTwoOne = 5,    // two normal sentences, one simple sentence
+  kTwoTwo = 6,    // crossed: (i-1, j) and (i, j-1)
   kAllPairs = 7,  // "pair": kept by the all-pairs corpus mode
   kL12 = 8,       // "l12": news paraphrase by edit distance (SPEC §6)
   kF2 = 9,        // "f2": news paraphrase from first sentences (SPEC §6)
@@ -45,9 +45,9 @@ struct AlignedPair {
 };
 
 struct SentenceAlignment {
-  double score = 0;                 // a(n, m)
-  std::vector<AlignedPair> pairs;   // in document order
-  int skipped_normal = 0;           // skip operations, including sentences left at the border
+  double score = 0;                // a(n, m)
+  std::vector<AlignedPair> pairs;  // in document order
+  int skipped_normal = 0;          // skip operations, including sentences left at the border
   int skipped_simple = 0;
 };
 
@@ -100,15 +100,15 @@ struct AlignSummary {
   uint64_t title_matches = 0;
   uint64_t removed = 0;
   std::map<std::string, uint64_t> removed_by_reason;
-  uint64_t aligned = 0;           // article pairs with a record after the run
-  uint64_t realigned = 0;         // of those, computed by this run
-  uint64_t kept = 0;              // of those, kept from an earlier run (pages and parameters unchanged)
-  uint64_t stale_removed = 0;     // records of pairs that no longer exist, deleted
+  uint64_t aligned = 0;    // article pairs with a record after the run
+  uint64_t realigned = 0;  // of those, computed by this run
+  uint64_t kept = 0;       // of those, kept from an earlier run (pages and parameters unchanged)
+  uint64_t stale_removed = 0;  // records of pairs that no longer exist, deleted
   uint64_t paragraph_pairs = 0;
-  uint64_t sentence_pairs = 0;    // every pair of every backtrace (before the similarity filter)
-  uint64_t indexed_pages = 0;     // pages (re)indexed in Xapian before aligning
-  uint64_t scored_pairs = 0;      // all-pairs: sentence pairs scored exactly
-  uint64_t bound_skipped = 0;     // all-pairs with wmd: pairs skipped by the relaxed-WMD bound
+  uint64_t sentence_pairs = 0;  // every pair of every backtrace (before the similarity filter)
+  uint64_t indexed_pages = 0;   // pages (re)indexed in Xapian before aligning
+  uint64_t scored_pairs = 0;    // all-pairs: sentence pairs scored exactly
+  uint64_t bound_skipped = 0;   // all-pairs with wmd: pairs skipped by the relaxed-WMD bound
   std::map<std::string, uint64_t> AsCounts() const;
 };
 
@@ -117,7 +117,8 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
              AlignSummary* summary);
 
 // Key of an alignment record ("alignments" CF).
-std::string AlignmentKey(uint32_t normal_edition, uint32_t simple_edition, const std::string& normalized_title);
+std::string AlignmentKey(uint32_t normal_edition, uint32_t simple_edition,
+                         const std::string& normalized_title);
 
 }  // namespace aligndb
 

@@ -30,10 +30,10 @@ struct SourcePage {
   bool is_redirect = false;
   std::string redirect_target;
   Format format = Format::kWikitext;
-  std::string text;                                   // kWikitext, kPlainText
-  std::vector<std::vector<std::string>> paragraphs;   // kSentences
-  std::vector<std::string> flags;                     // flags given by the input (JSONL)
-  std::string cluster;                                // news cluster (cluster JSONL), else empty
+  std::string text;                                  // kWikitext, kPlainText
+  std::vector<std::vector<std::string>> paragraphs;  // kSentences
+  std::vector<std::string> flags;                    // flags given by the input (JSONL)
+  std::string cluster;                               // news cluster (cluster JSONL), else empty
   bool has_flags = false;
   // Where the page starts, for messages: "file.xml.bz2: byte 1234" or "docs.jsonl: line 7".
   std::string location;
@@ -41,10 +41,10 @@ struct SourcePage {
 
 // What the reader learned about the whole input.
 struct DumpInfo {
-  std::string dbname;        // <siteinfo><dbname>, empty when absent
+  std::string dbname;          // <siteinfo><dbname>, empty when absent
   std::string schema_version;  // "0.10" from <mediawiki version=...>
-  uint64_t pages = 0;        // pages handed to the callback
-  uint64_t bytes = 0;        // input bytes read (compressed bytes for .bz2)
+  uint64_t pages = 0;          // pages handed to the callback
+  uint64_t bytes = 0;          // input bytes read (compressed bytes for .bz2)
   uint64_t streams_total = 0;  // multistream with index: streams listed in the index
   uint64_t streams_read = 0;   // multistream with index: streams decompressed
 };

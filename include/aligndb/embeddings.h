@@ -24,7 +24,8 @@ namespace aligndb {
 class WordVectors {
  public:
   // `cache_dir` empty: $XDG_CACHE_HOME/aligndb, else $HOME/.cache/aligndb; "-": no cache.
-  static Status Load(const std::string& path, const std::string& cache_dir, std::unique_ptr<WordVectors>* out);
+  static Status Load(const std::string& path, const std::string& cache_dir,
+                     std::unique_ptr<WordVectors>* out);
   // Builds a table in memory (tests).
   static std::unique_ptr<WordVectors> FromRows(const std::vector<std::string>& words,
                                                const std::vector<std::vector<float>>& rows);
@@ -46,8 +47,8 @@ class WordVectors {
   int dim_ = 0;
   size_t count_ = 0;
   const float* data_ = nullptr;
-  std::vector<float> owned_;            // parsed rows (when not memory-mapped)
-  std::vector<std::string> words_;      // parsed words
+  std::vector<float> owned_;             // parsed rows (when not memory-mapped)
+  std::vector<std::string> words_;       // parsed words
   std::vector<std::string_view> views_;  // word views (into words_ or the mapping)
   std::unordered_map<std::string_view, int64_t> index_;
   std::vector<float> inv_norm_;
@@ -69,7 +70,8 @@ Eigen::MatrixXd WordSimilarities(const WordVectors& v, const Tokens& x, const To
 
 // The five measures. θ: for average, maximum and hungarian a word pair counts only when φ > θ.
 // Empty texts have similarity 0.
-double EmbeddingSimilarity(const WordVectors& v, EmbeddingMethod m, const Tokens& x, const Tokens& y, double theta);
+double EmbeddingSimilarity(const WordVectors& v, EmbeddingMethod m, const Tokens& x,
+                           const Tokens& y, double theta);
 
 // Maximum-weight one-to-one matching of the rows and columns of `w` (any shape): the assignment
 // (row → column, or -1) and its total weight. O(n³) (Kuhn–Munkres with potentials).

@@ -57,7 +57,8 @@ Status ScoreSimplification(const std::vector<std::string>& hypotheses,
 
 // Corpus BLEU on tokenized sentences (`references[i]` = the references of hypothesis i).
 double CorpusBleu(const std::vector<std::vector<std::string>>& hypotheses,
-                  const std::vector<std::vector<std::vector<std::string>>>& references, int max_n = 4);
+                  const std::vector<std::vector<std::vector<std::string>>>& references,
+                  int max_n = 4);
 
 // Word-level Levenshtein distance.
 size_t WordEditDistance(const std::vector<std::string>& a, const std::vector<std::string>& b);
@@ -98,11 +99,14 @@ struct SentencePairExample {
 
 // Reads sentence pairs from
 //  - the MSRP format (header "Quality\t#1 ID\t#2 ID\t#1 String\t#2 String"; label 1 = paraphrase),
-//  - the SICK format (header "pair_ID\tsentence_A\tsentence_B\trelatedness_score\t...", or no header and
-//    five fields ending in NEUTRAL/ENTAILMENT/CONTRADICTION; positive when relatedness ≥ `positive_at`),
+//  - the SICK format (header "pair_ID\tsentence_A\tsentence_B\trelatedness_score\t...", or no
+//  header and
+//    five fields ending in NEUTRAL/ENTAILMENT/CONTRADICTION; positive when relatedness ≥
+//    `positive_at`),
 //  - TSV "s1<TAB>s2[<TAB>label]" (label 1/0, true/false, or a number compared with `positive_at`).
 // Errors name the file and line.
-Status ReadSentencePairs(const std::string& path, double positive_at, std::vector<SentencePairExample>* out);
+Status ReadSentencePairs(const std::string& path, double positive_at,
+                         std::vector<SentencePairExample>* out);
 
 }  // namespace aligndb
 

@@ -5,10 +5,10 @@
 
 #include <cstdint>
 #include <map>
-#include <vector>
 #include <ostream>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "aligndb/align.h"
 #include "aligndb/status.h"
@@ -33,7 +33,8 @@ struct ExportOptions {
   double min_sim = 0.5;
   double max_sim = 1.0;
   // Operations to keep. Default: every pair-producing operation (and all-pairs' "pair").
-  std::set<Op> ops = {Op::kOneOne, Op::kOneTwo, Op::kTwoOne, Op::kTwoTwo, Op::kAllPairs, Op::kL12, Op::kF2};
+  std::set<Op> ops = {Op::kOneOne,   Op::kOneTwo, Op::kTwoOne, Op::kTwoTwo,
+                      Op::kAllPairs, Op::kL12,    Op::kF2};
   // Drop pairs whose two sentences are identical. Default: false.
   bool no_identical = false;
   // Only the article pair with this title (either edition's). Default: all.
@@ -77,11 +78,12 @@ struct CorpusStats {
   } normal, simple;
 };
 
-Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_sim, bool distributions,
-                          CorpusStats* out);
+Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_sim,
+                          bool distributions, CorpusStats* out);
 
 // Prints corpus statistics (SPEC §4 counts and shares) as text or JSON.
-Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json, std::ostream& out);
+Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json,
+             std::ostream& out);
 
 }  // namespace aligndb
 

@@ -47,12 +47,14 @@ std::vector<std::string> ParaphraseWords(const std::string& sentence);
 // L12: every pair of sentences of the cluster; drop identical (after lower-casing, ignoring
 // punctuation), drop when the shorter has fewer than 2/3 of the longer's words, drop pairs seen
 // before in either order, keep when the word-level Levenshtein distance ≤ max_distance.
-std::vector<ParaphrasePair> L12Pairs(const std::vector<ClusterDocument>& docs, int max_distance, ParaphraseCounts* counts);
+std::vector<ParaphrasePair> L12Pairs(const std::vector<ClusterDocument>& docs, int max_distance,
+                                     ParaphraseCounts* counts);
 
 // F2: the first two sentences of each document against those of every other document; keep
 // when they share ≥ 3 distinct words of ≥ 4 characters and the shorter has ≥ 1/2 of the longer's
 // words; pairs seen before in either order are dropped.
-std::vector<ParaphrasePair> F2Pairs(const std::vector<ClusterDocument>& docs, ParaphraseCounts* counts);
+std::vector<ParaphrasePair> F2Pairs(const std::vector<ClusterDocument>& docs,
+                                    ParaphraseCounts* counts);
 
 struct ParaphraseOptions {
   // The collection (edition) holding the clusters. Default: the only collection with clusters.
@@ -71,7 +73,8 @@ struct ParaphraseSummary {
 
 // Extracts pairs from every cluster of the collection and stores them (replacing the method's
 // earlier records), one AlignmentRecord per document pair, exported like aligned pairs.
-Status ExtractParaphrases(Store* store, const ParaphraseOptions& options, uint64_t run_id, ParaphraseSummary* summary);
+Status ExtractParaphrases(Store* store, const ParaphraseOptions& options, uint64_t run_id,
+                          ParaphraseSummary* summary);
 
 }  // namespace aligndb
 

@@ -35,8 +35,9 @@ std::string SvgBarChart(const std::string& title, const std::vector<std::string>
                         const std::vector<Series>& series, bool percent);
 // Histograms of each series' samples over [lo, hi) in `bins` bins, as shares of each series,
 // drawn as outlined bars; `marker` draws a vertical line there (NaN: none).
-std::string SvgHistogram(const std::string& title, const std::string& x_label, const std::vector<Series>& series,
-                         double lo, double hi, int bins, double marker);
+std::string SvgHistogram(const std::string& title, const std::string& x_label,
+                         const std::vector<Series>& series, double lo, double hi, int bins,
+                         double marker);
 
 // Line curves in the unit square (precision–recall curves): each series gives xs and ys.
 struct Curve {
@@ -44,8 +45,8 @@ struct Curve {
   std::string color;
   std::vector<double> xs, ys;
 };
-std::string SvgCurves(const std::string& title, const std::string& x_label, const std::string& y_label,
-                      const std::vector<Curve>& curves);
+std::string SvgCurves(const std::string& title, const std::string& x_label,
+                      const std::string& y_label, const std::vector<Curve>& curves);
 
 // A palette of distinguishable colors (colorblind-safe), cycled.
 const char* PaletteColor(size_t i);

@@ -34,7 +34,9 @@ class [[nodiscard]] Status {
 
   static Status OK() { return Status(); }
   static Status NotFound(std::string_view msg) { return Status(Code::kNotFound, msg); }
-  static Status InvalidArgument(std::string_view msg) { return Status(Code::kInvalidArgument, msg); }
+  static Status InvalidArgument(std::string_view msg) {
+    return Status(Code::kInvalidArgument, msg);
+  }
   static Status Corruption(std::string_view msg) { return Status(Code::kCorruption, msg); }
   static Status IOError(std::string_view msg) { return Status(Code::kIOError, msg); }
   static Status Busy(std::string_view msg) { return Status(Code::kBusy, msg); }
@@ -58,7 +60,8 @@ class [[nodiscard]] Status {
     Code code;
     std::string message;
   };
-  Status(Code code, std::string_view msg) : rep_(std::make_unique<Rep>(Rep{code, std::string(msg)})) {}
+  Status(Code code, std::string_view msg)
+      : rep_(std::make_unique<Rep>(Rep{code, std::string(msg)})) {}
   std::unique_ptr<Rep> rep_;
 };
 
@@ -67,9 +70,9 @@ class [[nodiscard]] Status {
 #define ALIGNDB_CONCAT_INNER_(a, b) a##b
 #define ALIGNDB_CONCAT_(a, b) ALIGNDB_CONCAT_INNER_(a, b)
 // Returns from the calling function when `expr` yields a failed Status.
-#define RETURN_IF_ERROR(expr)                                         \
-  do {                                                                \
-    ::aligndb::Status ALIGNDB_CONCAT_(_st_, __LINE__) = (expr);       \
+#define RETURN_IF_ERROR(expr)                                                          \
+  do {                                                                                 \
+    ::aligndb::Status ALIGNDB_CONCAT_(_st_, __LINE__) = (expr);                        \
     if (!ALIGNDB_CONCAT_(_st_, __LINE__).ok()) return ALIGNDB_CONCAT_(_st_, __LINE__); \
   } while (0)
 

@@ -50,17 +50,17 @@ struct EditionCounts {
 
 // Column families (names as stored).
 enum class Cf {
-  kDefault,     // "default": unused
-  kMeta,        // "meta": schema version, editions, settings
-  kArticles,    // "articles": pb::Article
-  kTerms,       // "terms": pb::ArticleTerms
-  kPages,       // "pages": pb::PageState
-  kTitles,      // "titles": normalized title → page id
-  kRedirects,   // "redirects": pb::Redirect
-  kCounts,      // "counts": int64 counters (merge: add), document frequencies
+  kDefault,       // "default": unused
+  kMeta,          // "meta": schema version, editions, settings
+  kArticles,      // "articles": pb::Article
+  kTerms,         // "terms": pb::ArticleTerms
+  kPages,         // "pages": pb::PageState
+  kTitles,        // "titles": normalized title → page id
+  kRedirects,     // "redirects": pb::Redirect
+  kCounts,        // "counts": int64 counters (merge: add), document frequencies
   kPendingIndex,  // "pending_index": pages whose Xapian documents must be (re)written
-  kAlignments,  // "alignments": pb::AlignmentRecord
-  kRuns,        // "runs": pb::RunManifest
+  kAlignments,    // "alignments": pb::AlignmentRecord
+  kRuns,          // "runs": pb::RunManifest
   kNumCfs
 };
 
@@ -72,7 +72,8 @@ class Store {
 
   // Opens the database in `dir`. A directory that exists but is not an aligndb database is
   // refused with InvalidArgument; one that another process writes to, with Busy.
-  static Status Open(const StoreOptions& options, const std::string& dir, std::unique_ptr<Store>* out);
+  static Status Open(const StoreOptions& options, const std::string& dir,
+                     std::unique_ptr<Store>* out);
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
@@ -122,8 +123,10 @@ class Store {
                              std::vector<int64_t>* df, const rocksdb::Snapshot* snapshot = nullptr);
 
   // ---- Runs ----
-  Status BeginRun(const std::string& command, const std::vector<std::string>& args, uint64_t* run_id);
-  Status FinishRun(uint64_t run_id, const Status& result, const std::map<std::string, uint64_t>& counts);
+  Status BeginRun(const std::string& command, const std::vector<std::string>& args,
+                  uint64_t* run_id);
+  Status FinishRun(uint64_t run_id, const Status& result,
+                   const std::map<std::string, uint64_t>& counts);
   Status Runs(std::vector<pb::RunManifest>* out);
 
   // ---- Meta ----

@@ -28,8 +28,9 @@ Links DirectionalLinks(const WordVectors* vectors, const std::vector<std::string
 Status Symmetrize(const Links& s2t, const Links& t2s, const std::string& method, Links* out);
 
 // Both directions, symmetrized. Tokens are the whitespace-separated words of each sentence.
-Status AlignWords(const WordVectors* vectors, const std::vector<std::string>& s1, const std::vector<std::string>& s2,
-                  double theta, const std::string& symmetrize, Links* out);
+Status AlignWords(const WordVectors* vectors, const std::vector<std::string>& s1,
+                  const std::vector<std::string>& s2, double theta, const std::string& symmetrize,
+                  Links* out);
 
 std::string FormatLinks(const Links& links);  // "0-0 1-2 ..." (Pharaoh), sorted
 Status ParseLinks(const std::string& text, Links* sure, Links* possible_only);  // "i-j" and "i-jp"
@@ -51,14 +52,16 @@ struct AerFigures {
   size_t predicted = 0, sure = 0, possible = 0;
 };
 struct AerResult {
-  AerFigures overall, identical, non_identical;  // split by whether the two linked words are identical
-  bool has_split = false;                        // the gold had the sentences
+  AerFigures overall, identical,
+      non_identical;       // split by whether the two linked words are identical
+  bool has_split = false;  // the gold had the sentences
   size_t sentences = 0;
 };
 
 // precision = |A∩P|/|A|, recall = |A∩S|/|S|, AER = 1 − (|A∩S| + |A∩P|)/(|A| + |S|), summed over
 // the corpus.
-Status ComputeAer(const std::vector<GoldAlignment>& gold, const std::vector<Links>& predicted, AerResult* out);
+Status ComputeAer(const std::vector<GoldAlignment>& gold, const std::vector<Links>& predicted,
+                  AerResult* out);
 
 }  // namespace aligndb
 
