@@ -6,8 +6,8 @@
 #include <random>
 #include <sstream>
 
-#include "aligndb/export.h"
-#include "aligndb/store.h"
+#include "export/export.h"
+#include "storage/store.h"
 
 int main(int argc, char** argv) {
   using namespace aligndb;

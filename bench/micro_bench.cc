@@ -4,10 +4,10 @@
 
 #include <random>
 
-#include "aligndb/align.h"
-#include "aligndb/dump.h"
-#include "aligndb/similarity.h"
-#include "aligndb/text.h"
+#include "align/align.h"
+#include "dump/dump.h"
+#include "align/similarity.h"
+#include "text/text.h"
 
 namespace aligndb {
 namespace {

@@ -1,0 +1,65 @@
+#include "align/similarity.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace aligndb {
+
+double Cosine(const SparseVector& a, const SparseVector& b) {
+  if (a.norm == 0 || b.norm == 0) return 0.0;
+  double dot = 0;
+  size_t i = 0, j = 0;
+  while (i < a.ids.size() && j < b.ids.size()) {
+    if (a.ids[i] < b.ids[j]) {
+      ++i;
+    } else if (a.ids[i] > b.ids[j]) {
+      ++j;
+    } else {
+      dot += a.weights[i] * b.weights[j];
+      ++i;
+      ++j;
+    }
+  }
+  // Rounding can put the cosine of parallel vectors a hair above 1; a cosine is at most 1.
+  return std::min(1.0, dot / (a.norm * b.norm));
+}
+
+uint32_t IdfTable::Id(const std::string& token) {
+  auto [it, inserted] = ids_.try_emplace(token, static_cast<uint32_t>(tokens_.size()));
+  if (inserted) {
+    tokens_.push_back(token);
+    idf_.push_back(0.0);
+  }
+  return it->second;
+}
+
+SparseVector IdfTable::Vector(const std::vector<std::string>& tokens,
+                              const std::vector<uint32_t>& counts) {
+  std::vector<std::pair<uint32_t, double>> entries;
+  entries.reserve(tokens.size());
+  for (size_t k = 0; k < tokens.size(); ++k) {
+    uint32_t id = Id(tokens[k]);
+    entries.emplace_back(id, counts[k] * idf_[id]);
+  }
+  std::sort(entries.begin(), entries.end());
+  SparseVector v;
+  double sq = 0;
+  for (auto& [id, w] : entries) {
+    if (w == 0) continue;
+    v.ids.push_back(id);
+    v.weights.push_back(w);
+    sq += w * w;
+  }
+  v.norm = std::sqrt(sq);
+  return v;
+}
+
+Eigen::MatrixXd CosineMatrix(const std::vector<const SparseVector*>& normal,
+                             const std::vector<const SparseVector*>& simple) {
+  Eigen::MatrixXd m(normal.size(), simple.size());
+  for (size_t i = 0; i < normal.size(); ++i)
+    for (size_t j = 0; j < simple.size(); ++j) m(i, j) = Cosine(*normal[i], *simple[j]);
+  return m;
+}
+
+}  // namespace aligndb

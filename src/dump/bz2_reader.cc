@@ -1,0 +1,171 @@
+#include "dump/bz2_reader.h"
+
+#include <bzlib.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+namespace aligndb {
+namespace {
+
+constexpr size_t kInputBufferSize = 1 << 20;
+
+class File {
+ public:
+  ~File() {
+    if (f_) std::fclose(f_);
+  }
+  Status Open(const std::string& path) {
+    path_ = path;
+    f_ = std::fopen(path.c_str(), "rb");
+    if (!f_) return Status::IOError(path + ": cannot open: " + std::strerror(errno));
+    return Status::OK();
+  }
+  Status Seek(uint64_t offset) {
+    if (fseeko(f_, static_cast<off_t>(offset), SEEK_SET) != 0)
+      return Status::IOError(path_ + ": cannot seek to byte " + std::to_string(offset) + ": " +
+                             std::strerror(errno));
+    return Status::OK();
+  }
+  Status Read(char* buf, size_t n, size_t* got) {
+    *got = std::fread(buf, 1, n, f_);
+    if (*got < n && std::ferror(f_))
+      return Status::IOError(path_ + ": read failed: " + std::strerror(errno));
+    return Status::OK();
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  FILE* f_ = nullptr;
+};
+
+class PlainSource : public ByteSource {
+ public:
+  Status Open(const std::string& path) { return file_.Open(path); }
+  Status Read(char* buf, size_t n, size_t* got) override {
+    RETURN_IF_ERROR(file_.Read(buf, n, got));
+    offset_ += *got;
+    return Status::OK();
+  }
+  uint64_t file_offset() const override { return offset_; }
+  uint64_t data_offset() const override { return offset_; }
+
+ private:
+  File file_;
+  uint64_t offset_ = 0;
+};
+
+class Bz2Source : public ByteSource {
+ public:
+  ~Bz2Source() override {
+    if (in_stream_) BZ2_bzDecompressEnd(&strm_);
+  }
+
+  Status Open(const std::string& path, uint64_t begin, uint64_t end) {
+    RETURN_IF_ERROR(file_.Open(path));
+    if (begin) RETURN_IF_ERROR(file_.Seek(begin));
+    start_ = begin;
+    remaining_ = end == UINT64_MAX ? UINT64_MAX : end - begin;
+    in_.resize(kInputBufferSize);
+    return Status::OK();
+  }
+
+  Status Read(char* buf, size_t n, size_t* got) override {
+    *got = 0;
+    while (*got == 0) {
+      if (strm_.avail_in == 0 && !file_eof_) RETURN_IF_ERROR(Refill());
+      if (!in_stream_) {
+        if (strm_.avail_in == 0 && file_eof_) return Status::OK();  // clean end
+        if (BZ2_bzDecompressInit(&strm_, 0, 0) != BZ_OK) return Status::Internal("bz2 init failed");
+        in_stream_ = true;
+        stream_start_ = file_offset();
+      }
+      strm_.next_out = buf;
+      strm_.avail_out = static_cast<unsigned>(n);
+      int rc = BZ2_bzDecompress(&strm_);
+      *got = n - strm_.avail_out;
+      data_offset_ += *got;
+      if (rc == BZ_STREAM_END) {
+        BZ2_bzDecompressEnd(&strm_);
+        in_stream_ = false;
+        // Next stream (multistream files) starts with the remaining input.
+        char* next = strm_.next_in;
+        unsigned avail = strm_.avail_in;
+        std::memset(&strm_, 0, sizeof(strm_));
+        strm_.next_in = next;
+        strm_.avail_in = avail;
+      } else if (rc != BZ_OK) {
+        const char* what = rc == BZ_DATA_ERROR         ? "corrupt bz2 data"
+                           : rc == BZ_DATA_ERROR_MAGIC ? "not bz2 data (bad stream header)"
+                           : rc == BZ_MEM_ERROR        ? "out of memory in bz2"
+                                                       : "bz2 error";
+        return Status::Corruption(file_.path() + ": " + what + " in the stream starting at byte " +
+                                  std::to_string(stream_start_) + ", near compressed byte " +
+                                  std::to_string(file_offset()));
+      } else if (*got == 0 && strm_.avail_in == 0 && file_eof_) {
+        return Status::Corruption(
+            file_.path() + ": truncated bz2 file: the stream starting at byte " +
+            std::to_string(stream_start_) + " ends early at compressed byte " +
+            std::to_string(file_offset()));
+      }
+    }
+    return Status::OK();
+  }
+
+  uint64_t file_offset() const override { return start_ + consumed_ - strm_.avail_in; }
+  uint64_t data_offset() const override { return data_offset_; }
+
+ private:
+  Status Refill() {
+    size_t want = in_.size();
+    if (remaining_ < want) want = static_cast<size_t>(remaining_);
+    size_t got = 0;
+    if (want) RETURN_IF_ERROR(file_.Read(in_.data(), want, &got));
+    if (remaining_ != UINT64_MAX) remaining_ -= got;
+    consumed_ += got;
+    strm_.next_in = in_.data();
+    strm_.avail_in = static_cast<unsigned>(got);
+    if (got == 0) file_eof_ = true;
+    return Status::OK();
+  }
+
+  File file_;
+  std::vector<char> in_;
+  bz_stream strm_{};
+  bool in_stream_ = false;
+  bool file_eof_ = false;
+  uint64_t start_ = 0;
+  uint64_t remaining_ = UINT64_MAX;
+  uint64_t consumed_ = 0;
+  uint64_t stream_start_ = 0;
+  uint64_t data_offset_ = 0;
+};
+
+}  // namespace
+
+Status OpenBz2Range(const std::string& path, uint64_t begin, uint64_t end,
+                    std::unique_ptr<ByteSource>* out) {
+  auto src = std::make_unique<Bz2Source>();
+  RETURN_IF_ERROR(src->Open(path, begin, end));
+  *out = std::move(src);
+  return Status::OK();
+}
+
+Status OpenByteSource(const std::string& path, std::unique_ptr<ByteSource>* out) {
+  char magic[3] = {0, 0, 0};
+  {
+    File probe;
+    RETURN_IF_ERROR(probe.Open(path));
+    size_t got = 0;
+    RETURN_IF_ERROR(probe.Read(magic, 3, &got));
+  }
+  if (std::memcmp(magic, "BZh", 3) == 0) return OpenBz2Range(path, 0, UINT64_MAX, out);
+  auto src = std::make_unique<PlainSource>();
+  RETURN_IF_ERROR(src->Open(path));
+  *out = std::move(src);
+  return Status::OK();
+}
+
+}  // namespace aligndb

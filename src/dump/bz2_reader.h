@@ -1,0 +1,37 @@
+// Byte sources for dump files: plain files and bzip2 files, including multistream files
+// (concatenated bz2 streams, as Wikimedia publishes them). Reading is streaming: memory is
+// one input and one output buffer whatever the size of the file.
+#ifndef ALIGNDB_DUMP_BZ2_READER_H_
+#define ALIGNDB_DUMP_BZ2_READER_H_
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "aligndb/status.h"
+
+namespace aligndb {
+
+class ByteSource {
+ public:
+  virtual ~ByteSource() = default;
+  // Reads up to `n` bytes into `buf`; sets `*got` (0 at the end of the data).
+  virtual Status Read(char* buf, size_t n, size_t* got) = 0;
+  // Bytes of the underlying file consumed so far (compressed bytes for bz2).
+  virtual uint64_t file_offset() const = 0;
+  // Bytes produced so far (decompressed bytes for bz2).
+  virtual uint64_t data_offset() const = 0;
+};
+
+// Opens `path`, choosing bz2 decompression when the file starts with the bz2 magic "BZh".
+Status OpenByteSource(const std::string& path, std::unique_ptr<ByteSource>* out);
+
+// A bz2 source over an already open byte range of a file: decompresses the concatenated
+// streams found in [begin, end) (end = UINT64_MAX: to the end of the file).
+Status OpenBz2Range(const std::string& path, uint64_t begin, uint64_t end,
+                    std::unique_ptr<ByteSource>* out);
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_DUMP_BZ2_READER_H_

@@ -1,0 +1,458 @@
+// Streaming MediaWiki XML reader on expat. Only the fields aligndb keeps are collected; the
+// text of every other element is ignored as it streams past.
+#include "dump/dump.h"
+
+#include <expat.h>
+
+#include <condition_variable>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "dump/bz2_reader.h"
+#include "util/utf8.h"
+
+namespace aligndb {
+namespace {
+
+constexpr size_t kChunk = 1 << 18;
+
+enum class Field { kNone, kDbName, kTitle, kNs, kPageId, kRevisionId, kTimestamp, kText };
+
+class MediaWikiParser {
+ public:
+  MediaWikiParser(const std::string& path, const PageCallback& cb, DumpInfo* info)
+      : path_(path), cb_(cb), info_(info) {
+    parser_ = XML_ParserCreate("UTF-8");
+    XML_SetUserData(parser_, this);
+    XML_SetElementHandler(parser_, &Start, &End);
+    XML_SetCharacterDataHandler(parser_, &Chars);
+  }
+  ~MediaWikiParser() { XML_ParserFree(parser_); }
+
+  Status Run() {
+    std::unique_ptr<ByteSource> src;
+    RETURN_IF_ERROR(OpenByteSource(path_, &src));
+    source_ = src.get();
+    std::vector<char> buf(kChunk);
+    for (;;) {
+      size_t got = 0;
+      Status read = src->Read(buf.data(), buf.size(), &got);
+      if (!read.ok()) return read;  // pages before the fault were already handed over
+      RETURN_IF_ERROR(Feed(buf.data(), got, src->data_offset() - got, got == 0));
+      if (got == 0) break;
+    }
+    info_->bytes = src->file_offset();
+    if (!saw_root_)
+      return Status::Corruption(path_ + ": empty input, expected a MediaWiki XML export");
+    return Status::OK();
+  }
+
+  // Pushes `len` bytes that start at offset `start` of the XML; `final` on the last call.
+  Status Feed(const char* data, size_t len, uint64_t start, bool final) {
+    buffer_ = data;
+    buffer_len_ = len;
+    buffer_start_ = start;
+    if (XML_Parse(parser_, data, static_cast<int>(len), final) == XML_STATUS_ERROR) {
+      if (!callback_status_.ok()) return callback_status_;
+      return XmlError();
+    }
+    return Status::OK();
+  }
+
+  // True when the root element is open and no page is: a point where a stream of a multistream
+  // file may end and the document may be closed.
+  bool BetweenPages() const { return depth_ == 1 && !in_page_; }
+  void set_location_prefix(std::string p) { location_prefix_ = std::move(p); }
+
+ private:
+  Status XmlError() {
+    uint64_t at = static_cast<uint64_t>(XML_GetCurrentByteIndex(parser_));
+    uint64_t line = XML_GetCurrentLineNumber(parser_);
+    std::string what = XML_ErrorString(XML_GetErrorCode(parser_));
+    XML_Error code = XML_GetErrorCode(parser_);
+    if (code == XML_ERROR_INVALID_TOKEN && at >= buffer_start_ &&
+        at < buffer_start_ + buffer_len_) {
+      size_t bad = 0;
+      const char* p = buffer_ + (at - buffer_start_);
+      size_t n = buffer_start_ + buffer_len_ - at;
+      if (!ValidUtf8(std::string_view(p, n > 64 ? 64 : n), &bad) && bad < 8) {
+        what = "invalid UTF-8";
+        at += bad;
+      }
+    }
+    if (code == XML_ERROR_NO_ELEMENTS || code == XML_ERROR_UNCLOSED_TOKEN ||
+        code == XML_ERROR_UNCLOSED_CDATA_SECTION) {
+      what += " (the XML ends early: truncated file?)";
+    }
+    std::string msg = path_ + ": malformed XML at byte " + std::to_string(at) + " (line " +
+                      std::to_string(line) + ")";
+    if (source_ && source_->file_offset() != source_->data_offset())
+      msg += " of the uncompressed data";
+    return Status::Corruption(msg + ": " + what);
+  }
+
+  static void Start(void* self, const XML_Char* name, const XML_Char** attrs) {
+    static_cast<MediaWikiParser*>(self)->OnStart(name, attrs);
+  }
+  static void End(void* self, const XML_Char* name) {
+    static_cast<MediaWikiParser*>(self)->OnEnd(name);
+  }
+  static void Chars(void* self, const XML_Char* s, int len) {
+    auto* p = static_cast<MediaWikiParser*>(self);
+    if (p->field_ != Field::kNone) p->chars_.append(s, static_cast<size_t>(len));
+  }
+
+  void OnStart(const char* name, const char** attrs) {
+    ++depth_;
+    if (depth_ == 1) {
+      saw_root_ = true;
+      for (const char** a = attrs; *a; a += 2)
+        if (std::strcmp(a[0], "version") == 0) info_->schema_version = a[1];
+      return;
+    }
+    field_ = Field::kNone;
+    chars_.clear();
+    if (!in_page_) {
+      if (std::strcmp(name, "page") == 0) {
+        in_page_ = true;
+        page_depth_ = depth_;
+        page_ = SourcePage();
+        if (!location_prefix_.empty()) {
+          page_.location = location_prefix_;
+        } else {
+          page_.location = path_ + ": byte " + std::to_string(XML_GetCurrentByteIndex(parser_));
+          if (source_ && source_->file_offset() != source_->data_offset())
+            page_.location += " (uncompressed)";
+        }
+      } else if (std::strcmp(name, "dbname") == 0) {
+        field_ = Field::kDbName;
+      }
+      return;
+    }
+    int rel = depth_ - page_depth_;
+    if (rel == 1) {
+      if (std::strcmp(name, "title") == 0)
+        field_ = Field::kTitle;
+      else if (std::strcmp(name, "ns") == 0)
+        field_ = Field::kNs;
+      else if (std::strcmp(name, "id") == 0)
+        field_ = Field::kPageId;
+      else if (std::strcmp(name, "revision") == 0) {
+        in_revision_ = true;
+        ++revisions_;
+      } else if (std::strcmp(name, "redirect") == 0) {
+        page_.is_redirect = true;
+        for (const char** a = attrs; *a; a += 2)
+          if (std::strcmp(a[0], "title") == 0) page_.redirect_target = a[1];
+      }
+    } else if (rel == 2 && in_revision_ && revisions_ == 1) {
+      // Only the first revision of a page is read (pages-articles holds exactly one).
+      if (std::strcmp(name, "id") == 0)
+        field_ = Field::kRevisionId;
+      else if (std::strcmp(name, "timestamp") == 0)
+        field_ = Field::kTimestamp;
+      else if (std::strcmp(name, "text") == 0)
+        field_ = Field::kText;
+    }
+  }
+
+  void OnEnd(const char* name) {
+    if (field_ != Field::kNone) StoreField();
+    field_ = Field::kNone;
+    if (in_page_) {
+      int rel = depth_ - page_depth_;
+      if (rel == 0) {
+        in_page_ = false;
+        in_revision_ = false;
+        revisions_ = 0;
+        ++info_->pages;
+        if (source_) info_->bytes = source_->file_offset();
+        Status st = cb_(page_, *info_);
+        if (!st.ok()) {
+          callback_status_ = std::move(st);
+          XML_StopParser(parser_, XML_FALSE);
+        }
+      } else if (rel == 1 && std::strcmp(name, "revision") == 0) {
+        in_revision_ = false;
+      }
+    }
+    --depth_;
+  }
+
+  static uint64_t ParseU64(const std::string& s) {
+    uint64_t v = 0;
+    for (char c : s) {
+      if (c >= '0' && c <= '9')
+        v = v * 10 + static_cast<uint64_t>(c - '0');
+      else if (c != ' ' && c != '\n' && c != '\t' && c != '\r')
+        break;
+    }
+    return v;
+  }
+
+  void StoreField() {
+    switch (field_) {
+      case Field::kDbName:
+        info_->dbname = chars_;
+        break;
+      case Field::kTitle:
+        page_.title = chars_;
+        break;
+      case Field::kNs:
+        page_.ns = static_cast<int32_t>(std::strtol(chars_.c_str(), nullptr, 10));
+        break;
+      case Field::kPageId:
+        page_.page_id = ParseU64(chars_);
+        page_.has_page_id = true;
+        break;
+      case Field::kRevisionId:
+        page_.revision_id = ParseU64(chars_);
+        break;
+      case Field::kTimestamp:
+        page_.timestamp = chars_;
+        break;
+      case Field::kText:
+        page_.text.swap(chars_);
+        break;
+      case Field::kNone:
+        break;
+    }
+    chars_.clear();
+  }
+
+  std::string path_;
+  std::string location_prefix_;
+  const PageCallback& cb_;
+  DumpInfo* info_;
+  XML_Parser parser_;
+  ByteSource* source_ = nullptr;
+  const char* buffer_ = nullptr;
+  size_t buffer_len_ = 0;
+  uint64_t buffer_start_ = 0;
+  Status callback_status_;
+
+  int depth_ = 0;
+  bool saw_root_ = false;
+  bool in_page_ = false;
+  int page_depth_ = 0;
+  bool in_revision_ = false;
+  int revisions_ = 0;
+  Field field_ = Field::kNone;
+  std::string chars_;
+  SourcePage page_;
+};
+
+}  // namespace
+
+Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, DumpInfo* info) {
+  DumpInfo local;
+  if (!info) info = &local;
+  MediaWikiParser parser(path, on_page, info);
+  return parser.Run();
+}
+
+namespace {
+
+// Reads all of a byte source into `out`.
+Status ReadAll(ByteSource* src, std::string* out) {
+  char buf[1 << 16];
+  for (;;) {
+    size_t got = 0;
+    RETURN_IF_ERROR(src->Read(buf, sizeof(buf), &got));
+    if (got == 0) return Status::OK();
+    out->append(buf, got);
+  }
+}
+
+struct StreamIndex {
+  std::vector<uint64_t> offsets;  // stream starts, ascending
+  std::vector<bool> wanted;
+};
+
+Status ReadStreamIndex(const MultistreamOptions& options, StreamIndex* index) {
+  std::unique_ptr<ByteSource> src;
+  RETURN_IF_ERROR(OpenByteSource(options.index_path, &src));
+  std::string text;
+  RETURN_IF_ERROR(ReadAll(src.get(), &text));
+  uint64_t line_no = 0;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) nl = text.size();
+    std::string_view line(text.data() + pos, nl - pos);
+    pos = nl + 1;
+    ++line_no;
+    if (line.empty()) continue;
+    size_t c1 = line.find(':');
+    size_t c2 = c1 == std::string_view::npos ? c1 : line.find(':', c1 + 1);
+    if (c2 == std::string_view::npos)
+      return Status::Corruption(options.index_path + ": line " + std::to_string(line_no) +
+                                ": expected offset:page_id:title");
+    uint64_t offset = 0;
+    for (char c : line.substr(0, c1)) {
+      if (c < '0' || c > '9')
+        return Status::Corruption(options.index_path + ": line " + std::to_string(line_no) +
+                                  ": bad offset");
+      offset = offset * 10 + static_cast<uint64_t>(c - '0');
+    }
+    if (index->offsets.empty() || offset != index->offsets.back()) {
+      if (!index->offsets.empty() && offset < index->offsets.back())
+        return Status::Corruption(options.index_path + ": line " + std::to_string(line_no) +
+                                  ": offsets must not decrease");
+      index->offsets.push_back(offset);
+      index->wanted.push_back(false);
+    }
+    if (!options.want_title || options.want_title(std::string(line.substr(c2 + 1))))
+      index->wanted.back() = true;
+  }
+  if (index->offsets.empty()) return Status::Corruption(options.index_path + ": empty index");
+  return Status::OK();
+}
+
+struct DecompressedStream {
+  Status status;
+  std::string data;
+  bool ready = false;
+};
+
+}  // namespace
+
+Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& options,
+                           const PageCallback& on_page, DumpInfo* info) {
+  DumpInfo local;
+  if (!info) info = &local;
+  StreamIndex index;
+  RETURN_IF_ERROR(ReadStreamIndex(options, &index));
+  std::error_code ec;
+  uint64_t file_size = std::filesystem::file_size(path, ec);
+  if (ec) return Status::IOError(path + ": " + ec.message());
+  if (index.offsets.back() >= file_size)
+    return Status::Corruption(options.index_path + ": stream offset " +
+                              std::to_string(index.offsets.back()) + " is past the end of " + path +
+                              " (" + std::to_string(file_size) + " bytes)");
+  info->streams_total = index.offsets.size();
+
+  MediaWikiParser parser(path, on_page, info);
+  // The header (<mediawiki>, <siteinfo>) is everything before the first indexed stream.
+  {
+    std::unique_ptr<ByteSource> src;
+    RETURN_IF_ERROR(OpenBz2Range(path, 0, index.offsets[0], &src));
+    std::string header;
+    RETURN_IF_ERROR(ReadAll(src.get(), &header));
+    RETURN_IF_ERROR(parser.Feed(header.data(), header.size(), 0, false));
+  }
+  std::vector<size_t> selected;
+  for (size_t i = 0; i < index.offsets.size(); ++i)
+    if (index.wanted[i]) selected.push_back(i);
+
+  // Workers decompress selected streams into a window of slots; this thread parses them in order.
+  int threads =
+      options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
+  if (threads < 1) threads = 1;
+  const size_t window = static_cast<size_t>(2 * threads);
+  std::vector<DecompressedStream> slots(window);
+  std::mutex mu;
+  std::condition_variable cv;
+  size_t next_task = 0, consumed = 0;
+  bool stop = false;
+  auto worker = [&]() {
+    for (;;) {
+      size_t k;
+      {
+        std::unique_lock<std::mutex> lock(mu);
+        cv.wait(lock, [&] {
+          return stop || (next_task < selected.size() && next_task < consumed + window);
+        });
+        if (stop || next_task >= selected.size()) return;
+        k = next_task++;
+      }
+      size_t i = selected[k];
+      uint64_t begin = index.offsets[i];
+      uint64_t end = i + 1 < index.offsets.size() ? index.offsets[i + 1] : file_size;
+      DecompressedStream result;
+      std::unique_ptr<ByteSource> src;
+      result.status = OpenBz2Range(path, begin, end, &src);
+      if (result.status.ok()) result.status = ReadAll(src.get(), &result.data);
+      result.ready = true;
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        slots[k % window] = std::move(result);
+      }
+      cv.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  Status status;
+  uint64_t data_offset = 0;
+  for (size_t k = 0; k < selected.size() && status.ok(); ++k) {
+    DecompressedStream stream;
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      cv.wait(lock, [&] { return slots[k % window].ready; });
+      stream = std::move(slots[k % window]);
+      slots[k % window] = DecompressedStream();
+      ++consumed;
+    }
+    cv.notify_all();
+    if (!stream.status.ok()) {
+      status = stream.status;
+      break;
+    }
+    ++info->streams_read;
+    info->bytes = index.offsets[selected[k]];
+    parser.set_location_prefix(path + ": stream at byte " +
+                               std::to_string(index.offsets[selected[k]]));
+    status = parser.Feed(stream.data.data(), stream.data.size(), data_offset, false);
+    data_offset += stream.data.size();
+  }
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    stop = true;
+  }
+  cv.notify_all();
+  for (auto& t : pool) t.join();
+  RETURN_IF_ERROR(status);
+  // The last stream (with </mediawiki>) may have been skipped: close the document.
+  if (parser.BetweenPages()) {
+    static const char kClose[] = "</mediawiki>";
+    RETURN_IF_ERROR(parser.Feed(kClose, sizeof(kClose) - 1, data_offset, false));
+  }
+  RETURN_IF_ERROR(parser.Feed(nullptr, 0, data_offset, true));
+  info->bytes = file_size;
+  return Status::OK();
+}
+
+Status DetectInputKind(const std::string& path, InputKind* kind) {
+  std::unique_ptr<ByteSource> src;
+  RETURN_IF_ERROR(OpenByteSource(path, &src));
+  char buf[4096];
+  for (;;) {
+    size_t got = 0;
+    RETURN_IF_ERROR(src->Read(buf, sizeof(buf), &got));
+    if (got == 0) return Status::Corruption(path + ": empty input");
+    for (size_t i = 0; i < got; ++i) {
+      unsigned char c = static_cast<unsigned char>(buf[i]);
+      if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
+      if (c == 0xEF && i + 2 < got && static_cast<unsigned char>(buf[i + 1]) == 0xBB) {
+        i += 2;  // UTF-8 byte order mark
+        continue;
+      }
+      if (c == '<') {
+        *kind = InputKind::kMediaWikiXml;
+        return Status::OK();
+      }
+      if (c == '{') {
+        *kind = InputKind::kDocumentJsonl;
+        return Status::OK();
+      }
+      return Status::Corruption(path + ": byte " + std::to_string(src->data_offset() - got + i) +
+                                ": expected a MediaWiki XML export ('<') or JSON lines ('{')");
+    }
+  }
+}
+
+}  // namespace aligndb

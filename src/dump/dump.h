@@ -1,0 +1,89 @@
+// Reading input corpora (SPEC §2): MediaWiki XML exports (.xml, .xml.bz2, multistream .bz2)
+// and document JSON lines. Both readers stream: they hand one page at a time to a callback
+// and keep memory flat whatever the size of the input.
+#ifndef ALIGNDB_DUMP_DUMP_H_
+#define ALIGNDB_DUMP_DUMP_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "aligndb/status.h"
+
+namespace aligndb {
+
+// One page (or document) as it comes from the input, before any text processing.
+struct SourcePage {
+  enum class Format {
+    kWikitext,   // MediaWiki markup (XML dumps)
+    kPlainText,  // clean text, paragraphs separated by newlines (JSONL "text")
+    kSentences,  // already split (JSONL "paragraphs")
+  };
+
+  std::string title;
+  int32_t ns = 0;
+  uint64_t page_id = 0;
+  bool has_page_id = false;
+  uint64_t revision_id = 0;
+  std::string timestamp;
+  bool is_redirect = false;
+  std::string redirect_target;
+  Format format = Format::kWikitext;
+  std::string text;                                  // kWikitext, kPlainText
+  std::vector<std::vector<std::string>> paragraphs;  // kSentences
+  std::vector<std::string> flags;                    // flags given by the input (JSONL)
+  std::string cluster;                               // news cluster (cluster JSONL), else empty
+  bool has_flags = false;
+  // Where the page starts, for messages: "file.xml.bz2: byte 1234" or "docs.jsonl: line 7".
+  std::string location;
+};
+
+// What the reader learned about the whole input.
+struct DumpInfo {
+  std::string dbname;          // <siteinfo><dbname>, empty when absent
+  std::string schema_version;  // "0.10" from <mediawiki version=...>
+  uint64_t pages = 0;          // pages handed to the callback
+  uint64_t bytes = 0;          // input bytes read (compressed bytes for .bz2)
+  uint64_t streams_total = 0;  // multistream with index: streams listed in the index
+  uint64_t streams_read = 0;   // multistream with index: streams decompressed
+};
+
+// Called once per page. Returning a failed Status stops reading with that Status.
+// `info` holds what the reader knows so far (dbname is known before the first page).
+using PageCallback = std::function<Status(const SourcePage& page, const DumpInfo& info)>;
+
+// Streams a MediaWiki XML export. Pages of every namespace are handed over (the caller
+// decides what to keep). Errors name the file and the byte offset (in the uncompressed XML)
+// and line, or the compressed byte offset for bz2 damage.
+Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, DumpInfo* info);
+
+// Streams document JSON lines (SPEC §2): {"title", "id"?, "revision"?, "text"} or
+// {"title", "paragraphs": [[sentence, ...], ...]}; and news clusters {"cluster", "doc",
+// "sentences": [...]} or {"cluster", "doc", "text"}, whose title becomes "cluster/doc".
+// Errors name the file and the line.
+Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, DumpInfo* info);
+
+struct MultistreamOptions {
+  // The dump's "-index.txt.bz2" (lines "offset:page_id:title"; plain text also accepted).
+  std::string index_path;
+  // Threads that decompress streams. Default: 0 = all cores.
+  int threads = 0;
+  // When set, only the streams holding at least one title for which this returns true are read.
+  // Default: every stream.
+  std::function<bool(const std::string& title)> want_title;
+};
+
+// Reads a multistream .bz2 dump through its index: the streams are decompressed in parallel,
+// in a bounded window (memory stays flat), and parsed in file order. Errors name the file and
+// the stream's byte offset, or the index file and line.
+Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& options,
+                           const PageCallback& on_page, DumpInfo* info);
+
+enum class InputKind { kMediaWikiXml, kDocumentJsonl };
+// Looks at the first non-blank bytes of the (decompressed) file: '<' → XML, '{' → JSONL.
+Status DetectInputKind(const std::string& path, InputKind* kind);
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_DUMP_DUMP_H_

@@ -1,0 +1,90 @@
+// Word embeddings and the embedding-based sentence similarities of Kajiwara & Komachi (SPEC §5).
+#ifndef ALIGNDB_EMBED_EMBEDDINGS_H_
+#define ALIGNDB_EMBED_EMBEDDINGS_H_
+
+#include <Eigen/Dense>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "aligndb/status.h"
+
+namespace aligndb {
+
+// A read-only table of word vectors.
+//
+// Load() reads word2vec binary (".bin"), word2vec text and fastText ".vec" (a "count dim" header
+// line), and GloVe text (no header). The first load of a file also writes a cache: a flat binary
+// matrix that later loads memory-map instead of parsing text (seconds instead of minutes for a
+// full-size vector file). The cache lives in `cache_dir` under a name derived from the file's path,
+// size and modification time, so a changed file is never served stale.
+class WordVectors {
+ public:
+  // `cache_dir` empty: $XDG_CACHE_HOME/aligndb, else $HOME/.cache/aligndb; "-": no cache.
+  static Status Load(const std::string& path, const std::string& cache_dir,
+                     std::unique_ptr<WordVectors>* out);
+  // Builds a table in memory (tests).
+  static std::unique_ptr<WordVectors> FromRows(const std::vector<std::string>& words,
+                                               const std::vector<std::vector<float>>& rows);
+  ~WordVectors();
+
+  int dim() const { return dim_; }
+  size_t size() const { return count_; }
+  // Row of `word`, or -1 when it has no vector.
+  int64_t Find(std::string_view word) const;
+  const float* Row(int64_t i) const { return data_ + static_cast<size_t>(i) * dim_; }
+  // 1 / Euclidean norm of row i (0 for a zero vector).
+  float InverseNorm(int64_t i) const { return inv_norm_[static_cast<size_t>(i)]; }
+  bool from_cache() const { return from_cache_; }
+
+ private:
+  WordVectors() = default;
+  void Index();
+
+  int dim_ = 0;
+  size_t count_ = 0;
+  const float* data_ = nullptr;
+  std::vector<float> owned_;             // parsed rows (when not memory-mapped)
+  std::vector<std::string> words_;       // parsed words
+  std::vector<std::string_view> views_;  // word views (into words_ or the mapping)
+  std::unordered_map<std::string_view, int64_t> index_;
+  std::vector<float> inv_norm_;
+  void* map_ = nullptr;
+  size_t map_size_ = 0;
+  bool from_cache_ = false;
+};
+
+enum class EmbeddingMethod { kAverage, kMaximum, kHungarian, kWmd, kAdditive };
+const char* EmbeddingMethodName(EmbeddingMethod m);
+bool ParseEmbeddingMethod(const std::string& name, EmbeddingMethod* m);
+
+// A text as a bag of tokens: the tokens in any order, repeated as they occur.
+using Tokens = std::vector<std::string>;
+
+// Word similarity matrix φ(x_i, y_j) (SPEC §5): the cosine of the two vectors; a token without a
+// vector has φ = 1 with an identical token and 0 otherwise.
+Eigen::MatrixXd WordSimilarities(const WordVectors& v, const Tokens& x, const Tokens& y);
+
+// The five measures. θ: for average, maximum and hungarian a word pair counts only when φ > θ.
+// Empty texts have similarity 0.
+double EmbeddingSimilarity(const WordVectors& v, EmbeddingMethod m, const Tokens& x,
+                           const Tokens& y, double theta);
+
+// Maximum-weight one-to-one matching of the rows and columns of `w` (any shape): the assignment
+// (row → column, or -1) and its total weight. O(n³) (Kuhn–Munkres with potentials).
+double MaxWeightMatching(const Eigen::MatrixXd& w, std::vector<int>* row_to_col);
+
+// Word Mover's Distance between the normalized bags of words of x and y, with ground distance the
+// Euclidean distance of the unit-normalized vectors (sqrt(2 − 2φ); tokens without vectors: 0 to an
+// identical token, sqrt(2) to any other). Solved exactly as a transportation problem with LEMON's
+// network simplex.
+double WordMoversDistance(const WordVectors& v, const Tokens& x, const Tokens& y);
+// The relaxed WMD (Kusner et al. 2015): a lower bound of WMD that costs O(|x|·|y|).
+double RelaxedWordMoversDistance(const WordVectors& v, const Tokens& x, const Tokens& y);
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_EMBED_EMBEDDINGS_H_

@@ -1,0 +1,90 @@
+// Reading alignments back: lookup by title, filtered export, and corpus statistics. Every
+// function reads one RocksDB snapshot, so it sees each article pair whole while a writer runs.
+#ifndef ALIGNDB_EXPORT_EXPORT_H_
+#define ALIGNDB_EXPORT_EXPORT_H_
+
+#include <cstdint>
+#include <map>
+#include <ostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "align/align.h"
+#include "aligndb/status.h"
+#include "storage/store.h"
+
+namespace aligndb {
+
+// Which edition pair to read. Empty names: the only pair aligned in the database, or
+// enwiki/simplewiki when several are.
+struct EditionPair {
+  std::string normal;
+  std::string simple;
+};
+
+enum class ExportFormat { kTsv, kJsonl, kParallel };
+
+struct ExportOptions {
+  EditionPair editions;
+  // Keep pairs with min_sim ≤ similarity ≤ max_sim. NaN: the default, [0.5, 1] for aligned
+  // editions and no limit for paraphrase collections (whose similarity column is an edit
+  // distance or a word count).
+  double min_sim = 0.5;
+  double max_sim = 1.0;
+  // Operations to keep. Default: every pair-producing operation (and all-pairs' "pair").
+  std::set<Op> ops = {Op::kOneOne,   Op::kOneTwo, Op::kTwoOne, Op::kTwoTwo,
+                      Op::kAllPairs, Op::kL12,    Op::kF2};
+  // Drop pairs whose two sentences are identical. Default: false.
+  bool no_identical = false;
+  // Only the article pair with this title (either edition's). Default: all.
+  std::string title;
+  ExportFormat format = ExportFormat::kJsonl;
+  // kParallel: writes <out_prefix>.normal and <out_prefix>.simple. Other formats write `out`.
+  std::string out_prefix;
+};
+
+// Streams the selected sentence pairs. Sets `*written` to the number of pairs written.
+Status Export(Store* store, const ExportOptions& options, std::ostream& out, uint64_t* written);
+
+// Prints the alignment of the article pair titled `title` (either edition's title, or a
+// redirect to one) as "text" or "json".
+Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
+              const std::string& format, std::ostream& out);
+
+// Corpus statistics of one edition pair (SPEC §4 and §7).
+struct CorpusStats {
+  std::string normal_edition, simple_edition;
+  uint64_t title_matches = 0, removed = 0, aligned = 0;
+  std::map<std::string, uint64_t> removed_by_reason;  // stub, disambiguation, meta, single_line
+  uint64_t paragraph_pairs = 0, simple_paragraphs = 0;
+  double min_sim = 0.5;
+  uint64_t sentence_pairs_all = 0;  // every pair of every backtrace
+  uint64_t sentence_pairs = 0;      // pairs with similarity ≥ min_sim
+  uint64_t identical = 0;           // of those, identical
+  // Operation counts of the backtraces: skip-simple, skip-normal, 1-1, 1-2, 2-1, 2-2
+  // (an operation that yields two pairs counts once).
+  std::map<std::string, uint64_t> operations;
+  double paragraph_threshold = 0, skip_penalty = 0;
+
+  // With distributions only:
+  std::vector<double> similarities;  // of every sentence pair
+  struct Side {
+    uint64_t sentences = 0;   // distinct sentences in the pairs with similarity ≥ min_sim
+    uint64_t words = 0;       // their tokens (SPEC §3.3)
+    uint64_t vocabulary = 0;  // distinct tokens
+    double flesch = 0;        // Flesch Reading Ease of all those sentences together
+    std::vector<double> sentence_flesch;  // per sentence
+  } normal, simple;
+};
+
+Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_sim,
+                          bool distributions, CorpusStats* out);
+
+// Prints corpus statistics (SPEC §4 counts and shares) as text or JSON.
+Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json,
+             std::ostream& out);
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_EXPORT_EXPORT_H_

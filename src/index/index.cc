@@ -1,0 +1,201 @@
+#include "index/index.h"
+
+#include <xapian.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "aligndb.pb.h"
+#include "util/fault.h"
+#include "storage/store_internal.h"
+
+namespace aligndb {
+namespace {
+
+constexpr size_t kMaxTermBytes = 240;  // Xapian's limit is 245 bytes per term
+constexpr Xapian::valueno kParagraphSlot = 0;
+constexpr size_t kPagesPerCommit = 20000;
+
+std::string ArticleTerm(uint32_t edition, uint64_t page_id) {
+  std::string t(1, 'A');
+  t += std::to_string(edition);
+  t += ':';
+  t += std::to_string(page_id);
+  return t;
+}
+std::string ParagraphTerm(uint32_t edition, uint64_t page_id, uint32_t paragraph) {
+  std::string t(1, 'Q');
+  t += std::to_string(edition);
+  t += ':';
+  t += std::to_string(page_id);
+  t += ':';
+  t += std::to_string(paragraph);
+  return t;
+}
+
+Status FromXapian(const Xapian::Error& e, const std::string& context) {
+  return Status::IOError(context + ": Xapian " + e.get_type() + ": " + e.get_msg());
+}
+
+}  // namespace
+
+std::string IndexDir(const std::string& db_dir) { return db_dir + "/xapian"; }
+
+struct ParagraphIndex::Rep {
+  std::string dir;
+  bool writable = false;
+  std::unique_ptr<Xapian::WritableDatabase> wdb;
+  std::unique_ptr<Xapian::Database> rdb;
+  Xapian::Database& db() { return wdb ? *wdb : *rdb; }
+};
+
+ParagraphIndex::~ParagraphIndex() = default;
+
+Status ParagraphIndex::Open(const std::string& dir, bool writable,
+                            std::unique_ptr<ParagraphIndex>* out) {
+  std::unique_ptr<ParagraphIndex> index(new ParagraphIndex());
+  index->rep_ = std::make_unique<Rep>();
+  index->rep_->dir = dir;
+  index->rep_->writable = writable;
+  try {
+    if (writable) {
+      index->rep_->wdb = std::make_unique<Xapian::WritableDatabase>(dir, Xapian::DB_CREATE_OR_OPEN);
+    } else {
+      index->rep_->rdb = std::make_unique<Xapian::Database>(dir);
+    }
+  } catch (const Xapian::DatabaseLockError& e) {
+    return Status::Busy(dir + ": the paragraph index is in use by another aligndb process");
+  } catch (const Xapian::DatabaseOpeningError& e) {
+    if (!writable)
+      return Status::NotFound(dir +
+                              ": no paragraph index (run `aligndb align` first): " + e.get_msg());
+    return FromXapian(e, dir);
+  } catch (const Xapian::Error& e) {
+    return FromXapian(e, dir);
+  }
+  *out = std::move(index);
+  return Status::OK();
+}
+
+uint64_t ParagraphIndex::DocumentCount() {
+  try {
+    return rep_->db().get_doccount();
+  } catch (const Xapian::Error&) {
+    return 0;
+  }
+}
+
+Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) {
+  *applied = 0;
+  if (!rep_->wdb) return Status::InvalidArgument(rep_->dir + ": index opened read-only");
+  Xapian::WritableDatabase& db = *rep_->wdb;
+  std::string prefix = EncodeEditionKey(edition);
+  for (;;) {
+    // One commit's worth of queued pages, read from a snapshot.
+    std::vector<std::string> keys;
+    {
+      std::unique_ptr<rocksdb::Iterator> it(
+          store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kPendingIndex)));
+      const size_t per_commit = SmallBatches() ? 8 : kPagesPerCommit;
+      for (it->Seek(prefix);
+           it->Valid() && it->key().starts_with(prefix) && keys.size() < per_commit; it->Next())
+        keys.push_back(it->key().ToString());
+      RETURN_IF_ERROR(FromRocks(it->status(), store->dir() + ": pending index queue"));
+    }
+    if (keys.empty()) return Status::OK();
+    try {
+      for (const auto& key : keys) {
+        uint64_t page_id = DecodeBigEndian64(key.data() + 4);
+        std::string article_term = ArticleTerm(edition, page_id);
+        db.delete_document(article_term);  // every paragraph of the page's previous version
+        pb::ArticleTerms terms;
+        Status s = store->GetTerms(edition, page_id, &terms);
+        if (s.IsNotFound()) continue;  // the page was deleted
+        RETURN_IF_ERROR(s);
+        for (int p = 0; p < terms.paragraphs_size(); ++p) {
+          Xapian::Document doc;
+          std::string unique = ParagraphTerm(edition, page_id, static_cast<uint32_t>(p));
+          doc.add_boolean_term(unique);
+          doc.add_boolean_term(article_term);
+          for (const auto& tok : terms.paragraphs(p).paragraph().tokens())
+            if (!tok.empty() && tok.size() <= kMaxTermBytes) doc.add_term(tok);
+          std::string slot;
+          AppendBigEndian32(&slot, static_cast<uint32_t>(p));
+          doc.add_value(kParagraphSlot, slot);
+          db.replace_document(unique, doc);
+        }
+      }
+      CrashPoint();
+      db.commit();
+    } catch (const Xapian::Error& e) {
+      return FromXapian(e, rep_->dir);
+    }
+    CrashPoint();  // Xapian committed, queue entries not yet deleted: replayed by the next run
+    // The index is durable: now the queue entries may go.
+    rocksdb::WriteBatch batch;
+    for (const auto& key : keys) batch.Delete(store->cf(Cf::kPendingIndex), key);
+    RETURN_IF_ERROR(
+        FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": index queue"));
+    *applied += keys.size();
+  }
+}
+
+Status ParagraphIndex::ArticleIndex(
+    uint32_t edition, uint64_t page_id,
+    std::unordered_map<std::string, std::vector<uint32_t>>* token_paragraphs) {
+  token_paragraphs->clear();
+  try {
+    Xapian::Database& db = rep_->db();
+    std::string article = ArticleTerm(edition, page_id);
+    for (auto d = db.postlist_begin(article); d != db.postlist_end(article); ++d) {
+      std::string slot = db.get_document(*d).get_value(kParagraphSlot);
+      if (slot.size() != 4)
+        return Status::Corruption(rep_->dir + ": paragraph document without its index");
+      uint32_t paragraph = DecodeBigEndian32(slot.data());
+      for (auto t = db.termlist_begin(*d); t != db.termlist_end(*d); ++t) {
+        const std::string& term = *t;
+        if (!term.empty() && (term[0] == 'A' || term[0] == 'Q') && term.size() > 1 &&
+            std::isdigit(static_cast<unsigned char>(term[1])))
+          continue;  // the boolean id terms, not tokens (tokens are lower-case)
+        (*token_paragraphs)[term].push_back(paragraph);
+      }
+    }
+  } catch (const Xapian::Error& e) {
+    return FromXapian(e, rep_->dir);
+  }
+  for (auto& [t, v] : *token_paragraphs) std::sort(v.begin(), v.end());
+  return Status::OK();
+}
+
+Status ParagraphIndex::Candidates(uint32_t edition, uint64_t page_id,
+                                  const std::vector<std::string>& tokens,
+                                  std::vector<uint32_t>* paragraphs) {
+  paragraphs->clear();
+  std::vector<std::string> terms;
+  for (const auto& t : tokens)
+    if (!t.empty() && t.size() <= kMaxTermBytes) terms.push_back(t);
+  if (terms.empty()) return Status::OK();
+  try {
+    Xapian::Database& db = rep_->db();
+    Xapian::Query text(Xapian::Query::OP_OR, terms.begin(), terms.end());
+    Xapian::Query query(Xapian::Query::OP_FILTER, text,
+                        Xapian::Query(ArticleTerm(edition, page_id)));
+    Xapian::Enquire enquire(db);
+    enquire.set_query(query);
+    enquire.set_weighting_scheme(Xapian::BoolWeight());  // ranking is not used: all matches
+    enquire.set_docid_order(Xapian::Enquire::ASCENDING);
+    Xapian::MSet mset = enquire.get_mset(0, db.get_doccount());
+    for (auto it = mset.begin(); it != mset.end(); ++it) {
+      std::string slot = it.get_document().get_value(kParagraphSlot);
+      if (slot.size() != 4)
+        return Status::Corruption(rep_->dir + ": paragraph document without its index");
+      paragraphs->push_back(DecodeBigEndian32(slot.data()));
+    }
+  } catch (const Xapian::Error& e) {
+    return FromXapian(e, rep_->dir);
+  }
+  std::sort(paragraphs->begin(), paragraphs->end());
+  return Status::OK();
+}
+
+}  // namespace aligndb

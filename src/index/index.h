@@ -1,0 +1,63 @@
+// The Xapian paragraph index: an inverted index over the paragraphs of one or more editions,
+// derived from RocksDB and rebuildable from it. It answers "which paragraphs of this article
+// share a token with this text". Xapian computes no cosine here: aligndb scores candidates itself.
+//
+// Layout: one Xapian document per paragraph, with
+//   - a unique id term  "Q<edition>:<page>:<paragraph>",
+//   - a boolean term    "A<edition>:<page>" for the article (used as a filter),
+//   - one term per distinct token of the paragraph (tokens longer than 240 bytes are left out),
+//   - value slot 0 = the paragraph index (4 bytes, big-endian).
+// Xapian errors never leave this module: they become Status values.
+#ifndef ALIGNDB_INDEX_INDEX_H_
+#define ALIGNDB_INDEX_INDEX_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "aligndb/status.h"
+#include "storage/store.h"
+
+namespace aligndb {
+
+class ParagraphIndex {
+ public:
+  // Opens (creating with `writable`) the index in `dir`.
+  static Status Open(const std::string& dir, bool writable, std::unique_ptr<ParagraphIndex>* out);
+  ~ParagraphIndex();
+
+  // Brings the index of `edition` up to date with the store: every page queued in the store's
+  // "pending_index" column family is (re)indexed or removed, the index is committed, and only
+  // then are the queue entries deleted. Replaying after a crash is harmless: a page's documents
+  // are replaced, never added twice. Sets `*applied` to the number of pages processed.
+  Status Apply(Store* store, uint32_t edition, uint64_t* applied);
+
+  // Paragraph indexes (ascending) of article (`edition`, `page_id`) that contain at least one
+  // of `tokens`. Returns every match, not a top-k.
+  Status Candidates(uint32_t edition, uint64_t page_id, const std::vector<std::string>& tokens,
+                    std::vector<uint32_t>* paragraphs);
+
+  // The article's own inverted index, read from Xapian once (the article's documents through
+  // its boolean term, and their term lists): token → paragraphs containing it (ascending).
+  // Candidates of many simple paragraphs against one article then cost no index-wide posting
+  // lists. `Candidates` and this agree exactly (tested).
+  Status ArticleIndex(uint32_t edition, uint64_t page_id,
+                      std::unordered_map<std::string, std::vector<uint32_t>>* token_paragraphs);
+
+  // Number of paragraph documents indexed.
+  uint64_t DocumentCount();
+
+ private:
+  ParagraphIndex() = default;
+  struct Rep;
+  std::unique_ptr<Rep> rep_;
+};
+
+// Directory of the Xapian index that belongs to the database in `db_dir`.
+std::string IndexDir(const std::string& db_dir);
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_INDEX_INDEX_H_

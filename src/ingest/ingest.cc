@@ -1,0 +1,407 @@
+// Ingest: reads input files page by page, skips pages whose revision and content are already
+// stored, cleans and splits the rest, and stores each page in one WriteBatch.
+#include <xxhash.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <future>
+#include <thread>
+#include <unordered_map>
+
+#include "aligndb.pb.h"
+#include "dump/dump.h"
+#include "ingest/ingest.h"
+#include "util/fault.h"
+#include "storage/store_internal.h"
+
+namespace aligndb {
+namespace {
+
+std::string ContentHash(const SourcePage& page) {
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_128bits_reset(state);
+  auto add = [&](std::string_view s) {
+    uint64_t n = s.size();
+    XXH3_128bits_update(state, &n, sizeof(n));
+    XXH3_128bits_update(state, s.data(), s.size());
+  };
+  add(page.format == SourcePage::Format::kWikitext ? "wikitext" : "text");
+  add(page.cluster);
+  add(page.text);
+  for (const auto& p : page.paragraphs) {
+    add("\x1e");
+    for (const auto& s : p) add(s);
+  }
+  for (const auto& f : page.flags) add(f);
+  XXH128_hash_t h = XXH3_128bits_digest(state);
+  XXH3_freeState(state);
+  XXH128_canonical_t canon;
+  XXH128_canonicalFromHash(&canon, h);
+  return std::string(reinterpret_cast<const char*>(canon.digest), sizeof(canon.digest));
+}
+
+// Page id for inputs without one: a stable 63-bit hash of the normalized title.
+uint64_t TitlePageId(const std::string& title) {
+  std::string t = NormalizeTitle(title);
+  return XXH3_64bits(t.data(), t.size()) & 0x7FFFFFFFFFFFFFFFull;
+}
+
+// Writes the counts of `views` (sorted here, bytewise) into `out`.
+void CountSorted(std::vector<std::string_view>* views, pb::TermVector* out) {
+  std::sort(views->begin(), views->end());
+  for (size_t i = 0; i < views->size();) {
+    size_t j = i;
+    while (j < views->size() && (*views)[j] == (*views)[i]) ++j;
+    out->add_tokens(std::string((*views)[i]));
+    out->add_counts(static_cast<uint32_t>(j - i));
+    i = j;
+  }
+}
+
+// Text processing and postings of one page: the article record and its terms.
+Status BuildArticle(TextProcessor* text_processor, const TextOptions& text_options,
+                    const std::string& edition_name, const SourcePage& page, uint64_t page_id,
+                    const std::string& hash, pb::Article* out_article,
+                    pb::ArticleTerms* out_terms) {
+  pb::Article& a = *out_article;
+  pb::ArticleTerms& terms = *out_terms;
+  ProcessedPage processed;
+  RETURN_IF_ERROR(text_processor->Process(page, &processed));
+  a.set_version(1);
+  a.set_edition(edition_name);
+  a.set_page_id(page_id);
+  a.set_title(page.title);
+  a.set_revision_id(page.revision_id);
+  a.set_timestamp(page.timestamp);
+  a.set_content_hash(hash);
+  a.set_flags(processed.flags);
+  a.set_namespace_id(page.ns);
+  a.set_cluster(page.cluster);
+  terms.set_version(1);
+  std::vector<std::vector<std::string>> sentence_tokens;
+  std::vector<std::string_view> views, paragraph_views;
+  const auto& stop = text_options.stop_words;
+  for (auto& sentences : processed.paragraphs) {
+    pb::Paragraph* p = a.add_paragraphs();
+    pb::ParagraphTerms* pt = terms.add_paragraphs();
+    sentence_tokens.resize(sentences.size());
+    paragraph_views.clear();
+    for (size_t k = 0; k < sentences.size(); ++k) {
+      auto& toks = sentence_tokens[k];
+      toks.clear();
+      Tokenize(sentences[k], &toks);
+      if (!stop.empty())
+        toks.erase(std::remove_if(toks.begin(), toks.end(),
+                                  [&](const std::string& t) { return stop.count(t) > 0; }),
+                   toks.end());
+      views.assign(toks.begin(), toks.end());
+      paragraph_views.insert(paragraph_views.end(), views.begin(), views.end());
+      CountSorted(&views, pt->add_sentences());
+      p->add_sentences(std::move(sentences[k]));
+    }
+    CountSorted(&paragraph_views, pt->mutable_paragraph());
+  }
+  return Status::OK();
+}
+
+// Page ids seen per edition, for --full.
+using SeenPages = std::map<uint32_t, std::vector<uint64_t>>;
+
+class Ingester {
+ public:
+  // A page on its way through the workers.
+  struct Item {
+    SourcePage page;
+    uint64_t page_id = 0;
+    std::string hash;
+    bool is_redirect = false;  // then `redirect` is stored; no text processing
+    pb::Redirect redirect;
+    pb::Article article;
+    pb::ArticleTerms terms;
+    Status status;
+  };
+  Ingester(Store* store, const IngestOptions& options, IngestSummary* summary, SeenPages* seen)
+      : store_(store),
+        options_(options),
+        summary_(summary),
+        seen_(seen),
+        writer_(store->NewPageWriter()) {
+    size_t workers = options.text_threads > 0 ? static_cast<size_t>(options.text_threads)
+                                              : std::max(1u, std::thread::hardware_concurrency());
+    for (size_t w = 0; w < workers; ++w)
+      text_.push_back(std::make_unique<TextProcessor>(options.text));
+  }
+  ~Ingester() {
+    if (running_.valid()) running_.wait();
+  }
+
+  // Pages handed to the workers together.
+  static constexpr size_t kBatchPages = 64;
+
+  // Pages are committed in groups of this many pages or bytes.
+  static constexpr size_t kFlushPages = 512;
+  static constexpr size_t kFlushBytes = 32 << 20;
+
+  Status File(const std::string& path) {
+    InputKind kind;
+    RETURN_IF_ERROR(DetectInputKind(path, &kind));
+    path_ = path;
+    edition_name_.clear();
+    if (kind == InputKind::kDocumentJsonl && options_.edition.empty())
+      return Status::InvalidArgument(path + ": JSON lines input needs --edition NAME");
+    auto cb = [this](const SourcePage& page, const DumpInfo& info) { return OnPage(page, info); };
+    DumpInfo info;
+    Status s;
+    if (!options_.index.empty()) {
+      if (kind != InputKind::kMediaWikiXml)
+        return Status::InvalidArgument(path + ": --index needs a multistream MediaWiki XML dump");
+      MultistreamOptions mo;
+      mo.index_path = options_.index;
+      mo.threads = options_.threads;
+      if (!options_.only_titles_of.empty()) {
+        uint32_t other;
+        RETURN_IF_ERROR(store_->EditionId(options_.only_titles_of, false, &other)
+                            .WithPrefix("--only-titles-of (ingest that edition first)"));
+        RETURN_IF_ERROR(store_->ForEachTitle(other, [&](const std::string& t, uint64_t) {
+          wanted_titles_.insert(t);
+          return Status::OK();
+        }));
+        mo.want_title = [this](const std::string& title) {
+          return wanted_titles_.count(NormalizeTitle(title)) > 0;
+        };
+      }
+      s = ReadMultistreamDump(path, mo, cb, &info);
+      summary_->streams_total += info.streams_total;
+      summary_->streams_read += info.streams_read;
+    } else {
+      s = kind == InputKind::kMediaWikiXml ? ReadMediaWikiDump(path, cb, &info)
+                                           : ReadDocumentJsonl(path, cb, &info);
+    }
+    // Whatever the outcome, the pages read before it are committed.
+    Status pending = Submit();
+    if (pending.ok()) pending = Drain();
+    if (s.ok()) s = pending;
+    Status flushed = writer_->Flush();
+    if (options_.progress) options_.progress(path, info.pages, info.bytes);
+    RETURN_IF_ERROR(s);
+    return flushed;
+  }
+
+ private:
+  Status ResolveEdition(const DumpInfo& info) {
+    if (!edition_name_.empty()) return Status::OK();
+    edition_name_ = options_.edition.empty() ? info.dbname : options_.edition;
+    if (edition_name_.empty())
+      return Status::InvalidArgument(
+          path_ + ": the dump has no <siteinfo><dbname>; name the edition with --edition");
+    return store_->EditionId(edition_name_, /*create=*/true, &edition_);
+  }
+
+  Status OnPage(const SourcePage& page, const DumpInfo& info) {
+    RETURN_IF_ERROR(ResolveEdition(info));
+    ++summary_->pages;
+    if (options_.progress && summary_->pages % 1000 == 0)
+      options_.progress(path_, info.pages, info.bytes);
+    if (page.ns != 0) {
+      ++summary_->other_namespace;
+      return Status::OK();
+    }
+    if (page.title.empty()) return Status::Corruption(page.location + ": page without a title");
+    // --only-titles-of: a selected stream also holds pages that cannot pair; they are not stored.
+    if (!wanted_titles_.empty() && !wanted_titles_.count(NormalizeTitle(page.title))) {
+      ++summary_->not_wanted;
+      return Status::OK();
+    }
+    uint64_t page_id = page.has_page_id ? page.page_id : TitlePageId(page.title);
+    if (seen_) (*seen_)[edition_].push_back(page_id);
+    std::string hash = ContentHash(page);
+
+    pb::PageState old;
+    Status os = store_->GetPageState(edition_, page_id, &old);
+    if (!os.ok() && !os.IsNotFound()) return os;
+    bool existed = os.ok();
+    if (existed && old.revision_id() == page.revision_id && old.content_hash() == hash &&
+        old.title() == page.title) {
+      if (old.kind() == pb::PageState::ARTICLE) {
+        ++summary_->unchanged;
+        ++summary_->articles_by_edition[edition_name_];
+      }
+      return Status::OK();
+    }
+
+    if (page.is_redirect) {
+      // Redirects go through the batch too, so that page order is kept without stopping the
+      // workers.
+      Item item;
+      item.page.location = page.location;
+      item.is_redirect = true;
+      pb::Redirect& r = item.redirect;
+      r.set_version(1);
+      r.set_edition(edition_name_);
+      r.set_page_id(page_id);
+      r.set_title(page.title);
+      r.set_target(page.redirect_target);
+      r.set_revision_id(page.revision_id);
+      r.set_content_hash(hash);
+      ++summary_->redirects;
+      batch_.push_back(std::move(item));
+      if (batch_.size() >= kBatchPages) return Submit();
+      return Status::OK();
+    }
+
+    Item item;
+    item.page = page;
+    item.page_id = page_id;
+    item.hash = std::move(hash);
+    if (existed && old.kind() == pb::PageState::ARTICLE)
+      ++summary_->changed;
+    else
+      ++summary_->added;
+    ++summary_->articles_by_edition[edition_name_];
+    batch_.push_back(std::move(item));
+    if (batch_.size() >= kBatchPages) return Submit();
+    return Status::OK();
+  }
+
+  // Hands the collected pages to the workers; first writes the batch they finished before.
+  Status Submit() {
+    RETURN_IF_ERROR(Drain());
+    if (batch_.empty()) return Status::OK();
+    inflight_ = std::move(batch_);
+    batch_.clear();
+    running_ = std::async(std::launch::async, [this] { ProcessBatch(&inflight_); });
+    return Status::OK();
+  }
+
+  // Waits for the batch in the workers and writes it, in page order.
+  Status Drain() {
+    if (!running_.valid()) return Status::OK();
+    running_.get();
+    Status first_error;
+    for (auto& item : inflight_) {
+      if (!item.status.ok()) {
+        first_error = item.status;
+        break;
+      }
+      Status s = item.is_redirect
+                     ? writer_->PutRedirect(edition_, item.redirect).WithPrefix(item.page.location)
+                     : writer_->PutArticle(edition_, item.article, item.terms)
+                           .WithPrefix(item.page.location);
+      if (s.ok()) s = MaybeFlush();
+      if (!s.ok()) {
+        first_error = s;
+        break;
+      }
+    }
+    inflight_.clear();
+    return first_error;
+  }
+
+  // Cleans, splits and tokenizes a batch on the worker threads (each with its own TextProcessor).
+  void ProcessBatch(std::vector<Item>* items) {
+    const size_t n = items->size();
+    const size_t workers = std::min(text_.size(), n);
+    std::vector<std::thread> pool;
+    for (size_t w = 0; w < workers; ++w)
+      pool.emplace_back([this, items, w, workers, n] {
+        for (size_t k = w; k < n; k += workers) {
+          Item& it = (*items)[k];
+          if (it.is_redirect) continue;
+          it.status = BuildArticle(text_[w].get(), options_.text, edition_name_, it.page,
+                                   it.page_id, it.hash, &it.article, &it.terms);
+        }
+      });
+    for (auto& t : pool) t.join();
+  }
+
+  Status MaybeFlush() {
+    size_t max_pages = SmallBatches() ? 8 : kFlushPages;
+    if (writer_->pending_pages() >= max_pages || writer_->pending_bytes() >= kFlushBytes)
+      return writer_->Flush();
+    return Status::OK();
+  }
+
+  Store* store_;
+  const IngestOptions& options_;
+  IngestSummary* summary_;
+  SeenPages* seen_;
+  std::vector<std::unique_ptr<TextProcessor>> text_;  // one per worker
+  std::vector<Item> batch_;                           // pages collected for the next submission
+  std::vector<Item> inflight_;                        // pages in the workers
+  std::future<void> running_;
+  std::string path_;
+  std::unordered_set<std::string> wanted_titles_;
+  std::string edition_name_;
+  uint32_t edition_ = 0;
+  std::unique_ptr<PageWriter> writer_;
+};
+
+}  // namespace
+
+std::map<std::string, uint64_t> IngestSummary::AsCounts() const {
+  std::map<std::string, uint64_t> c = {
+      {"pages", pages},         {"added", added},         {"changed", changed},
+      {"unchanged", unchanged}, {"redirects", redirects}, {"other_namespace", other_namespace},
+      {"deleted", deleted}};
+  if (not_wanted) c["not_wanted"] = not_wanted;
+  if (streams_total) {
+    c["streams_total"] = streams_total;
+    c["streams_read"] = streams_read;
+  }
+  return c;
+}
+
+bool SplitEditionSpec(const std::string& spec, std::string* edition, std::string* path) {
+  size_t eq = spec.find('=');
+  if (eq == std::string::npos || eq == 0) return false;
+  for (size_t i = 0; i < eq; ++i) {
+    char c = spec[i];
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
+      return false;
+  }
+  std::error_code ec;
+  if (std::filesystem::exists(spec, ec)) return false;  // a file whose name has '='
+  *edition = spec.substr(0, eq);
+  *path = spec.substr(eq + 1);
+  return true;
+}
+
+Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
+              IngestSummary* summary) {
+  if (!options.index.empty() && files.size() != 1)
+    return Status::InvalidArgument("--index goes with exactly one multistream dump file");
+  if (!options.only_titles_of.empty() && options.index.empty())
+    return Status::InvalidArgument("--only-titles-of needs --index");
+  if (!options.only_titles_of.empty() && options.full)
+    return Status::InvalidArgument(
+        "--full cannot be used with --only-titles-of (not every page is read)");
+  SeenPages seen;
+  for (const auto& spec : files) {
+    IngestOptions per_file = options;
+    std::string path = spec, edition;
+    if (SplitEditionSpec(spec, &edition, &path)) per_file.edition = edition;
+    Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr);
+    RETURN_IF_ERROR(ingester.File(path));
+  }
+  // --full: every page of the editions read that the files did not hold is gone. Only reached
+  // when every file was read to its end.
+  for (auto& [edition, ids] : seen) {
+    std::sort(ids.begin(), ids.end());
+    std::vector<uint64_t> stored;
+    RETURN_IF_ERROR(store->PageIds(edition, &stored));
+    auto writer = store->NewPageWriter();
+    for (uint64_t id : stored) {
+      if (std::binary_search(ids.begin(), ids.end(), id)) continue;
+      pb::PageState state;
+      if (store->GetPageState(edition, id, &state).ok() && state.kind() == pb::PageState::ARTICLE)
+        ++summary->deleted;
+      RETURN_IF_ERROR(writer->DeletePage(edition, id));
+      if (writer->pending_pages() >= 512) RETURN_IF_ERROR(writer->Flush());
+    }
+    RETURN_IF_ERROR(writer->Flush());
+  }
+  return Status::OK();
+}
+
+}  // namespace aligndb

@@ -1,0 +1,66 @@
+// Orchestration: ingesting input files into the store (dump → text → store).
+#ifndef ALIGNDB_INGEST_INGEST_H_
+#define ALIGNDB_INGEST_INGEST_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "aligndb/status.h"
+#include "storage/store.h"
+#include "text/text.h"
+
+namespace aligndb {
+
+struct IngestOptions {
+  // Edition name for every input file. Default: empty (XML: <siteinfo><dbname>; JSONL: required).
+  std::string edition;
+  TextOptions text;
+  // Threads cleaning, splitting and tokenizing pages (the reading thread runs beside them).
+  // Default: 0 = all cores.
+  int text_threads = 0;
+  // The input files are a complete dump of their editions: pages of those editions that the
+  // files do not hold are deleted. Default: false.
+  bool full = false;
+  // Multistream dump index ("-index.txt.bz2"): read the one input file through it, decompressing
+  // streams on `threads` threads. Default: empty (read the file from start to end).
+  std::string index;
+  // Threads decompressing streams with `index`. Default: 0 = all cores.
+  int threads = 0;
+  // With `index`: read only the streams holding a title that this edition has, and store only
+  // the pages with such a title (the pages that can pair). Default: empty (every stream).
+  std::string only_titles_of;
+  // Progress callback, called now and then with (file, pages so far, bytes so far).
+  std::function<void(const std::string&, uint64_t, uint64_t)> progress;
+};
+
+struct IngestSummary {
+  uint64_t pages = 0;            // pages read from the input
+  uint64_t added = 0;            // new articles
+  uint64_t changed = 0;          // articles whose revision or content changed
+  uint64_t unchanged = 0;        // articles skipped before any cleaning
+  uint64_t redirects = 0;        // redirects stored (new or changed)
+  uint64_t other_namespace = 0;  // pages outside namespace 0, not stored
+  uint64_t deleted = 0;
+  uint64_t streams_total = 0;  // with an index: streams in the dump
+  uint64_t streams_read = 0;   // with an index: streams decompressed
+  uint64_t not_wanted = 0;  // --only-titles-of: pages of the streams read whose title cannot pair
+  std::map<std::string, uint64_t> articles_by_edition;  // articles read per edition
+  std::map<std::string, uint64_t> AsCounts() const;
+};
+
+// Ingests `files` into `store`. A file given as EDITION=PATH (EDITION made of letters, digits,
+// '_', '-', '.') is read as edition EDITION whatever options.edition says. Pages are committed in
+// batches, each page whole: on error, every page before the fault stays stored, and the Status
+// names the file and position.
+// Splits "EDITION=PATH"; false when `spec` is a plain path.
+bool SplitEditionSpec(const std::string& spec, std::string* edition, std::string* path);
+
+Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
+              IngestSummary* summary);
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_INGEST_INGEST_H_

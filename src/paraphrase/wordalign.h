@@ -1,0 +1,68 @@
+// Word alignment of sentence pairs and its evaluation by alignment error rate (SPEC §6).
+#ifndef ALIGNDB_PARAPHRASE_WORDALIGN_H_
+#define ALIGNDB_PARAPHRASE_WORDALIGN_H_
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "embed/embeddings.h"
+#include "aligndb/status.h"
+
+namespace aligndb {
+
+// Links (i, j): word i of the first sentence with word j of the second, 0-based.
+using Links = std::set<std::pair<int, int>>;
+
+// Many-to-one links from every word of `from` to one word of `to`, as the maximum-alignment
+// measure pairs words (SPEC §5): an identical word (case-insensitive) is taken first — the one
+// nearest in relative position when there are several (identical words are anchored) — else the
+// word with the highest φ, when φ > theta. Without vectors only identical words link. The links
+// are returned as (index in from, index in to).
+Links DirectionalLinks(const WordVectors* vectors, const std::vector<std::string>& from,
+                       const std::vector<std::string>& to, double theta);
+
+// Symmetrizes s2t (links of s1's words) and t2s (links of s2's words, given as (i, j) with i in
+// s1): "intersection", "union" or "grow-diag-final" (Koehn et al. 2003).
+Status Symmetrize(const Links& s2t, const Links& t2s, const std::string& method, Links* out);
+
+// Both directions, symmetrized. Tokens are the whitespace-separated words of each sentence.
+Status AlignWords(const WordVectors* vectors, const std::vector<std::string>& s1,
+                  const std::vector<std::string>& s2, double theta, const std::string& symmetrize,
+                  Links* out);
+
+std::string FormatLinks(const Links& links);  // "0-0 1-2 ..." (Pharaoh), sorted
+Status ParseLinks(const std::string& text, Links* sure, Links* possible_only);  // "i-j" and "i-jp"
+
+// A gold alignment: the two tokenized sentences (when the format has them), SURE links, and
+// POSSIBLE links (a superset of SURE).
+struct GoldAlignment {
+  std::vector<std::string> s1, s2;
+  Links sure, possible;
+};
+
+// Reads Edinburgh++ JSON (an array of {"source", "target", "sureAlign", "possibleAlign"}),
+// MultiMWA TSV (id, sent1, -, sent2, -, -, -, sure, possible) or Pharaoh lines with "p" marking
+// possible links. Errors name the file and the entry or line.
+Status ReadGoldAlignments(const std::string& path, std::vector<GoldAlignment>* out);
+
+struct AerFigures {
+  double precision = 0, recall = 0, aer = 0;
+  size_t predicted = 0, sure = 0, possible = 0;
+};
+struct AerResult {
+  AerFigures overall, identical,
+      non_identical;       // split by whether the two linked words are identical
+  bool has_split = false;  // the gold had the sentences
+  size_t sentences = 0;
+};
+
+// precision = |A∩P|/|A|, recall = |A∩S|/|S|, AER = 1 − (|A∩S| + |A∩P|)/(|A| + |S|), summed over
+// the corpus.
+Status ComputeAer(const std::vector<GoldAlignment>& gold, const std::vector<Links>& predicted,
+                  AerResult* out);
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_PARAPHRASE_WORDALIGN_H_

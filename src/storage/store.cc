@@ -1,0 +1,603 @@
+#include "storage/store.h"
+
+#include <rocksdb/db.h>
+#include <rocksdb/filter_policy.h>
+#include <rocksdb/merge_operator.h>
+#include <rocksdb/options.h>
+#include <rocksdb/table.h>
+#include <rocksdb/utilities/options_util.h>
+#include <sys/stat.h>
+
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "aligndb.pb.h"
+#include "util/fault.h"
+#include "storage/store_internal.h"
+
+namespace aligndb {
+
+// ------------------------------------------------------------------ encoding
+
+void AppendBigEndian32(std::string* out, uint32_t v) {
+  char b[4] = {static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8),
+               static_cast<char>(v)};
+  out->append(b, 4);
+}
+void AppendBigEndian64(std::string* out, uint64_t v) {
+  AppendBigEndian32(out, static_cast<uint32_t>(v >> 32));
+  AppendBigEndian32(out, static_cast<uint32_t>(v));
+}
+uint32_t DecodeBigEndian32(const char* p) {
+  const auto* u = reinterpret_cast<const unsigned char*>(p);
+  return (uint32_t{u[0]} << 24) | (uint32_t{u[1]} << 16) | (uint32_t{u[2]} << 8) | u[3];
+}
+uint64_t DecodeBigEndian64(const char* p) {
+  return (uint64_t{DecodeBigEndian32(p)} << 32) | DecodeBigEndian32(p + 4);
+}
+std::string EncodeEditionKey(uint32_t edition) {
+  std::string k;
+  AppendBigEndian32(&k, edition);
+  return k;
+}
+std::string EncodePageKey(uint32_t edition, uint64_t page_id) {
+  std::string k = EncodeEditionKey(edition);
+  AppendBigEndian64(&k, page_id);
+  return k;
+}
+
+std::string EncodeInt64(int64_t v) {
+  std::string s(8, '\0');
+  std::memcpy(s.data(), &v, 8);
+  return s;
+}
+int64_t DecodeInt64(const rocksdb::Slice& s) {
+  int64_t v = 0;
+  if (s.size() == 8) std::memcpy(&v, s.data(), 8);
+  return v;
+}
+
+Status FromRocks(const rocksdb::Status& s, const std::string& context) {
+  if (s.ok()) return Status::OK();
+  std::string msg = context + ": " + s.ToString();
+  if (s.IsNotFound()) return Status::NotFound(msg);
+  if (s.IsIOError()) {
+    if (s.ToString().find("lock") != std::string::npos ||
+        s.ToString().find("LOCK") != std::string::npos)
+      return Status::Busy(context + ": the database is in use by another aligndb process (" +
+                          s.ToString() + ")");
+    if (s.IsNoSpace())
+      return Status::IOError(context + ": no space left on device: " + s.ToString());
+    return Status::IOError(msg);
+  }
+  if (s.IsCorruption()) return Status::Corruption(msg);
+  if (s.IsInvalidArgument()) return Status::InvalidArgument(msg);
+  if (s.IsBusy() || s.IsTryAgain()) return Status::Busy(msg);
+  return Status::Internal(msg);
+}
+
+namespace {
+
+// Counters and document frequencies: int64 values, merged by addition.
+class Int64AddOperator : public rocksdb::AssociativeMergeOperator {
+ public:
+  bool Merge(const rocksdb::Slice&, const rocksdb::Slice* existing, const rocksdb::Slice& value,
+             std::string* new_value, rocksdb::Logger*) const override {
+    int64_t sum = (existing ? DecodeInt64(*existing) : 0) + DecodeInt64(value);
+    *new_value = EncodeInt64(sum);
+    return true;
+  }
+  const char* Name() const override { return "aligndb.Int64Add"; }
+};
+
+constexpr const char* kCfNames[] = {"default",       "meta",       "articles",  "terms",
+                                    "pages",         "titles",     "redirects", "counts",
+                                    "pending_index", "alignments", "runs"};
+static_assert(sizeof(kCfNames) / sizeof(kCfNames[0]) == static_cast<size_t>(Cf::kNumCfs));
+
+constexpr const char* kSchemaKey = "schema_version";
+constexpr const char* kEditionPrefix = "edition/";
+constexpr const char* kNextRunKey = "next_run_id";
+
+// Counter keys in the "counts" CF: edition(4) 0x00 name. Document frequencies: edition(4) 0x01
+// token.
+std::string CounterKey(uint32_t edition, std::string_view name) {
+  std::string k = EncodeEditionKey(edition);
+  k.push_back('\0');
+  k.append(name);
+  return k;
+}
+
+int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+std::string DfKey(uint32_t edition, std::string_view token) {
+  std::string k = EncodeEditionKey(edition);
+  k.push_back('\x01');
+  k.append(token);
+  return k;
+}
+
+// ------------------------------------------------------------------ open
+
+Status Store::Open(const StoreOptions& options, const std::string& dir,
+                   std::unique_ptr<Store>* out) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  bool exists = fs::exists(dir, ec);
+  if (exists && !fs::is_directory(dir, ec))
+    return Status::InvalidArgument(dir + ": not a directory");
+  bool is_db = exists && fs::exists(fs::path(dir) / "CURRENT", ec);
+  if (exists && !is_db) {
+    bool empty = fs::is_empty(dir, ec);
+    if (!empty || !options.create_if_missing)
+      return Status::InvalidArgument(dir + ": not an aligndb database (no RocksDB CURRENT file)");
+  }
+  if (!exists && !options.create_if_missing)
+    return Status::NotFound(dir + ": no database here (run `aligndb ingest --db " + dir +
+                            " FILE` first)");
+  if (!exists) {
+    fs::create_directories(dir, ec);
+    if (ec) return Status::IOError(dir + ": cannot create: " + ec.message());
+  }
+
+  rocksdb::DBOptions db_options;
+  db_options.create_if_missing = options.create_if_missing;
+  db_options.create_missing_column_families = !options.read_only;
+  db_options.max_background_jobs = 2;
+  db_options.keep_log_file_num = 3;
+  db_options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+
+  auto add_op = std::make_shared<Int64AddOperator>();
+  rocksdb::BlockBasedTableOptions table;
+  table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  table.block_cache = rocksdb::NewLRUCache(128 << 20);
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (int i = 0; i < static_cast<int>(Cf::kNumCfs); ++i) {
+    rocksdb::ColumnFamilyOptions cf_options;
+    cf_options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+    cf_options.compression = rocksdb::kLZ4Compression;
+    if (static_cast<Cf>(i) == Cf::kCounts) cf_options.merge_operator = add_op;
+    descriptors.emplace_back(kCfNames[i], cf_options);
+  }
+
+  std::unique_ptr<Store> store(new Store());
+  store->dir_ = dir;
+  store->read_only_ = options.read_only;
+  rocksdb::Status s;
+  if (options.read_only) {
+    // A secondary-free read: open read-only over the current state. Other processes may keep
+    // writing; this view is the state at open time.
+    s = rocksdb::DB::OpenForReadOnly(db_options, dir, descriptors, &store->handles_, &store->db_);
+  } else {
+    s = rocksdb::DB::Open(db_options, dir, descriptors, &store->handles_, &store->db_);
+  }
+  if (!s.ok()) {
+    if (s.ToString().find("lock") != std::string::npos)
+      return Status::Busy(dir +
+                          ": the database is in use by another aligndb process that writes to it");
+    if (s.IsInvalidArgument() && s.ToString().find("Column famil") != std::string::npos)
+      return Status::InvalidArgument(dir + ": not an aligndb database (" + s.ToString() + ")");
+    return FromRocks(s, dir);
+  }
+
+  std::string version;
+  Status vs = store->GetMeta(kSchemaKey, &version);
+  if (vs.IsNotFound()) {
+    if (options.read_only)
+      return Status::InvalidArgument(dir + ": not an aligndb database (no schema version)");
+    RETURN_IF_ERROR(store->PutMeta(kSchemaKey, std::to_string(kSchemaVersion)));
+  } else if (!vs.ok()) {
+    return vs;
+  } else if (version != std::to_string(kSchemaVersion)) {
+    return Status::InvalidArgument(dir + ": database schema version " + version +
+                                   ", this aligndb reads version " +
+                                   std::to_string(kSchemaVersion));
+  }
+  *out = std::move(store);
+  return Status::OK();
+}
+
+Store::~Store() {
+  if (db_ && !read_only_) {
+    // Leave no write-ahead log to replay: readers (export, lookup) then open at once.
+    rocksdb::FlushOptions fo;
+    fo.wait = true;
+    (void)db_->Flush(fo, handles_);
+  }
+  if (db_) {
+    for (auto* h : handles_) db_->DestroyColumnFamilyHandle(h);
+    delete db_;
+  }
+}
+
+const rocksdb::Snapshot* Store::GetSnapshot() { return db_->GetSnapshot(); }
+void Store::ReleaseSnapshot(const rocksdb::Snapshot* s) {
+  if (s) db_->ReleaseSnapshot(s);
+}
+
+// ------------------------------------------------------------------ meta
+
+Status Store::GetMeta(const std::string& key, std::string* value) {
+  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(Cf::kMeta), key, value);
+  return FromRocks(s, dir_ + ": meta " + key);
+}
+
+Status Store::PutMeta(const std::string& key, const std::string& value) {
+  return FromRocks(db_->Put(WriteOpts(), cf(Cf::kMeta), key, value), dir_ + ": write meta " + key);
+}
+
+Status Store::EditionId(const std::string& name, bool create, uint32_t* id) {
+  if (name.empty()) return Status::InvalidArgument("empty edition name");
+  std::string value;
+  Status s = GetMeta(kEditionPrefix + name, &value);
+  if (s.ok()) {
+    *id = DecodeBigEndian32(value.data());
+    return Status::OK();
+  }
+  if (!s.IsNotFound()) return s;
+  if (!create) return Status::NotFound("no edition \"" + name + "\" in " + dir_);
+  std::map<std::string, uint32_t> all;
+  RETURN_IF_ERROR(Editions(&all));
+  uint32_t next = 1;
+  for (auto& [n, i] : all) next = std::max(next, i + 1);
+  *id = next;
+  return PutMeta(kEditionPrefix + name, EncodeEditionKey(next));
+}
+
+Status Store::Editions(std::map<std::string, uint32_t>* out) {
+  out->clear();
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kMeta)));
+  std::string prefix = kEditionPrefix;
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next())
+    (*out)[it->key().ToString().substr(prefix.size())] = DecodeBigEndian32(it->value().data());
+  return FromRocks(it->status(), dir_ + ": list editions");
+}
+
+Status Store::GetEditionCounts(uint32_t edition, EditionCounts* out) {
+  std::vector<std::string> keys = {
+      CounterKey(edition, "articles"), CounterKey(edition, "redirects"),
+      CounterKey(edition, "paragraphs"), CounterKey(edition, "sentences")};
+  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
+  std::vector<std::string> values;
+  std::vector<rocksdb::ColumnFamilyHandle*> cfs(keys.size(), cf(Cf::kCounts));
+  auto statuses = db_->MultiGet(rocksdb::ReadOptions(), cfs, slices, &values);
+  int64_t* fields[] = {&out->articles, &out->redirects, &out->paragraphs, &out->sentences};
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (statuses[i].IsNotFound())
+      *fields[i] = 0;
+    else if (!statuses[i].ok())
+      return FromRocks(statuses[i], dir_ + ": counts");
+    else
+      *fields[i] = DecodeInt64(values[i]);
+  }
+  return Status::OK();
+}
+
+// ------------------------------------------------------------------ pages
+
+template <typename Msg>
+static Status GetProto(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf, const std::string& key,
+                       Msg* out, const rocksdb::Snapshot* snapshot, const std::string& what) {
+  rocksdb::ReadOptions ro;
+  ro.snapshot = snapshot;
+  rocksdb::PinnableSlice value;
+  rocksdb::Status s = db->Get(ro, cf, key, &value);
+  if (s.IsNotFound()) return Status::NotFound(what);
+  if (!s.ok()) return FromRocks(s, what);
+  if (!out->ParseFromArray(value.data(), static_cast<int>(value.size())))
+    return Status::Corruption(what + ": stored record does not parse");
+  return Status::OK();
+}
+
+Status Store::GetPageState(uint32_t edition, uint64_t page_id, pb::PageState* out) {
+  return GetProto(db_, cf(Cf::kPages), EncodePageKey(edition, page_id), out, nullptr,
+                  "page " + std::to_string(page_id));
+}
+
+Status Store::GetArticle(uint32_t edition, uint64_t page_id, pb::Article* out,
+                         const rocksdb::Snapshot* snapshot) {
+  return GetProto(db_, cf(Cf::kArticles), EncodePageKey(edition, page_id), out, snapshot,
+                  "article " + std::to_string(page_id));
+}
+
+Status Store::GetTerms(uint32_t edition, uint64_t page_id, pb::ArticleTerms* out,
+                       const rocksdb::Snapshot* snapshot) {
+  return GetProto(db_, cf(Cf::kTerms), EncodePageKey(edition, page_id), out, snapshot,
+                  "terms of page " + std::to_string(page_id));
+}
+
+Status Store::GetRedirect(uint32_t edition, const std::string& normalized_title, pb::Redirect* out,
+                          const rocksdb::Snapshot* snapshot) {
+  return GetProto(db_, cf(Cf::kRedirects), EncodeEditionKey(edition) + normalized_title, out,
+                  snapshot, "redirect " + normalized_title);
+}
+
+Status Store::FindArticle(uint32_t edition, const std::string& title, uint64_t* page_id,
+                          const rocksdb::Snapshot* snapshot) {
+  rocksdb::ReadOptions ro;
+  ro.snapshot = snapshot;
+  std::string value;
+  std::string key = EncodeEditionKey(edition) + NormalizeTitle(title);
+  rocksdb::Status s = db_->Get(ro, cf(Cf::kTitles), key, &value);
+  if (s.IsNotFound()) return Status::NotFound("no article titled \"" + title + "\"");
+  RETURN_IF_ERROR(FromRocks(s, dir_ + ": titles"));
+  if (value.size() != 8) return Status::Corruption(dir_ + ": bad title record for " + title);
+  *page_id = DecodeBigEndian64(value.data());
+  return Status::OK();
+}
+
+// ------------------------------------------------------------------ PageWriter
+
+struct PageWriter::Rep {
+  rocksdb::WriteBatch batch;
+  // Summed changes of the "counts" CF (document frequencies and counters), by key.
+  std::unordered_map<std::string, int64_t> deltas;
+  // Pages written in this batch: a second write of one of them flushes first, so that every
+  // read of a page's old state sees the committed state.
+  std::unordered_set<std::string> pages;
+};
+
+PageWriter::PageWriter(Store* store) : store_(store), rep_(std::make_unique<Rep>()) {}
+PageWriter::~PageWriter() = default;
+
+std::unique_ptr<PageWriter> Store::NewPageWriter() { return std::make_unique<PageWriter>(this); }
+
+size_t PageWriter::pending_pages() const { return rep_->pages.size(); }
+size_t PageWriter::pending_bytes() const {
+  return rep_->batch.GetDataSize() + rep_->deltas.size() * 32;
+}
+
+Status PageWriter::Flush() {
+  if (rep_->pages.empty() && rep_->deltas.empty()) return Status::OK();
+  auto* counts = store_->cf(Cf::kCounts);
+  for (auto& [key, delta] : rep_->deltas)
+    if (delta != 0) rep_->batch.Merge(counts, key, EncodeInt64(delta));
+  CrashPoint();
+  Status s = FromRocks(store_->db_->Write(WriteOpts(), &rep_->batch), store_->dir_ + ": write");
+  rep_->batch.Clear();
+  rep_->deltas.clear();
+  rep_->pages.clear();
+  CrashPoint();
+  return s;
+}
+
+// Removes what the page currently is (article or redirect), as committed.
+Status PageWriter::RemovePage(uint32_t edition, uint64_t page_id) {
+  std::string page_key = EncodePageKey(edition, page_id);
+  if (rep_->pages.count(page_key)) RETURN_IF_ERROR(Flush());
+  rep_->pages.insert(page_key);
+  auto& batch = rep_->batch;
+  auto& deltas = rep_->deltas;
+  pb::PageState old;
+  Status s = store_->GetPageState(edition, page_id, &old);
+  if (s.IsNotFound()) return Status::OK();
+  RETURN_IF_ERROR(s);
+  std::string title_key = EncodeEditionKey(edition) + NormalizeTitle(old.title());
+  if (old.kind() == pb::PageState::ARTICLE) {
+    pb::ArticleTerms terms;
+    Status ts = store_->GetTerms(edition, page_id, &terms);
+    if (!ts.ok() && !ts.IsNotFound()) return ts;
+    int64_t sentences = 0;
+    for (const auto& p : terms.paragraphs()) {
+      sentences += p.sentences_size();
+      for (const auto& tok : p.paragraph().tokens()) deltas[DfKey(edition, tok)] -= 1;
+    }
+    deltas[CounterKey(edition, "articles")] -= 1;
+    deltas[CounterKey(edition, "paragraphs")] -= terms.paragraphs_size();
+    deltas[CounterKey(edition, "sentences")] -= sentences;
+    batch.Delete(store_->cf(Cf::kArticles), page_key);
+    batch.Delete(store_->cf(Cf::kTerms), page_key);
+    batch.Put(store_->cf(Cf::kPendingIndex), page_key, "");
+    // The title may since belong to another page.
+    uint64_t current = 0;
+    if (store_->FindArticle(edition, old.title(), &current).ok() && current == page_id)
+      batch.Delete(store_->cf(Cf::kTitles), title_key);
+  } else {
+    pb::Redirect r;
+    Status rs = store_->GetRedirect(edition, NormalizeTitle(old.title()), &r);
+    if (rs.ok() && r.page_id() == page_id) batch.Delete(store_->cf(Cf::kRedirects), title_key);
+    deltas[CounterKey(edition, "redirects")] -= 1;
+  }
+  batch.Delete(store_->cf(Cf::kPages), page_key);
+  return Status::OK();
+}
+
+Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article,
+                              const pb::ArticleTerms& terms) {
+  if (store_->read_only_) return Status::InvalidArgument(store_->dir_ + ": opened read-only");
+  RETURN_IF_ERROR(RemovePage(edition, article.page_id()));
+  auto& batch = rep_->batch;
+  auto& deltas = rep_->deltas;
+  std::string page_key = EncodePageKey(edition, article.page_id());
+  pb::PageState state;
+  state.set_kind(pb::PageState::ARTICLE);
+  state.set_title(article.title());
+  state.set_revision_id(article.revision_id());
+  state.set_content_hash(article.content_hash());
+  int64_t sentences = 0;
+  for (const auto& p : terms.paragraphs()) {
+    sentences += p.sentences_size();
+    for (const auto& tok : p.paragraph().tokens()) deltas[DfKey(edition, tok)] += 1;
+  }
+  deltas[CounterKey(edition, "articles")] += 1;
+  deltas[CounterKey(edition, "paragraphs")] += terms.paragraphs_size();
+  deltas[CounterKey(edition, "sentences")] += sentences;
+  batch.Put(store_->cf(Cf::kArticles), page_key, article.SerializeAsString());
+  batch.Put(store_->cf(Cf::kTerms), page_key, terms.SerializeAsString());
+  batch.Put(store_->cf(Cf::kPages), page_key, state.SerializeAsString());
+  std::string id;
+  AppendBigEndian64(&id, article.page_id());
+  batch.Put(store_->cf(Cf::kTitles), EncodeEditionKey(edition) + NormalizeTitle(article.title()),
+            id);
+  batch.Put(store_->cf(Cf::kPendingIndex), page_key, "");
+  return Status::OK();
+}
+
+Status PageWriter::PutRedirect(uint32_t edition, const pb::Redirect& redirect) {
+  if (store_->read_only_) return Status::InvalidArgument(store_->dir_ + ": opened read-only");
+  RETURN_IF_ERROR(RemovePage(edition, redirect.page_id()));
+  pb::PageState state;
+  state.set_kind(pb::PageState::REDIRECT);
+  state.set_title(redirect.title());
+  state.set_revision_id(redirect.revision_id());
+  state.set_content_hash(redirect.content_hash());
+  rep_->batch.Put(store_->cf(Cf::kRedirects),
+                  EncodeEditionKey(edition) + NormalizeTitle(redirect.title()),
+                  redirect.SerializeAsString());
+  rep_->batch.Put(store_->cf(Cf::kPages), EncodePageKey(edition, redirect.page_id()),
+                  state.SerializeAsString());
+  rep_->deltas[CounterKey(edition, "redirects")] += 1;
+  return Status::OK();
+}
+
+Status PageWriter::DeletePage(uint32_t edition, uint64_t page_id) {
+  if (store_->read_only_) return Status::InvalidArgument(store_->dir_ + ": opened read-only");
+  return RemovePage(edition, page_id);
+}
+
+Status Store::PutArticle(uint32_t edition, const pb::Article& article,
+                         const pb::ArticleTerms& terms) {
+  PageWriter w(this);
+  RETURN_IF_ERROR(w.PutArticle(edition, article, terms));
+  return w.Flush();
+}
+
+Status Store::PutRedirect(uint32_t edition, const pb::Redirect& redirect) {
+  PageWriter w(this);
+  RETURN_IF_ERROR(w.PutRedirect(edition, redirect));
+  return w.Flush();
+}
+
+Status Store::DeletePage(uint32_t edition, uint64_t page_id) {
+  PageWriter w(this);
+  RETURN_IF_ERROR(w.DeletePage(edition, page_id));
+  return w.Flush();
+}
+
+Status Store::ForEachArticle(uint32_t edition, const std::function<Status(const pb::Article&)>& fn,
+                             const rocksdb::Snapshot* snapshot) {
+  rocksdb::ReadOptions ro;
+  ro.snapshot = snapshot;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, cf(Cf::kArticles)));
+  std::string prefix = EncodeEditionKey(edition);
+  pb::Article article;
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    if (!article.ParseFromArray(it->value().data(), static_cast<int>(it->value().size())))
+      return Status::Corruption(dir_ + ": article record does not parse");
+    RETURN_IF_ERROR(fn(article));
+  }
+  return FromRocks(it->status(), dir_ + ": scan articles");
+}
+
+Status Store::ForEachTitle(uint32_t edition,
+                           const std::function<Status(const std::string&, uint64_t)>& fn,
+                           const rocksdb::Snapshot* snapshot) {
+  rocksdb::ReadOptions ro;
+  ro.snapshot = snapshot;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, cf(Cf::kTitles)));
+  std::string prefix = EncodeEditionKey(edition);
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    if (it->value().size() != 8) return Status::Corruption(dir_ + ": bad title record");
+    RETURN_IF_ERROR(fn(it->key().ToString().substr(4), DecodeBigEndian64(it->value().data())));
+  }
+  return FromRocks(it->status(), dir_ + ": scan titles");
+}
+
+Status Store::PageIds(uint32_t edition, std::vector<uint64_t>* out) {
+  out->clear();
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kPages)));
+  std::string prefix = EncodeEditionKey(edition);
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next())
+    out->push_back(DecodeBigEndian64(it->key().data() + 4));
+  return FromRocks(it->status(), dir_ + ": scan pages");
+}
+
+Status Store::DocumentFrequencies(uint32_t edition, const std::vector<std::string>& tokens,
+                                  std::vector<int64_t>* df, const rocksdb::Snapshot* snapshot) {
+  df->assign(tokens.size(), 0);
+  if (tokens.empty()) return Status::OK();
+  rocksdb::ReadOptions ro;
+  ro.snapshot = snapshot;
+  std::vector<std::string> keys;
+  keys.reserve(tokens.size());
+  for (const auto& t : tokens) keys.push_back(DfKey(edition, t));
+  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
+  std::vector<rocksdb::PinnableSlice> values(keys.size());
+  std::vector<rocksdb::Status> statuses(keys.size());
+  db_->MultiGet(ro, cf(Cf::kCounts), slices.size(), slices.data(), values.data(), statuses.data());
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (statuses[i].ok())
+      (*df)[i] = DecodeInt64(values[i]);
+    else if (!statuses[i].IsNotFound())
+      return FromRocks(statuses[i], dir_ + ": document frequencies");
+  }
+  return Status::OK();
+}
+
+// ------------------------------------------------------------------ runs
+
+Status Store::BeginRun(const std::string& command, const std::vector<std::string>& args,
+                       uint64_t* run_id) {
+  std::string value;
+  Status s = GetMeta(kNextRunKey, &value);
+  uint64_t next = 1;
+  if (s.ok() && value.size() == 8)
+    next = DecodeBigEndian64(value.data());
+  else if (!s.ok() && !s.IsNotFound())
+    return s;
+  std::string next_enc;
+  AppendBigEndian64(&next_enc, next + 1);
+  pb::RunManifest run;
+  run.set_version(1);
+  run.set_run_id(next);
+  run.set_command(command);
+  for (const auto& a : args) run.add_arguments(a);
+  run.set_started_unix_ms(NowMs());
+  run.set_status("running");
+  run.set_tool_version(kToolVersion);
+  rocksdb::WriteBatch batch;
+  batch.Put(cf(Cf::kMeta), kNextRunKey, next_enc);
+  std::string key;
+  AppendBigEndian64(&key, next);
+  batch.Put(cf(Cf::kRuns), key, run.SerializeAsString());
+  RETURN_IF_ERROR(FromRocks(db_->Write(WriteOpts(), &batch), dir_ + ": record run"));
+  *run_id = next;
+  return Status::OK();
+}
+
+Status Store::FinishRun(uint64_t run_id, const Status& result,
+                        const std::map<std::string, uint64_t>& counts) {
+  std::string key;
+  AppendBigEndian64(&key, run_id);
+  pb::RunManifest run;
+  RETURN_IF_ERROR(
+      GetProto(db_, cf(Cf::kRuns), key, &run, nullptr, "run " + std::to_string(run_id)));
+  run.set_finished_unix_ms(NowMs());
+  run.set_status(result.ok() ? "ok" : result.ToString());
+  for (auto& [k, v] : counts) (*run.mutable_counts())[k] = v;
+  return FromRocks(db_->Put(WriteOpts(), cf(Cf::kRuns), key, run.SerializeAsString()),
+                   dir_ + ": record run");
+}
+
+Status Store::Runs(std::vector<pb::RunManifest>* out) {
+  out->clear();
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kRuns)));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    pb::RunManifest run;
+    if (!run.ParseFromArray(it->value().data(), static_cast<int>(it->value().size())))
+      return Status::Corruption(dir_ + ": run record does not parse");
+    out->push_back(std::move(run));
+  }
+  return FromRocks(it->status(), dir_ + ": scan runs");
+}
+
+}  // namespace aligndb

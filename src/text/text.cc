@@ -1,0 +1,357 @@
+// Sentences (ICU), tokens, titles, flags, and the page-level text pipeline.
+#include "text/text.h"
+
+#include <unicode/brkiter.h>
+#include <unicode/locid.h>
+#include <unicode/uchar.h>
+#include <unicode/unistr.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace aligndb {
+
+// ---------------------------------------------------------------- flags
+
+std::vector<std::string> FlagNames(uint32_t flags) {
+  std::vector<std::string> out;
+  if (flags & kFlagStub) out.push_back("stub");
+  if (flags & kFlagDisambiguation) out.push_back("disambiguation");
+  if (flags & kFlagMeta) out.push_back("meta");
+  if (flags & kFlagSingleLine) out.push_back("single_line");
+  return out;
+}
+
+Status ParseFlagNames(const std::vector<std::string>& names, uint32_t* flags) {
+  *flags = 0;
+  for (const auto& n : names) {
+    if (n == "stub")
+      *flags |= kFlagStub;
+    else if (n == "disambiguation")
+      *flags |= kFlagDisambiguation;
+    else if (n == "meta")
+      *flags |= kFlagMeta;
+    else if (n == "single_line")
+      *flags |= kFlagSingleLine;
+    else
+      return Status::InvalidArgument("unknown article flag \"" + n + "\"");
+  }
+  return Status::OK();
+}
+
+namespace {
+
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+bool IsStubTemplate(std::string_view name) { return EndsWith(name, "stub"); }
+
+bool IsDisambiguationTemplate(std::string_view name) {
+  static constexpr std::array<std::string_view, 12> kNames = {
+      "disambig",  "disambiguation", "dab",       "disamb",      "hndis",        "geodis",
+      "numberdis", "roaddis",        "schooldis", "hospitaldis", "mil-unit-dis", "mathdab"};
+  for (auto n : kNames)
+    if (name == n) return true;
+  return name.find("disambiguation") != std::string_view::npos || name.substr(0, 8) == "disambig";
+}
+
+// Project namespaces: a title with one of these prefixes is not an encyclopedia article.
+bool HasProjectNamespace(std::string_view title) {
+  static constexpr std::array<std::string_view, 22> kPrefixes = {
+      "wikipedia",      "wp",       "project",   "help",   "template",
+      "category",       "portal",   "file",      "image",  "mediawiki",
+      "user",           "talk",     "draft",     "module", "special",
+      "media",          "book",     "timedtext", "gadget", "education program",
+      "wikipedia talk", "user talk"};
+  size_t colon = title.find(':');
+  if (colon == std::string_view::npos) return false;
+  std::string prefix(title.substr(0, colon));
+  for (char& c : prefix) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (auto p : kPrefixes)
+    if (prefix == p) return true;
+  return EndsWith(prefix, " talk");
+}
+
+}  // namespace
+
+uint32_t ComputeFlags(std::string_view title, int32_t namespace_id,
+                      const std::vector<std::string>& template_names, size_t sentence_count) {
+  uint32_t flags = 0;
+  for (const auto& n : template_names) {
+    if (IsStubTemplate(n)) flags |= kFlagStub;
+    if (IsDisambiguationTemplate(n)) flags |= kFlagDisambiguation;
+  }
+  if (EndsWith(title, "(disambiguation)")) flags |= kFlagDisambiguation;
+  if (namespace_id > 0 || HasProjectNamespace(title)) flags |= kFlagMeta;
+  if (sentence_count <= 1) flags |= kFlagSingleLine;
+  return flags;
+}
+
+// ---------------------------------------------------------------- titles
+
+std::string NormalizeTitle(std::string_view title) {
+  std::string s;
+  s.reserve(title.size());
+  for (char c : title) {
+    if (c == '_' || c == '\t' || c == '\n' || c == '\r') c = ' ';
+    if (c == ' ' && (s.empty() || s.back() == ' ')) continue;
+    s.push_back(c);
+  }
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  if (s.empty()) return s;
+  // Upper-case the first code point.
+  int32_t i = 0;
+  UChar32 c;
+  U8_NEXT(s.data(), i, static_cast<int32_t>(s.size()), c);
+  if (c < 0) return s;
+  UChar32 upper = u_toupper(c);
+  if (upper == c) return s;
+  std::string out;
+  icu::UnicodeString(upper).toUTF8String(out);
+  out.append(s, static_cast<size_t>(i), std::string::npos);
+  return out;
+}
+
+// ---------------------------------------------------------------- tokens
+
+void Tokenize(std::string_view text, std::vector<std::string>* tokens) {
+  const auto* p = reinterpret_cast<const uint8_t*>(text.data());
+  int32_t n = static_cast<int32_t>(text.size());
+  int32_t i = 0;
+  std::string current;
+  auto flush = [&]() {
+    if (!current.empty()) {
+      tokens->push_back(std::move(current));
+      current.clear();
+    }
+  };
+  while (i < n) {
+    uint8_t b = p[i];
+    if (b < 0x80) {
+      ++i;
+      if ((b >= 'a' && b <= 'z') || (b >= '0' && b <= '9')) {
+        current.push_back(static_cast<char>(b));
+      } else if (b >= 'A' && b <= 'Z') {
+        current.push_back(static_cast<char>(b + 32));
+      } else {
+        flush();
+      }
+      continue;
+    }
+    UChar32 c;
+    U8_NEXT(p, i, n, c);
+    if (c < 0) {
+      flush();
+      continue;
+    }
+    int8_t type = u_charType(c);
+    bool letter_or_digit = u_isalpha(c) || type == U_DECIMAL_DIGIT_NUMBER;
+    bool mark =
+        type == U_NON_SPACING_MARK || type == U_COMBINING_SPACING_MARK || type == U_ENCLOSING_MARK;
+    if (letter_or_digit || (mark && !current.empty())) {
+      UChar32 folded = u_foldCase(c, U_FOLD_CASE_DEFAULT);
+      char buf[4];
+      int32_t len = 0;
+      UBool err = false;
+      U8_APPEND(buf, len, 4, folded, err);
+      if (!err) current.append(buf, static_cast<size_t>(len));
+    } else {
+      flush();
+    }
+  }
+  flush();
+}
+
+// ---------------------------------------------------------------- sentences
+
+struct SentenceSplitter::Impl {
+  std::unique_ptr<icu::BreakIterator> iter;
+};
+
+namespace {
+
+// Abbreviations after which a period does not end a sentence. ICU's rules alone split
+// "Dr. | Smith"; a boundary that follows one of these words is removed. Words that often end a
+// sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
+constexpr std::array<std::string_view, 54> kAbbreviations = {
+    "Dr.",  "Mr.",   "Mrs.",  "Ms.",  "Prof.", "Sr.",  "Jr.",  "St.",   "Mt.",   "Ft.",     "Gen.",
+    "Col.", "Capt.", "Lt.",   "Sgt.", "Rev.",  "Gov.", "Sen.", "Rep.",  "Pres.", "Hon.",    "Maj.",
+    "Cpl.", "Adm.",  "Cmdr.", "Fr.",  "Sir.",  "e.g.", "i.e.", "vs.",   "cf.",   "approx.", "ca.",
+    "c.",   "No.",   "Nos.",  "Vol.", "pp.",   "p.",   "Jan.", "Feb.",  "Mar.",  "Apr.",    "Aug.",
+    "Sep.", "Sept.", "Oct.",  "Nov.", "Dec.",  "al.",  "Fig.", "Figs.", "ed.",   "eds."};
+
+// "U.S." ends a sentence unless the next word is one that commonly follows it in a name
+// ("the U.S. Army"). The same for the other dotted country abbreviations.
+constexpr std::array<std::string_view, 4> kCountryAbbreviations = {"U.S.", "U.K.", "U.N.", "E.U."};
+constexpr std::array<std::string_view, 44> kNameWordsAfterCountry = {
+    "Army",      "Navy",           "Air",        "Marine",  "Marines",  "Coast",
+    "Armed",     "Forces",         "Military",   "House",   "Senate",   "Congress",
+    "Senator",   "Representative", "Supreme",    "Court",   "Courts",   "Department",
+    "Secretary", "President",      "Government", "Federal", "National", "State",
+    "States",    "Open",           "Census",     "Route",   "Highway",  "Postal",
+    "Forest",    "Geological",     "Virgin",     "Embassy", "Bureau",   "Constitution",
+    "Attorney",  "District",       "Treasury",   "Patent",  "Olympic",  "Championships",
+    "Billboard", "Securities"};
+
+std::string_view StripOpening(std::string_view word) {
+  while (!word.empty() && (word.front() == '(' || word.front() == '"' || word.front() == '\''))
+    word.remove_prefix(1);
+  return word;
+}
+
+// True when a sentence boundary after `word` (the last word before it) must be removed;
+// `next` is the first word after the boundary.
+bool IsAbbreviation(std::string_view word, std::string_view next) {
+  word = StripOpening(word);
+  for (auto c : kCountryAbbreviations) {
+    if (word != c) continue;
+    next = StripOpening(next);
+    while (!next.empty() && !std::isalnum(static_cast<unsigned char>(next.back())))
+      next.remove_suffix(1);
+    for (auto n : kNameWordsAfterCountry)
+      if (next == n) return true;
+    return false;
+  }
+  if (word.size() < 2 || word.back() != '.') return false;
+  for (auto a : kAbbreviations)
+    if (word == a) return true;
+  // Initials: "J." (but not "I.", which ends sentences such as "... World War I.").
+  if (word.size() == 2 && word[0] >= 'A' && word[0] <= 'Z' && word[0] != 'I') return true;
+  // Dotted abbreviations: "U.S.", "U.K.", "D.C.", "a.m.".
+  if (word.size() >= 4) {
+    for (size_t i = 0; i < word.size(); i += 2)
+      if (!(std::isalpha(static_cast<unsigned char>(word[i])) && i + 1 < word.size() &&
+            word[i + 1] == '.'))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+std::string_view LastWord(std::string_view s) {
+  size_t e = s.find_last_not_of(" \t\n");
+  if (e == std::string_view::npos) return {};
+  size_t b = s.find_last_of(" \t\n", e);
+  b = b == std::string_view::npos ? 0 : b + 1;
+  return s.substr(b, e - b + 1);
+}
+
+std::string_view FirstWord(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t\n");
+  if (b == std::string_view::npos) return {};
+  size_t e = s.find_first_of(" \t\n", b);
+  return s.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b);
+}
+
+// ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...").
+// Splits `segment` after ". " (or "?", "!", closing quotes) followed by a digit, unless the word
+// before the period is an abbreviation ("No. 5", "p. 23").
+void SplitBeforeDigits(const std::string& segment, std::vector<std::string>* parts) {
+  size_t start = 0;
+  for (size_t i = 0; i + 2 < segment.size(); ++i) {
+    char c = segment[i];
+    if (c != '.' && c != '?' && c != '!') continue;
+    size_t j = i + 1;
+    while (j < segment.size() && (segment[j] == '"' || segment[j] == '\'' || segment[j] == ')'))
+      ++j;
+    if (j >= segment.size() || segment[j] != ' ') continue;
+    size_t k = j;
+    while (k < segment.size() && segment[k] == ' ') ++k;
+    if (k >= segment.size() || !std::isdigit(static_cast<unsigned char>(segment[k]))) continue;
+    std::string_view before = LastWord(std::string_view(segment).substr(start, j - start));
+    if (c == '.' && IsAbbreviation(before, FirstWord(std::string_view(segment).substr(k))))
+      continue;
+    parts->push_back(segment.substr(start, j - start));
+    start = k;
+  }
+  parts->push_back(segment.substr(start));
+}
+
+}  // namespace
+
+SentenceSplitter::SentenceSplitter() : impl_(std::make_unique<Impl>()) {
+  UErrorCode status = U_ZERO_ERROR;
+  impl_->iter.reset(icu::BreakIterator::createSentenceInstance(icu::Locale::getEnglish(), status));
+}
+
+SentenceSplitter::~SentenceSplitter() = default;
+
+std::vector<std::string> SentenceSplitter::Split(std::string_view paragraph) {
+  icu::UnicodeString text = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(paragraph.data(), static_cast<int32_t>(paragraph.size())));
+  impl_->iter->setText(text);
+  // ICU's segments, then merged across boundaries that follow an abbreviation.
+  std::vector<std::string> segments;
+  int32_t start = impl_->iter->first();
+  for (int32_t end = impl_->iter->next(); end != icu::BreakIterator::DONE;
+       start = end, end = impl_->iter->next()) {
+    std::string seg;
+    text.tempSubStringBetween(start, end).toUTF8String(seg);
+    segments.push_back(std::move(seg));
+  }
+  std::vector<std::string> out;
+  std::string pending;
+  for (size_t i = 0; i < segments.size(); ++i) {
+    pending += segments[i];
+    if (i + 1 < segments.size() && IsAbbreviation(LastWord(pending), FirstWord(segments[i + 1])))
+      continue;
+    std::vector<std::string> parts;
+    SplitBeforeDigits(pending, &parts);
+    pending.clear();
+    for (const auto& p : parts) {
+      size_t b = p.find_first_not_of(" \t\n");
+      if (b == std::string::npos) continue;
+      size_t e = p.find_last_not_of(" \t\n");
+      out.push_back(p.substr(b, e - b + 1));
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- pages
+
+TextProcessor::TextProcessor(TextOptions options) : options_(std::move(options)) {}
+
+Status TextProcessor::Process(const SourcePage& page, ProcessedPage* out) {
+  out->paragraphs.clear();
+  std::vector<std::string> template_names;
+  switch (page.format) {
+    case SourcePage::Format::kWikitext: {
+      CleanedWikitext cleaned = CleanWikitext(page.text, options_);
+      template_names = std::move(cleaned.template_names);
+      for (const auto& p : cleaned.paragraphs) {
+        auto sentences = splitter_.Split(p);
+        if (!sentences.empty()) out->paragraphs.push_back(std::move(sentences));
+      }
+      break;
+    }
+    case SourcePage::Format::kPlainText: {
+      size_t i = 0;
+      const std::string& t = page.text;
+      while (i <= t.size()) {
+        size_t nl = t.find('\n', i);
+        if (nl == std::string::npos) nl = t.size();
+        std::string_view line(t.data() + i, nl - i);
+        auto sentences = splitter_.Split(line);
+        if (!sentences.empty()) out->paragraphs.push_back(std::move(sentences));
+        i = nl + 1;
+      }
+      break;
+    }
+    case SourcePage::Format::kSentences:
+      for (const auto& p : page.paragraphs)
+        if (!p.empty()) out->paragraphs.push_back(p);
+      break;
+  }
+  if (page.has_flags) return ParseFlagNames(page.flags, &out->flags).WithPrefix(page.location);
+  size_t sentences = 0;
+  for (const auto& p : out->paragraphs) sentences += p.size();
+  int32_t ns = page.format == SourcePage::Format::kWikitext ? page.ns : -1;
+  out->flags = ComputeFlags(page.title, ns, template_names, sentences);
+  return Status::OK();
+}
+
+}  // namespace aligndb

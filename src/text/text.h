@@ -1,0 +1,100 @@
+// Text processing (SPEC §3): wikitext → paragraphs, paragraphs → sentences, sentences →
+// tokens, and the article flags used by the pairing filter. Every paragraph and sentence
+// stored by aligndb comes through this interface.
+#ifndef ALIGNDB_TEXT_TEXT_H_
+#define ALIGNDB_TEXT_TEXT_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "dump/dump.h"
+#include "aligndb/status.h"
+
+namespace aligndb {
+
+struct TextOptions {
+  // Keep list items (lines starting with *, #, :, ;) as paragraphs of their own.
+  // Default: false (SPEC §3.1: list items are not prose paragraphs).
+  bool keep_lists = false;
+  // Tokens dropped from TF-IDF vectors (case-folded). Default: empty (no stop list).
+  std::unordered_set<std::string> stop_words;
+};
+
+// Flag bits; equal to pb::ArticleFlag.
+enum ArticleFlagBits : uint32_t {
+  kFlagStub = 1,
+  kFlagDisambiguation = 2,
+  kFlagMeta = 4,
+  kFlagSingleLine = 8,
+};
+// "stub", "disambiguation", "meta", "single_line" for the set bits, in that order.
+std::vector<std::string> FlagNames(uint32_t flags);
+// Inverse of FlagNames; unknown names are an error.
+Status ParseFlagNames(const std::vector<std::string>& names, uint32_t* flags);
+
+// Result of cleaning one page of wikitext.
+struct CleanedWikitext {
+  std::vector<std::string> paragraphs;      // prose paragraphs, in order, whitespace-normalized
+  std::vector<std::string> template_names;  // names of the templates removed, lower-cased
+};
+
+// Wikitext → prose paragraphs (SPEC §3.1). Runs in time linear in the input, whatever it
+// holds (unclosed or deeply nested markup is dropped marker by marker, not re-scanned).
+CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options = {});
+
+// Splits a paragraph into sentences with ICU's sentence break rules plus an abbreviation list
+// (titles such as "Dr.", initials, "U.S.", "e.g.", ...). Not thread-safe: one per thread.
+class SentenceSplitter {
+ public:
+  SentenceSplitter();
+  ~SentenceSplitter();
+  SentenceSplitter(const SentenceSplitter&) = delete;
+  SentenceSplitter& operator=(const SentenceSplitter&) = delete;
+
+  // Sentences of `paragraph`, trimmed, empty ones dropped.
+  std::vector<std::string> Split(std::string_view paragraph);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Appends the TF-IDF tokens of `text` (SPEC §3.3): maximal runs of Unicode letters and digits
+// (combining marks continue a run), case-folded with Unicode simple case folding.
+void Tokenize(std::string_view text, std::vector<std::string>* tokens);
+
+// Title normalization for pairing (SPEC §4): underscores are spaces, runs of spaces fold to one,
+// surrounding space is trimmed, and the first character is upper-cased.
+std::string NormalizeTitle(std::string_view title);
+
+// SPEC §3.4 flags of a page from its title, namespace, the templates it used and its sentence
+// count. `namespace_id` < 0 means unknown (JSONL input): then only the title decides `meta`.
+uint32_t ComputeFlags(std::string_view title, int32_t namespace_id,
+                      const std::vector<std::string>& template_names, size_t sentence_count);
+
+// A page after text processing: what the store keeps.
+struct ProcessedPage {
+  std::vector<std::vector<std::string>> paragraphs;  // paragraphs → sentences
+  uint32_t flags = 0;
+};
+
+// Runs the whole text pipeline on a page: cleaning (wikitext), sentence splitting (unless the
+// input is already split), and flags (unless the input gives them). Not thread-safe.
+class TextProcessor {
+ public:
+  explicit TextProcessor(TextOptions options = {});
+  Status Process(const SourcePage& page, ProcessedPage* out);
+  const TextOptions& options() const { return options_; }
+
+ private:
+  TextOptions options_;
+  SentenceSplitter splitter_;
+};
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_TEXT_TEXT_H_

@@ -1,0 +1,611 @@
+// Wikitext cleaning (SPEC §3.1) as a short sequence of linear passes:
+//   1. comments;  2. tags (non-prose tags with their content, other tags without);
+//   3. templates and tables (one bracket-matching pass);  4. internal and external links;
+//   5. quotes, behaviour switches, entities;  6. lines → paragraphs.
+// Every pass scans its input once. Unclosed markup loses only its opening marker.
+#include <libxml/HTMLparser.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "text/text.h"
+
+namespace aligndb {
+namespace {
+
+bool IEquals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i])))
+      return false;
+  return true;
+}
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string_view Trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return s.substr(b, e - b);
+}
+
+// ---- 1. Comments ----
+std::string RemoveComments(std::string_view in) {
+  std::string out;
+  out.reserve(in.size());
+  size_t i = 0;
+  while (i < in.size()) {
+    size_t open = in.find("<!--", i);
+    if (open == std::string_view::npos) {
+      out.append(in.substr(i));
+      break;
+    }
+    out.append(in.substr(i, open - i));
+    size_t close = in.find("-->", open + 4);
+    if (close == std::string_view::npos) break;  // unclosed: the rest is comment
+    i = close + 3;
+  }
+  return out;
+}
+
+// ---- 2. Tags ----
+// Tags whose content is not prose: dropped with their content.
+constexpr std::array<std::string_view, 22> kDropWithContent = {
+    "ref",          "references",  "math",
+    "chem",         "ce",          "gallery",
+    "timeline",     "score",       "syntaxhighlight",
+    "source",       "imagemap",    "hiero",
+    "templatedata", "mapframe",    "maplink",
+    "graph",        "includeonly", "categorytree",
+    "inputbox",     "pre",         "poem",
+    "indicator"};
+bool IsDropTag(std::string_view name) {
+  for (auto t : kDropWithContent)
+    if (IEquals(name, t)) return true;
+  return false;
+}
+// Tags removed while their content is kept.
+constexpr std::array<std::string_view, 40> kKeepContent = {
+    "span", "div",  "small",      "big",       "sup",         "sub",  "b",      "i",
+    "u",    "s",    "strike",     "del",       "ins",         "em",   "strong", "center",
+    "font", "abbr", "blockquote", "cite",      "code",        "tt",   "var",    "p",
+    "br",   "hr",   "nowiki",     "noinclude", "onlyinclude", "q",    "kbd",    "samp",
+    "bdi",  "bdo",  "mark",       "wbr",       "dfn",         "time", "data",   "section"};
+bool IsKeepTag(std::string_view name) {
+  for (auto t : kKeepContent)
+    if (IEquals(name, t)) return true;
+  return false;
+}
+
+// HTML list and table structure: rendered as line breaks (items as "*" lines).
+bool IsListTag(std::string_view name) {
+  static constexpr std::array<std::string_view, 11> kList = {
+      "ol", "ul", "li", "dl", "dt", "dd", "table", "tr", "td", "th", "caption"};
+  for (auto t : kList)
+    if (IEquals(name, t)) return true;
+  return false;
+}
+
+// Parses a tag at in[i] == '<'. On success sets name, closing, self_closing, end (one past '>').
+bool ParseTag(std::string_view in, size_t i, std::string_view* name, bool* closing,
+              bool* self_closing, size_t* end) {
+  size_t j = i + 1;
+  *closing = false;
+  if (j < in.size() && in[j] == '/') {
+    *closing = true;
+    ++j;
+  }
+  size_t name_start = j;
+  while (j < in.size() && std::isalnum(static_cast<unsigned char>(in[j]))) ++j;
+  if (j == name_start) return false;
+  *name = in.substr(name_start, j - name_start);
+  if (j < in.size() &&
+      !(in[j] == '>' || in[j] == '/' || std::isspace(static_cast<unsigned char>(in[j]))))
+    return false;
+  // Attributes: up to the next '>' on a bounded distance (a tag is short).
+  size_t limit = std::min(in.size(), j + 2048);
+  size_t gt = j;
+  while (gt < limit && in[gt] != '>' && in[gt] != '<') ++gt;
+  if (gt >= limit || in[gt] != '>') return false;
+  *self_closing = gt > j && in[gt - 1] == '/';
+  *end = gt + 1;
+  return true;
+}
+
+// Finds "</name>" (case-insensitive, optional space before '>') at or after `from`.
+size_t FindClosingTag(std::string_view in, size_t from, std::string_view name) {
+  size_t i = from;
+  while ((i = in.find("</", i)) != std::string_view::npos) {
+    size_t j = i + 2;
+    if (j + name.size() <= in.size() && IEquals(in.substr(j, name.size()), name)) {
+      size_t k = j + name.size();
+      while (k < in.size() && std::isspace(static_cast<unsigned char>(in[k]))) ++k;
+      if (k < in.size() && in[k] == '>') return i;
+    }
+    i += 2;
+  }
+  return std::string_view::npos;
+}
+
+std::string RemoveTags(std::string_view in) {
+  std::string out;
+  out.reserve(in.size());
+  // Once a closing tag of some name is known to be absent after a position, it stays absent
+  // for later positions: remember it so that many unclosed tags cost one scan, not one each.
+  std::vector<std::pair<std::string, size_t>> absent_after;
+  auto known_absent = [&](std::string_view name, size_t pos) {
+    for (auto& [n, p] : absent_after)
+      if (IEquals(n, name) && pos >= p) return true;
+    return false;
+  };
+  size_t i = 0;
+  while (i < in.size()) {
+    size_t lt = in.find('<', i);
+    if (lt == std::string_view::npos) {
+      out.append(in.substr(i));
+      break;
+    }
+    out.append(in.substr(i, lt - i));
+    std::string_view name;
+    bool closing = false, self_closing = false;
+    size_t end = 0;
+    if (!ParseTag(in, lt, &name, &closing, &self_closing, &end)) {
+      out.push_back('<');
+      i = lt + 1;
+      continue;
+    }
+    if (IsDropTag(name)) {
+      if (closing || self_closing) {
+        i = end;
+        continue;
+      }
+      size_t close =
+          known_absent(name, end) ? std::string_view::npos : FindClosingTag(in, end, name);
+      if (close == std::string_view::npos) {
+        absent_after.emplace_back(Lower(name), end);
+        i = end;  // unclosed: drop the opening tag only
+        continue;
+      }
+      i = in.find('>', close) + 1;
+      continue;
+    }
+    if (IsListTag(name)) {
+      // HTML lists become wikitext list lines, so that they end paragraphs like "*" lines.
+      out.append(!closing && IEquals(name, "li") ? "\n* " : "\n");
+      i = end;
+      continue;
+    }
+    if (IsKeepTag(name)) {
+      if (IEquals(name, "br") || IEquals(name, "hr") || IEquals(name, "p") || IEquals(name, "div"))
+        out.push_back(' ');
+      i = end;
+      continue;
+    }
+    out.push_back('<');  // not a tag we know: literal text
+    i = lt + 1;
+  }
+  return out;
+}
+
+// ---- 3. Templates and tables ----
+bool AtLineStart(std::string_view in, size_t i) {
+  while (i > 0) {
+    char c = in[i - 1];
+    if (c == '\n') return true;
+    if (c != ' ' && c != '\t' && c != ':') return false;
+    --i;
+  }
+  return true;
+}
+
+// Templates that only stand for a character or two of text are rendered, not removed.
+const char* FixedTextTemplate(std::string_view name) {
+  static constexpr std::pair<std::string_view, const char*> kFixed[] = {
+      {"nbsp", " "},
+      {"spaces", " "},
+      {"space", " "},
+      {"ndash", "\u2013"},
+      {"mdash", "\u2014"},
+      {"snd", " \u2013 "},
+      {"spaced ndash", " \u2013 "},
+      {"spnd", " \u2013 "},
+      {"'", "'"},
+      {"\"", "\""},
+      {"'s", "'s"},
+      {"=", "="},
+      {"!", "|"},
+      {"en dash", "\u2013"},
+      {"em dash", "\u2014"}};
+  for (auto& [n, text] : kFixed)
+    if (name == n) return text;
+  return nullptr;
+}
+
+std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::string>* names) {
+  struct Open {
+    size_t pos;
+    bool table;
+  };
+  std::vector<Open> stack;
+  std::vector<std::pair<size_t, size_t>> ranges;        // removed [begin, end)
+  std::vector<std::pair<size_t, const char*>> inserts;  // text that replaces the range at begin
+  std::vector<size_t> unmatched;                        // lone opening markers (2 bytes each)
+  constexpr size_t kMaxNames = 4096;
+  for (size_t i = 0; i + 1 < in.size();) {
+    char c = in[i], d = in[i + 1];
+    if (c == '{' && d == '{') {
+      stack.push_back({i, false});
+      if (names && names->size() < kMaxNames) {
+        size_t j = i + 2, limit = std::min(in.size(), i + 256);
+        while (j < limit && in[j] != '|' && in[j] != '}' && in[j] != '{' && in[j] != '\n') ++j;
+        std::string name = Lower(Trim(in.substr(i + 2, j - i - 2)));
+        for (char& ch : name)
+          if (ch == '_') ch = ' ';
+        if (!name.empty()) names->push_back(std::move(name));
+      }
+      i += 2;
+    } else if (c == '{' && d == '|' && AtLineStart(in, i)) {
+      stack.push_back({i, true});
+      i += 2;
+    } else if (c == '}' && d == '}' && !stack.empty() && !stack.back().table) {
+      size_t b = stack.back().pos;
+      if (stack.size() == 1 && i - b - 2 <= 16) {
+        std::string name = Lower(Trim(in.substr(b + 2, i - b - 2)));
+        if (const char* text = FixedTextTemplate(name)) inserts.emplace_back(b, text);
+      }
+      ranges.emplace_back(b, i + 2);
+      stack.pop_back();
+      i += 2;
+    } else if (c == '|' && d == '}' && !stack.empty() && stack.back().table && AtLineStart(in, i)) {
+      ranges.emplace_back(stack.back().pos, i + 2);
+      stack.pop_back();
+      i += 2;
+    } else {
+      ++i;
+    }
+  }
+  for (const Open& o : stack) unmatched.push_back(o.pos);
+  for (size_t p : unmatched) ranges.emplace_back(p, p + 2);
+  std::sort(ranges.begin(), ranges.end());
+  std::sort(inserts.begin(), inserts.end());
+  std::string out;
+  out.reserve(in.size());
+  size_t pos = 0;
+  size_t next_insert = 0;
+  for (auto [b, e] : ranges) {
+    if (e <= pos) continue;  // nested inside an earlier range
+    if (b > pos) out.append(in.substr(pos, b - pos));
+    while (next_insert < inserts.size() && inserts[next_insert].first < b) ++next_insert;
+    if (next_insert < inserts.size() && inserts[next_insert].first == b)
+      out.append(inserts[next_insert].second);
+    pos = std::max(pos, e);
+  }
+  if (pos < in.size()) out.append(in.substr(pos));
+  return out;
+}
+
+// ---- 4. Links ----
+bool IsHiddenNamespace(std::string_view target) {
+  size_t colon = target.find(':');
+  if (colon == std::string_view::npos) return false;
+  std::string ns = Lower(Trim(target.substr(0, colon)));
+  static constexpr std::array<std::string_view, 6> kHidden = {"file",  "image",     "category",
+                                                              "media", "wikipedia", "wp"};
+  for (auto h : kHidden)
+    if (ns == h) return true;
+  return false;
+}
+
+// An interlanguage link such as [[fr:Paris]]: a language-code prefix and no label.
+bool IsInterlanguage(std::string_view target, bool has_label) {
+  if (has_label) return false;
+  size_t colon = target.find(':');
+  if (colon < 2 || colon > 12 || colon == std::string_view::npos) return false;
+  for (size_t i = 0; i < colon; ++i) {
+    char c = target[i];
+    if (!(std::islower(static_cast<unsigned char>(c)) || c == '-')) return false;
+  }
+  return true;
+}
+
+std::string RenderInternalLink(std::string_view content) {
+  size_t pipe = content.find('|');
+  std::string_view target = pipe == std::string_view::npos ? content : content.substr(0, pipe);
+  bool leading_colon = !Trim(target).empty() && Trim(target)[0] == ':';
+  std::string_view t = Trim(target);
+  if (leading_colon) t.remove_prefix(1);
+  if (!leading_colon && IsHiddenNamespace(t)) return "";
+  if (leading_colon && IsHiddenNamespace(t)) {
+    // [[:Category:Foo|label]] shows its label; without one, its name without the prefix.
+    if (pipe != std::string_view::npos) return std::string(Trim(content.substr(pipe + 1)));
+    return std::string(Trim(t.substr(t.find(':') + 1)));
+  }
+  if (!leading_colon && IsInterlanguage(t, pipe != std::string_view::npos)) return "";
+  if (pipe != std::string_view::npos) {
+    std::string_view label = content.substr(pipe + 1);
+    if (!Trim(label).empty()) return std::string(label);
+  }
+  std::string out(t);
+  if (size_t hash = out.find('#'); hash == 0) out.erase(0, 1);
+  return out;
+}
+
+std::string RenderInternalLinks(std::string_view in) {
+  constexpr size_t kMaxDepth = 64;
+  std::vector<std::string> frames(1);
+  frames[0].reserve(in.size());
+  size_t dropped_opens = 0;
+  size_t i = 0;
+  while (i < in.size()) {
+    if (in[i] == '[' && i + 1 < in.size() && in[i + 1] == '[') {
+      // Past the depth limit a marker is dropped (its text stays in the enclosing link).
+      if (frames.size() <= kMaxDepth)
+        frames.emplace_back();
+      else
+        ++dropped_opens;
+      i += 2;
+    } else if (in[i] == ']' && i + 1 < in.size() && in[i + 1] == ']') {
+      if (dropped_opens > 0) {
+        --dropped_opens;
+      } else if (frames.size() > 1) {
+        std::string rendered = RenderInternalLink(frames.back());
+        frames.pop_back();
+        frames.back().append(rendered);
+      }  // else: a lone "]]" is not visible text
+      i += 2;
+    } else {
+      frames.back().push_back(in[i]);
+      ++i;
+    }
+  }
+  // Unclosed [[ markers: keep their text, drop the markers.
+  while (frames.size() > 1) {
+    std::string inner = std::move(frames.back());
+    frames.pop_back();
+    frames.back().append(inner);
+  }
+  return std::move(frames[0]);
+}
+
+bool StartsWithUrlScheme(std::string_view s) {
+  static constexpr std::array<std::string_view, 8> kSchemes = {
+      "http://", "https://", "ftp://", "//", "mailto:", "news:", "irc://", "gopher://"};
+  for (auto sc : kSchemes)
+    if (s.size() >= sc.size() && IEquals(s.substr(0, sc.size()), sc)) return true;
+  return false;
+}
+
+std::string RenderExternalLinks(std::string_view in) {
+  std::string out;
+  out.reserve(in.size());
+  size_t i = 0;
+  while (i < in.size()) {
+    if (in[i] == '[' && StartsWithUrlScheme(in.substr(i + 1))) {
+      size_t close = i + 1;
+      while (close < in.size() && in[close] != ']' && in[close] != '\n') ++close;
+      if (close < in.size() && in[close] == ']') {
+        std::string_view inner = in.substr(i + 1, close - i - 1);
+        size_t space = inner.find(' ');
+        if (space != std::string_view::npos) out.append(Trim(inner.substr(space + 1)));
+        i = close + 1;
+        continue;
+      }
+    }
+    out.push_back(in[i]);
+    ++i;
+  }
+  return out;
+}
+
+// ---- 5. Quotes, behaviour switches, entities ----
+std::string RemoveQuotesAndSwitches(std::string_view in) {
+  std::string out;
+  out.reserve(in.size());
+  size_t i = 0;
+  while (i < in.size()) {
+    if (in[i] == '\'' && i + 1 < in.size() && in[i + 1] == '\'') {
+      while (i < in.size() && in[i] == '\'') ++i;
+      continue;
+    }
+    if (in[i] == '_' && i + 1 < in.size() && in[i + 1] == '_') {
+      size_t j = i + 2;
+      while (j < in.size() && std::isupper(static_cast<unsigned char>(in[j]))) ++j;
+      if (j > i + 2 && j + 1 < in.size() && in[j] == '_' && in[j + 1] == '_') {
+        i = j + 2;
+        continue;
+      }
+    }
+    out.push_back(in[i]);
+    ++i;
+  }
+  return out;
+}
+
+void AppendUtf8(uint32_t cp, std::string* out) {
+  if (cp < 0x80) {
+    out->push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+std::string DecodeEntities(std::string_view in) {
+  std::string out;
+  out.reserve(in.size());
+  size_t i = 0;
+  while (i < in.size()) {
+    if (in[i] != '&') {
+      out.push_back(in[i++]);
+      continue;
+    }
+    size_t semi = i + 1;
+    size_t limit = std::min(in.size(), i + 34);
+    while (semi < limit && in[semi] != ';' && in[semi] != '&' && in[semi] != ' ') ++semi;
+    if (semi >= limit || in[semi] != ';') {
+      out.push_back(in[i++]);
+      continue;
+    }
+    std::string name(in.substr(i + 1, semi - i - 1));
+    uint32_t cp = 0;
+    bool ok = false;
+    if (!name.empty() && name[0] == '#') {
+      const char* s = name.c_str() + 1;
+      int base = 10;
+      if (*s == 'x' || *s == 'X') {
+        base = 16;
+        ++s;
+      }
+      char* end = nullptr;
+      unsigned long v = std::strtoul(s, &end, base);
+      ok = *s && *end == 0 && v > 0 && v <= 0x10FFFF && !(v >= 0xD800 && v <= 0xDFFF);
+      cp = static_cast<uint32_t>(v);
+    } else if (!name.empty()) {
+      const htmlEntityDesc* e = htmlEntityLookup(reinterpret_cast<const xmlChar*>(name.c_str()));
+      if (e) {
+        ok = true;
+        cp = e->value;
+      }
+    }
+    if (!ok) {
+      out.push_back(in[i++]);
+      continue;
+    }
+    if (cp == 0xA0 || cp == 0x2009 || cp == 0x202F || cp == 0x2002 || cp == 0x2003) cp = ' ';
+    AppendUtf8(cp, &out);
+    i = semi + 1;
+  }
+  return out;
+}
+
+// ---- 6. Lines → paragraphs ----
+// Collapses white space, removes brackets left empty by removed markup, and spaces before
+// punctuation that removed markup left behind.
+std::string TidyParagraph(std::string_view in) {
+  std::string s;
+  s.reserve(in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(in[i]);
+    if (c == 0xC2 && i + 1 < in.size() && static_cast<unsigned char>(in[i + 1]) == 0xA0) {
+      c = ' ';
+      ++i;
+    }
+    if (std::isspace(c)) {
+      if (!s.empty() && s.back() != ' ') s.push_back(' ');
+    } else {
+      s.push_back(static_cast<char>(c));
+    }
+  }
+  // Empty or punctuation-only brackets: "()", "( )", "(; )", "(, )".
+  std::string t;
+  t.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '(') {
+      size_t j = i + 1;
+      while (j < s.size() && (s[j] == ' ' || s[j] == ',' || s[j] == ';' || s[j] == ':')) ++j;
+      if (j < s.size() && s[j] == ')') {
+        while (!t.empty() && t.back() == ' ') t.pop_back();
+        i = j;
+        continue;
+      }
+    }
+    if ((s[i] == ',' || s[i] == '.' || s[i] == ';' || s[i] == ':' || s[i] == ')') && !t.empty() &&
+        t.back() == ' ') {
+      t.pop_back();
+    }
+    if (s[i] == ' ' && !t.empty() && t.back() == '(') continue;
+    // ", ," and ". ," left by removed templates.
+    if (s[i] == ',' && !t.empty() && (t.back() == ',' || t.back() == '.')) continue;
+    t.push_back(s[i]);
+  }
+  return std::string(Trim(t));
+}
+
+bool IsHeading(std::string_view line) {
+  std::string_view t = Trim(line);
+  return t.size() >= 3 && t.front() == '=' && t.back() == '=';
+}
+
+bool IsListItem(std::string_view line) {
+  return !line.empty() && (line[0] == '*' || line[0] == '#' || line[0] == ':' || line[0] == ';');
+}
+
+bool IsRule(std::string_view line) { return Trim(line).substr(0, 4) == "----"; }
+
+// Lines left over from broken tables or templates.
+bool IsMarkupLine(std::string_view line) {
+  std::string_view t = Trim(line);
+  return !t.empty() &&
+         (t[0] == '|' || t[0] == '!' || t.substr(0, 2) == "{|" || t.substr(0, 2) == "|}");
+}
+
+}  // namespace
+
+CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options) {
+  CleanedWikitext result;
+  std::string s = RemoveComments(wikitext);
+  s = RemoveTags(s);
+  s = RemoveTemplatesAndTables(s, &result.template_names);
+  s = RenderInternalLinks(s);
+  s = RenderExternalLinks(s);
+  s = RemoveQuotesAndSwitches(s);
+
+  std::string paragraph;
+  auto flush = [&]() {
+    std::string p = TidyParagraph(DecodeEntities(paragraph));
+    paragraph.clear();
+    // A paragraph needs at least one letter or digit to be prose.
+    bool has_word = false;
+    for (unsigned char c : p)
+      if (std::isalnum(c) || c >= 0x80) {
+        has_word = true;
+        break;
+      }
+    if (has_word) result.paragraphs.push_back(std::move(p));
+  };
+  size_t i = 0;
+  while (i <= s.size()) {
+    size_t nl = s.find('\n', i);
+    if (nl == std::string::npos) nl = s.size();
+    std::string_view line(s.data() + i, nl - i);
+    if (Trim(line).empty() || IsHeading(line) || IsRule(line) || IsMarkupLine(line)) {
+      flush();
+    } else if (IsListItem(line)) {
+      flush();
+      if (options.keep_lists) {
+        size_t k = 0;
+        while (k < line.size() && IsListItem(line.substr(k))) ++k;
+        paragraph.append(line.substr(k));
+        flush();
+      }
+    } else {
+      if (!paragraph.empty()) paragraph.push_back(' ');
+      paragraph.append(line);
+    }
+    i = nl + 1;
+  }
+  flush();
+  return result;
+}
+
+}  // namespace aligndb

@@ -1,0 +1,542 @@
+// Tests of the aligner: the dynamic program against brute-force enumeration, paragraph
+// assignment, Xapian candidates against direct token overlap, and the whole run on real pages.
+#include "align/align.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "aligndb.pb.h"
+#include "embed/embeddings.h"
+#include "export/export.h"
+#include "index/index.h"
+#include "ingest/ingest.h"
+#include "align/scorer.h"
+#include "align/similarity.h"
+#include "test_util.h"
+
+namespace aligndb {
+namespace {
+
+using testing::DataPath;
+using testing::TempDir;
+
+// ------------------------------------------------------------------ brute force
+
+struct Path {
+  double score = 0;
+  std::vector<AlignedPair> pairs;  // document order
+};
+
+// Every alignment from (i, j) back to the border, built from SPEC §4's six operations.
+void Enumerate(const Eigen::MatrixXd& sim, double p, int i, int j, Path current,
+               std::vector<Path>* out) {
+  if (i == 0 || j == 0) {
+    out->push_back(current);
+    return;
+  }
+  auto S = [&](int a, int b) { return sim(a - 1, b - 1); };
+  auto with = [&](double add, std::vector<AlignedPair> pairs) {
+    Path next = current;
+    next.score += add;
+    next.pairs.insert(next.pairs.begin(), pairs.begin(), pairs.end());
+    return next;
+  };
+  Enumerate(sim, p, i, j - 1, with(-p, {}), out);
+  Enumerate(sim, p, i - 1, j, with(-p, {}), out);
+  Enumerate(sim, p, i - 1, j - 1, with(S(i, j), {{i - 1, j - 1, S(i, j), Op::kOneOne}}), out);
+  if (j >= 2)
+    Enumerate(sim, p, i - 1, j - 2,
+              with(S(i, j - 1) + S(i, j), {{i - 1, j - 2, S(i, j - 1), Op::kOneTwo},
+                                           {i - 1, j - 1, S(i, j), Op::kOneTwo}}),
+              out);
+  if (i >= 2)
+    Enumerate(sim, p, i - 2, j - 1,
+              with(S(i - 1, j) + S(i, j), {{i - 2, j - 1, S(i - 1, j), Op::kTwoOne},
+                                           {i - 1, j - 1, S(i, j), Op::kTwoOne}}),
+              out);
+  if (i >= 2 && j >= 2)
+    Enumerate(sim, p, i - 2, j - 2,
+              with(S(i - 1, j) + S(i, j - 1), {{i - 2, j - 1, S(i - 1, j), Op::kTwoTwo},
+                                               {i - 1, j - 2, S(i, j - 1), Op::kTwoTwo}}),
+              out);
+}
+
+TEST(SentenceAlignerTest, AgreesWithBruteForceOnRandomInputs) {
+  std::mt19937 rng(2024);
+  int unique_cases = 0;
+  for (int round = 0; round < 1500; ++round) {
+    int n = 1 + static_cast<int>(rng() % 5), m = 1 + static_cast<int>(rng() % 5);
+    Eigen::MatrixXd sim(n, m);
+    bool coarse = rng() % 2;  // coarse values make ties common
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < m; ++j)
+        sim(i, j) = coarse ? (rng() % 3) * 0.5 : std::uniform_real_distribution<double>(0, 1)(rng);
+    double p = (rng() % 3 == 0) ? 0.0001 : std::uniform_real_distribution<double>(0, 0.3)(rng);
+    std::vector<Path> all;
+    Enumerate(sim, p, n, m, Path(), &all);
+    double best = -1e300;
+    for (const auto& path : all) best = std::max(best, path.score);
+    int at_best = 0;
+    const Path* best_path = nullptr;
+    for (const auto& path : all)
+      if (std::fabs(path.score - best) < 1e-9) ++at_best, best_path = &path;
+
+    SentenceAlignment a = AlignSentences(sim, p);
+    ASSERT_NEAR(a.score, best, 1e-9) << "round " << round;
+    // The path the DP returns is one of the best: some enumerated path has exactly these
+    // pairs and the best score.
+    bool found = false;
+    for (const auto& path : all)
+      if (path.pairs == a.pairs && std::fabs(path.score - best) < 1e-9) found = true;
+    EXPECT_TRUE(found) << "round " << round;
+    if (at_best == 1) {
+      ++unique_cases;
+      EXPECT_EQ(a.pairs, best_path->pairs) << "round " << round;
+    }
+  }
+  EXPECT_GE(unique_cases, 1000);
+}
+
+TEST(SentenceAlignerTest, TiesGoToTheFirstAlternative) {
+  // All similarities 0.5 on 2×2: at (2,2) the 1-1, 1-2, 2-1 and 2-2 alternatives all score 1.0;
+  // 1-1 comes first.
+  Eigen::MatrixXd sim = Eigen::MatrixXd::Constant(2, 2, 0.5);
+  auto a = AlignSentences(sim, 0.0001);
+  ASSERT_EQ(a.pairs.size(), 2u);
+  EXPECT_EQ(a.pairs[0], (AlignedPair{0, 0, 0.5, Op::kOneOne}));
+  EXPECT_EQ(a.pairs[1], (AlignedPair{1, 1, 0.5, Op::kOneOne}));
+  EXPECT_DOUBLE_EQ(a.score, 1.0);
+
+  // With zero skip penalty, skipping ties with 1-1 at similarity 0 and wins (it comes first).
+  Eigen::MatrixXd zero = Eigen::MatrixXd::Zero(1, 1);
+  auto z = AlignSentences(zero, 0.0);
+  EXPECT_TRUE(z.pairs.empty());
+  EXPECT_EQ(z.skipped_simple, 1);
+  EXPECT_EQ(z.skipped_normal, 1);  // left at the border
+}
+
+TEST(SentenceAlignerTest, EachOperationIsProducedWhereItIsBest) {
+  Eigen::MatrixXd one_two(1, 2);
+  one_two << 0.6, 0.6;
+  auto a = AlignSentences(one_two, 0.0001);
+  ASSERT_EQ(a.pairs.size(), 2u);
+  EXPECT_EQ(a.pairs[0].op, Op::kOneTwo);
+  EXPECT_EQ(a.pairs[1].simple, 1);
+
+  Eigen::MatrixXd two_one(2, 1);
+  two_one << 0.6, 0.6;
+  a = AlignSentences(two_one, 0.0001);
+  ASSERT_EQ(a.pairs.size(), 2u);
+  EXPECT_EQ(a.pairs[0].op, Op::kTwoOne);
+
+  Eigen::MatrixXd crossed(2, 2);
+  crossed << 0.0, 0.9, 0.9, 0.0;
+  a = AlignSentences(crossed, 0.0001);
+  ASSERT_EQ(a.pairs.size(), 2u);
+  EXPECT_EQ(a.pairs[0], (AlignedPair{0, 1, 0.9, Op::kTwoTwo}));
+  EXPECT_EQ(a.pairs[1], (AlignedPair{1, 0, 0.9, Op::kTwoTwo}));
+}
+
+// ------------------------------------------------------------------ paragraphs
+
+TEST(ParagraphAssignmentTest, HighestCosineOwnsTheNormalParagraph) {
+  // simple 0: normal 0 (0.6), normal 1 (0.7); simple 1: normal 1 (0.9), normal 2 (0.4);
+  // simple 2: normal 3 (0.55); simple 3: normal 3 (0.55) (tie: simple 2 keeps it).
+  std::vector<std::vector<std::pair<uint32_t, double>>> c = {
+      {{0, 0.6}, {1, 0.7}}, {{1, 0.9}, {2, 0.4}}, {{3, 0.55}}, {{3, 0.55}}, {}};
+  auto a = AssignParagraphs(c, 0.5);
+  ASSERT_EQ(a.size(), 5u);
+  EXPECT_EQ(a[0], (std::vector<uint32_t>{0}));
+  EXPECT_EQ(a[1], (std::vector<uint32_t>{1}));
+  EXPECT_EQ(a[2], (std::vector<uint32_t>{3}));
+  EXPECT_TRUE(a[3].empty());
+  EXPECT_TRUE(a[4].empty());
+  // At threshold exactly: kept.
+  EXPECT_EQ(AssignParagraphs({{{5, 0.5}}}, 0.5)[0], (std::vector<uint32_t>{5}));
+}
+
+TEST(ParagraphAssignmentTest, AgreesWithReferenceOnRandomInputs) {
+  std::mt19937 rng(5);
+  for (int round = 0; round < 500; ++round) {
+    size_t S = 1 + rng() % 6, N = 1 + rng() % 8;
+    std::vector<std::vector<std::pair<uint32_t, double>>> c(S);
+    std::vector<std::vector<double>> full(S, std::vector<double>(N, -1));
+    for (size_t s = 0; s < S; ++s)
+      for (uint32_t n = 0; n < N; ++n)
+        if (rng() % 2) {
+          double v = (rng() % 5) * 0.25;
+          c[s].emplace_back(n, v);
+          full[s][n] = v;
+        }
+    auto got = AssignParagraphs(c, 0.5);
+    // Reference: for each normal paragraph, scan simple paragraphs in order.
+    std::vector<std::vector<uint32_t>> want(S);
+    for (uint32_t n = 0; n < N; ++n) {
+      int best = -1;
+      for (size_t s = 0; s < S; ++s)
+        if (full[s][n] >= 0.5 && (best < 0 || full[s][n] > full[best][n]))
+          best = static_cast<int>(s);
+      if (best >= 0) want[best].push_back(n);
+    }
+    EXPECT_EQ(got, want) << round;
+  }
+}
+
+// ------------------------------------------------------------------ TF-IDF
+
+TEST(TfIdfTest, IdfAndCosine) {
+  IdfTable t;
+  uint32_t a = t.Id("a"), b = t.Id("b"), c = t.Id("c");
+  t.SetIdf(a, 100, 10);
+  t.SetIdf(b, 100, 100);  // in every paragraph: weight 0
+  t.SetIdf(c, 100, 1);
+  EXPECT_DOUBLE_EQ(t.idf(a), std::log(10.0));
+  EXPECT_DOUBLE_EQ(t.idf(b), 0.0);
+  auto v1 = t.Vector({"a", "b", "c"}, {2, 5, 1});
+  auto v2 = t.Vector({"a", "c"}, {1, 3});
+  double la = std::log(10.0), lc = std::log(100.0);
+  double dot = 2 * la * la + lc * 3 * lc;
+  double want = dot / (std::sqrt(4 * la * la + lc * lc) * std::sqrt(la * la + 9 * lc * lc));
+  EXPECT_NEAR(Cosine(v1, v2), want, 1e-12);
+  EXPECT_EQ(Cosine(v1, t.Vector({"b"}, {3})), 0.0);  // zero vector
+  EXPECT_NEAR(Cosine(v1, v1), 1.0, 1e-12);
+}
+
+// Regression: rounding put the cosine of parallel vectors at 1.0000000000000002, so that
+// identical sentence pairs failed the export's default --max-sim 1.
+TEST(TfIdfTest, CosineNeverExceedsOne) {
+  std::mt19937 rng(9);
+  IdfTable t;
+  std::vector<std::string> toks;
+  for (int k = 0; k < 30; ++k) {
+    toks.push_back("t" + std::to_string(k));
+    t.SetIdf(t.Id(toks.back()), 1000, 1 + static_cast<int64_t>(rng() % 999));
+  }
+  for (int round = 0; round < 2000; ++round) {
+    std::vector<std::string> v;
+    std::vector<uint32_t> c;
+    for (int k = 0; k < 30; ++k)
+      if (rng() % 3 == 0) v.push_back(toks[k]), c.push_back(1 + rng() % 4);
+    auto a = t.Vector(v, c);
+    EXPECT_LE(Cosine(a, a), 1.0);
+  }
+}
+
+// ------------------------------------------------------------------ on real data
+
+class RealDataTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    StoreOptions opts;
+    opts.create_if_missing = true;
+    ASSERT_TRUE(Store::Open(opts, tmp_.Sub("db"), &store_).ok());
+    IngestSummary sum;
+    ASSERT_TRUE(Ingest(store_.get(),
+                       {DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
+                        DataPath("wikidumps/simplewiki-sample.xml.bz2")},
+                       {}, &sum)
+                    .ok());
+    ASSERT_TRUE(ParagraphIndex::Open(IndexDir(tmp_.Sub("db")), true, &index_).ok());
+  }
+  TempDir tmp_;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<ParagraphIndex> index_;
+
+  // The stored terms of the article titled `title`, read once.
+  const pb::ArticleTerms& Terms(uint32_t edition, const std::string& title) {
+    auto key = std::make_pair(edition, title);
+    auto it = terms_.find(key);
+    if (it == terms_.end()) {
+      uint64_t id = 0;
+      EXPECT_TRUE(store_->FindArticle(edition, title, &id).ok()) << title;
+      it = terms_.emplace(key, pb::ArticleTerms()).first;
+      EXPECT_TRUE(store_->GetTerms(edition, id, &it->second).ok()) << title;
+    }
+    return it->second;
+  }
+  // Every exported row, parsed, fields in export order.
+  std::vector<nlohmann::ordered_json> ExportRows(const ExportOptions& o) {
+    std::ostringstream out;
+    uint64_t n = 0;
+    EXPECT_TRUE(Export(store_.get(), o, out, &n).ok());
+    std::vector<nlohmann::ordered_json> rows;
+    std::istringstream in(out.str());
+    std::string line;
+    while (std::getline(in, line)) rows.push_back(nlohmann::ordered_json::parse(line));
+    EXPECT_EQ(rows.size(), n);
+    return rows;
+  }
+
+ private:
+  std::map<std::pair<uint32_t, std::string>, pb::ArticleTerms> terms_;
+};
+
+TEST_F(RealDataTest, XapianCandidatesAreExactlyTheParagraphsSharingAToken) {
+  uint32_t en, simple;
+  ASSERT_TRUE(store_->EditionId("enwiki", false, &en).ok());
+  ASSERT_TRUE(store_->EditionId("simplewiki", false, &simple).ok());
+  uint64_t applied = 0;
+  ASSERT_TRUE(index_->Apply(store_.get(), en, &applied).ok());
+  EXPECT_EQ(applied, 106u);
+  EditionCounts c;
+  ASSERT_TRUE(store_->GetEditionCounts(en, &c).ok());
+  EXPECT_EQ(index_->DocumentCount(), static_cast<uint64_t>(c.paragraphs));
+  // Applying again does nothing: the queue is empty.
+  ASSERT_TRUE(index_->Apply(store_.get(), en, &applied).ok());
+  EXPECT_EQ(applied, 0u);
+
+  int checked = 0;
+  for (const char* title : {"A", "Art"}) {
+    uint64_t nid;
+    ASSERT_TRUE(store_->FindArticle(en, title, &nid).ok());
+    const pb::ArticleTerms& nt = Terms(en, title);
+    const pb::ArticleTerms& st = Terms(simple, title);
+    for (const auto& sp : st.paragraphs()) {
+      std::set<std::string> tokens(sp.paragraph().tokens().begin(), sp.paragraph().tokens().end());
+      std::vector<uint32_t> want;
+      for (int n = 0; n < nt.paragraphs_size(); ++n)
+        for (const auto& t : nt.paragraphs(n).paragraph().tokens())
+          if (tokens.count(t)) {
+            want.push_back(static_cast<uint32_t>(n));
+            break;
+          }
+      std::vector<uint32_t> got;
+      ASSERT_TRUE(
+          index_->Candidates(en, nid, std::vector<std::string>(tokens.begin(), tokens.end()), &got)
+              .ok());
+      EXPECT_EQ(got, want) << title;
+      // The article's own index (what the aligner uses) gives the same set.
+      std::unordered_map<std::string, std::vector<uint32_t>> by_token;
+      ASSERT_TRUE(index_->ArticleIndex(en, nid, &by_token).ok());
+      std::set<uint32_t> via_article;
+      for (const auto& t : tokens)
+        if (by_token.count(t)) via_article.insert(by_token[t].begin(), by_token[t].end());
+      EXPECT_EQ(std::vector<uint32_t>(via_article.begin(), via_article.end()), want) << title;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 20);
+}
+
+TEST_F(RealDataTest, AlignLookupExportStats) {
+  AlignSummary sum;
+  ASSERT_TRUE(Align(store_.get(), index_.get(), AlignOptions(), 1, &sum).ok());
+  EXPECT_EQ(sum.title_matches, 2u);  // "A" and "Art"
+  EXPECT_EQ(sum.aligned, 2u);
+  EXPECT_GT(sum.paragraph_pairs, 0u);
+
+  std::ostringstream text;
+  ASSERT_TRUE(Lookup(store_.get(), {}, "art", "text", text).ok());
+  EXPECT_NE(text.str().find("enwiki \"Art\""), std::string::npos);
+  EXPECT_NE(text.str().find("Islamic art includes geometric patterns"), std::string::npos)
+      << text.str();
+  std::ostringstream missing;
+  Status s = Lookup(store_.get(), {}, "Anarchism", "text", missing);
+  EXPECT_TRUE(s.IsNotFound());
+  EXPECT_NE(s.message().find("only enwiki has this title"), std::string::npos) << s.message();
+
+  // Export: every filter, checked against the records themselves.
+  ExportOptions all;
+  all.min_sim = 0;
+  auto every = ExportRows(all);
+  EXPECT_EQ(every.size(), sum.sentence_pairs);
+  ExportOptions dflt;
+  auto kept = ExportRows(dflt);
+  size_t expect_kept = 0;
+  for (auto& r : every) expect_kept += r["similarity"].get<double>() >= 0.5;
+  EXPECT_EQ(kept.size(), expect_kept);
+  EXPECT_GT(kept.size(), 0u);
+  for (auto& r : kept) {
+    EXPECT_GE(r["similarity"].get<double>(), 0.5);
+    std::vector<std::string> keys;
+    for (auto& [k, v] : r.items()) keys.push_back(k);
+    EXPECT_EQ(keys, (std::vector<std::string>{"normal_title", "simple_title", "normal", "simple",
+                                              "similarity", "op", "normal_index", "simple_index",
+                                              "normal_revision", "simple_revision"}));
+  }
+  ExportOptions only11 = all;
+  only11.ops = {Op::kOneOne};
+  for (auto& r : ExportRows(only11)) EXPECT_EQ(r["op"], "1-1");
+  ExportOptions title = all;
+  title.title = "A";
+  for (auto& r : ExportRows(title)) EXPECT_EQ(r["normal_title"], "A");
+  ExportOptions band = all;
+  band.min_sim = 0.2;
+  band.max_sim = 0.6;
+  for (auto& r : ExportRows(band)) {
+    EXPECT_GE(r["similarity"].get<double>(), 0.2);
+    EXPECT_LE(r["similarity"].get<double>(), 0.6);
+  }
+  ExportOptions no_ident = all;
+  no_ident.no_identical = true;
+  for (auto& r : ExportRows(no_ident)) EXPECT_NE(r["normal"], r["simple"]);
+
+  // The exported sentences are the stored ones at the stated indexes.
+  uint32_t en;
+  ASSERT_TRUE(store_->EditionId("enwiki", false, &en).ok());
+  for (auto& r : every) {
+    uint64_t id;
+    ASSERT_TRUE(store_->FindArticle(en, r["normal_title"], &id).ok());
+    pb::Article a;
+    ASSERT_TRUE(store_->GetArticle(en, id, &a).ok());
+    EXPECT_EQ(a.paragraphs(r["normal_index"][0]).sentences(r["normal_index"][1]), r["normal"]);
+  }
+
+  // Parallel files are line-aligned; TSV has the header and one line a pair.
+  ExportOptions par = dflt;
+  par.format = ExportFormat::kParallel;
+  par.out_prefix = tmp_.Sub("out");
+  std::ostringstream ignored;
+  uint64_t n = 0;
+  ASSERT_TRUE(Export(store_.get(), par, ignored, &n).ok());
+  auto count_lines = [](const std::string& s) { return std::count(s.begin(), s.end(), '\n'); };
+  EXPECT_EQ(count_lines(testing::ReadFile(tmp_.Sub("out.normal"))), static_cast<long>(n));
+  EXPECT_EQ(count_lines(testing::ReadFile(tmp_.Sub("out.simple"))), static_cast<long>(n));
+  ExportOptions tsv = dflt;
+  tsv.format = ExportFormat::kTsv;
+  std::ostringstream tout;
+  ASSERT_TRUE(Export(store_.get(), tsv, tout, &n).ok());
+  EXPECT_EQ(tout.str().substr(0, 25), "normal_title\tsimple_title");
+  EXPECT_EQ(count_lines(tout.str()), static_cast<long>(n + 1));
+
+  std::ostringstream stats;
+  ASSERT_TRUE(Stats(store_.get(), {}, 0.5, true, stats).ok());
+  auto js = nlohmann::json::parse(stats.str());
+  EXPECT_EQ(js["sentence_pairs"], kept.size());
+  EXPECT_EQ(js["sentence_pairs_all"], every.size());
+  EXPECT_EQ(js["article_pairs"]["aligned"], 2);
+  double shares = 0;
+  for (auto& [k, v] : js["operation_shares"].items()) shares += v.get<double>();
+  EXPECT_NEAR(shares, 1.0, 1e-9);
+}
+
+TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
+  std::unique_ptr<WordVectors> vectors;
+  ASSERT_TRUE(WordVectors::Load(DataPath("vectors/lee_fasttext.vec"), "-", &vectors).ok());
+  std::unique_ptr<PairScorer> maximum, wmd;
+  ASSERT_TRUE(PairScorer::Create("maximum", vectors.get(), 0.49, &maximum).ok());
+  ASSERT_TRUE(PairScorer::Create("wmd", vectors.get(), 0, &wmd).ok());
+  uint32_t en, simple;
+  ASSERT_TRUE(store_->EditionId("enwiki", false, &en).ok());
+  ASSERT_TRUE(store_->EditionId("simplewiki", false, &simple).ok());
+  auto bag = [&](uint32_t ed, const std::string& title, uint32_t p, uint32_t s) {
+    Tokens out;
+    const auto& tv = Terms(ed, title).paragraphs(p).sentences(s);
+    for (int k = 0; k < tv.tokens_size(); ++k)
+      for (uint32_t c = 0; c < tv.counts(k); ++c) out.push_back(tv.tokens(k));
+    return out;
+  };
+  ExportOptions everything;
+  everything.min_sim = -10;
+  auto export_all = [&] { return ExportRows(everything); };
+
+  // 1. maximum in the dynamic program: every stored similarity is the scorer's.
+  AlignOptions o;
+  o.similarity = "maximum";
+  o.scorer = maximum.get();
+  o.theta = 0.49;
+  o.vectors = "lee_fasttext.vec";
+  AlignSummary sum;
+  ASSERT_TRUE(Align(store_.get(), index_.get(), o, 1, &sum).ok());
+  auto rows = export_all();
+  ASSERT_FALSE(rows.empty());
+  for (auto& r : rows) {
+    double want =
+        maximum->Score(bag(en, r["normal_title"], r["normal_index"][0], r["normal_index"][1]),
+                       bag(simple, r["simple_title"], r["simple_index"][0], r["simple_index"][1]));
+    EXPECT_NEAR(r["similarity"].get<double>(), want, 1e-12);
+  }
+  std::ostringstream lookup;
+  ASSERT_TRUE(Lookup(store_.get(), {}, "Art", "json", lookup).ok());
+  auto lj = nlohmann::json::parse(lookup.str());
+  EXPECT_EQ(lj["params"]["similarity"], "maximum");
+
+  // 2. all-pairs with wmd: exactly the sentence pairs whose exact similarity reaches the
+  //    threshold, although the relaxed-WMD bound skipped most pairs without solving them.
+  AlignOptions all;
+  all.mode = "all-pairs";
+  all.similarity = "wmd";
+  all.scorer = wmd.get();
+  all.pair_threshold = 0.6;
+  AlignSummary as;
+  ASSERT_TRUE(Align(store_.get(), index_.get(), all, 2, &as).ok());
+  EXPECT_GT(as.bound_skipped, 0u);
+  std::set<std::string> got;
+  for (auto& r : export_all()) {
+    EXPECT_EQ(r["op"], "pair");
+    EXPECT_GE(r["similarity"].get<double>(), 0.6);
+    got.insert(r["normal_title"].get<std::string>() + r["normal_index"].dump() +
+               r["simple_index"].dump());
+  }
+  std::set<std::string> want;
+  for (const char* title : {"A", "Art"}) {
+    const pb::ArticleTerms& nt = Terms(en, title);
+    const pb::ArticleTerms& st = Terms(simple, title);
+    for (int sp = 0; sp < st.paragraphs_size(); ++sp)
+      for (int ss = 0; ss < st.paragraphs(sp).sentences_size(); ++ss)
+        for (int np = 0; np < nt.paragraphs_size(); ++np)
+          for (int ns = 0; ns < nt.paragraphs(np).sentences_size(); ++ns)
+            if (wmd->Score(bag(en, title, np, ns), bag(simple, title, sp, ss)) >= 0.6)
+              want.insert(std::string(title) + "[" + std::to_string(np) + "," + std::to_string(ns) +
+                          "][" + std::to_string(sp) + "," + std::to_string(ss) + "]");
+  }
+  EXPECT_EQ(got, want);
+  EXPECT_FALSE(want.empty());
+}
+
+TEST(FollowRedirectsTest, PairsThroughANormalEditionRedirect) {
+  TempDir tmp;
+  auto page = [](const std::string& title, int id, const std::string& body) {
+    return "<page><title>" + title + "</title><ns>0</ns><id>" + std::to_string(id) + "</id>" +
+           body + "</page>";
+  };
+  auto article = [&](const std::string& title, int id, const std::string& text) {
+    return page(title, id, "<revision><id>1</id><text>" + text + "</text></revision>");
+  };
+  std::string text =
+      "An airplane is a powered aircraft with fixed wings. It flies by the lift of its wings.";
+  testing::WriteFile(
+      tmp.Sub("en.xml"),
+      "<mediawiki><siteinfo><dbname>enwiki</dbname></siteinfo>" +
+          article("Fixed-wing aircraft", 1, text) +
+          page("Airplane", 2,
+               "<redirect title=\"Fixed-wing aircraft\"/><revision><id>1</id><text>#REDIRECT "
+               "[[Fixed-wing aircraft]]</text></revision>") +
+          "</mediawiki>");
+  testing::WriteFile(tmp.Sub("simple.xml"),
+                     "<mediawiki><siteinfo><dbname>simplewiki</dbname></siteinfo>" +
+                         article("Airplane", 7, text) + "</mediawiki>");
+  std::unique_ptr<Store> store;
+  StoreOptions o;
+  o.create_if_missing = true;
+  ASSERT_TRUE(Store::Open(o, tmp.Sub("db"), &store).ok());
+  IngestSummary is;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("en.xml"), tmp.Sub("simple.xml")}, {}, &is).ok());
+  std::unique_ptr<ParagraphIndex> index;
+  ASSERT_TRUE(ParagraphIndex::Open(IndexDir(tmp.Sub("db")), true, &index).ok());
+  AlignSummary plain;
+  ASSERT_TRUE(Align(store.get(), index.get(), {}, 1, &plain).ok());
+  EXPECT_EQ(plain.title_matches, 0u);
+  AlignOptions follow;
+  follow.follow_redirects = true;
+  AlignSummary with;
+  ASSERT_TRUE(Align(store.get(), index.get(), follow, 2, &with).ok());
+  EXPECT_EQ(with.title_matches, 1u);
+  EXPECT_EQ(with.aligned, 1u);
+  std::ostringstream out;
+  ASSERT_TRUE(Lookup(store.get(), {}, "Airplane", "json", out).ok());
+  auto j = nlohmann::json::parse(out.str());
+  EXPECT_EQ(j["normal_title"], "Fixed-wing aircraft");
+  EXPECT_EQ(j["simple_title"], "Airplane");
+}
+
+}  // namespace
+}  // namespace aligndb

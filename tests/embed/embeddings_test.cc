@@ -1,0 +1,279 @@
+// Word vectors and the embedding measures: loaders on real files, Hungarian against brute force,
+// WMD against an independent exact transport solver, and the measures' definitions.
+#include "embed/embeddings.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <numeric>
+#include <random>
+
+#include "test_util.h"
+
+namespace aligndb {
+namespace {
+
+using testing::DataPath;
+using testing::TempDir;
+
+TEST(WordVectorsTest, LoadsFastTextAndGloveAndCachesThem) {
+  TempDir tmp;
+  std::unique_ptr<WordVectors> ft;
+  ASSERT_TRUE(WordVectors::Load(DataPath("vectors/lee_fasttext.vec"), tmp.Sub("cache"), &ft).ok());
+  EXPECT_EQ(ft->size(), 1762u);
+  EXPECT_EQ(ft->dim(), 10);
+  EXPECT_FALSE(ft->from_cache());
+  int64_t the = ft->Find("the");
+  ASSERT_EQ(the, 0);
+  EXPECT_FLOAT_EQ(ft->Row(the)[0], -0.65992f);
+  EXPECT_FLOAT_EQ(ft->Row(the)[9], 0.099763f);
+  EXPECT_EQ(ft->Find("no-such-word-here"), -1);
+
+  std::unique_ptr<WordVectors> again;
+  ASSERT_TRUE(
+      WordVectors::Load(DataPath("vectors/lee_fasttext.vec"), tmp.Sub("cache"), &again).ok());
+  EXPECT_TRUE(again->from_cache());  // memory-mapped this time
+  ASSERT_EQ(again->size(), ft->size());
+  for (int64_t i = 0; i < static_cast<int64_t>(ft->size()); i += 97)
+    for (int d = 0; d < 10; ++d) EXPECT_EQ(again->Row(i)[d], ft->Row(i)[d]);
+  EXPECT_EQ(again->Find("to"), ft->Find("to"));
+
+  std::unique_ptr<WordVectors> glove;
+  ASSERT_TRUE(WordVectors::Load(DataPath("vectors/test_glove.txt"), "-", &glove).ok());
+  EXPECT_EQ(glove->size(), 76u);
+  EXPECT_EQ(glove->dim(), 50);
+  EXPECT_FLOAT_EQ(glove->Row(glove->Find("the"))[0], 0.418f);
+}
+
+TEST(WordVectorsTest, Word2VecBinaryRoundTrip) {
+  TempDir tmp;
+  std::unique_ptr<WordVectors> ft;
+  ASSERT_TRUE(WordVectors::Load(DataPath("vectors/lee_fasttext.vec"), "-", &ft).ok());
+  // Write a binary file from the text one, as word2vec's writer does: a "count dim" line, then
+  // per word the word, a space, dim float32 values, a newline.
+  std::string bin = std::to_string(ft->size()) + " 10\n";
+  std::ifstream in(DataPath("vectors/lee_fasttext.vec"));
+  std::string line;
+  std::getline(in, line);
+  size_t n = 0;
+  while (std::getline(in, line)) {
+    std::string word = line.substr(0, line.find(' '));
+    bin += word + " ";
+    const float* r = ft->Row(ft->Find(word));
+    bin.append(reinterpret_cast<const char*>(r), 40);
+    bin += "\n";
+    ++n;
+  }
+  testing::WriteFile(tmp.Sub("v.bin"), bin);
+  std::unique_ptr<WordVectors> b;
+  Status s = WordVectors::Load(tmp.Sub("v.bin"), "-", &b);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(b->size(), n);
+  EXPECT_EQ(b->Row(b->Find("of"))[3], ft->Row(ft->Find("of"))[3]);
+
+  // Truncated binary: a clear error with the byte and the word.
+  testing::WriteFile(tmp.Sub("cut.bin"), bin.substr(0, bin.size() / 2));
+  s = WordVectors::Load(tmp.Sub("cut.bin"), "-", &b);
+  EXPECT_EQ(s.code(), Status::Code::kCorruption);
+  EXPECT_NE(s.message().find("cut.bin: truncated at byte"), std::string::npos) << s.message();
+}
+
+TEST(WordVectorsTest, MalformedTextFiles) {
+  TempDir tmp;
+  std::unique_ptr<WordVectors> v;
+  testing::WriteFile(tmp.Sub("dim.vec"), "2 3\nthe 0.1 0.2 0.3\ncat 0.1 0.2\n");
+  Status s = WordVectors::Load(tmp.Sub("dim.vec"), "-", &v);
+  EXPECT_NE(s.message().find("dim.vec: line 3: expected 3 values for \"cat\", found 2"),
+            std::string::npos)
+      << s.message();
+  testing::WriteFile(tmp.Sub("glove.txt"), "the 0.1 0.2\ncat 0.1 x\n");
+  s = WordVectors::Load(tmp.Sub("glove.txt"), "-", &v);
+  EXPECT_NE(s.message().find("glove.txt: line 2: not a number after \"cat\""), std::string::npos)
+      << s.message();
+  testing::WriteFile(tmp.Sub("short.vec"), "3 2\nthe 0.1 0.2\ncat 0.1 0.3\n");
+  s = WordVectors::Load(tmp.Sub("short.vec"), "-", &v);
+  EXPECT_NE(s.message().find("announces 3 words, the file has 2"), std::string::npos)
+      << s.message();
+}
+
+// ------------------------------------------------------------------ Hungarian
+
+double BruteForceMatching(const Eigen::MatrixXd& w) {
+  bool t = w.rows() > w.cols();
+  Eigen::MatrixXd m = t ? Eigen::MatrixXd(w.transpose()) : w;
+  std::vector<int> cols(m.cols());
+  std::iota(cols.begin(), cols.end(), 0);
+  double best = -1e300;
+  do {
+    double s = 0;
+    for (int i = 0; i < m.rows(); ++i) s += m(i, cols[i]);
+    best = std::max(best, s);
+  } while (std::next_permutation(cols.begin(), cols.end()));
+  return best;
+}
+
+TEST(HungarianTest, AgreesWithBruteForce) {
+  std::mt19937 rng(3);
+  for (int round = 0; round < 600; ++round) {
+    int r = 1 + static_cast<int>(rng() % 6), c = 1 + static_cast<int>(rng() % 6);
+    Eigen::MatrixXd w(r, c);
+    for (int i = 0; i < r; ++i)
+      for (int j = 0; j < c; ++j)
+        w(i, j) = (rng() % 4 == 0) ? 0.0 : std::uniform_real_distribution<double>(-1, 1)(rng);
+    std::vector<int> match;
+    double got = MaxWeightMatching(w, &match);
+    ASSERT_NEAR(got, BruteForceMatching(w), 1e-9) << "round " << round;
+    // The assignment is one-to-one and sums to the reported weight.
+    std::vector<int> used(c, 0);
+    double sum = 0;
+    int matched = 0;
+    for (int i = 0; i < r; ++i) {
+      if (match[i] < 0) continue;
+      ++matched;
+      EXPECT_EQ(used[match[i]]++, 0);
+      sum += w(i, match[i]);
+    }
+    EXPECT_EQ(matched, std::min(r, c));
+    EXPECT_NEAR(sum, got, 1e-9);
+  }
+}
+
+// ------------------------------------------------------------------ WMD
+
+// Independent exact transportation solver: successive shortest paths (Bellman–Ford on the
+// residual graph) over integer supplies. Slow and simple.
+double TransportBySuccessiveShortestPaths(const std::vector<long long>& supply,
+                                          const std::vector<long long>& demand,
+                                          const Eigen::MatrixXd& cost) {
+  int n = static_cast<int>(supply.size()), m = static_cast<int>(demand.size());
+  int nodes = n + m + 2, s = n + m, t = n + m + 1;
+  struct Edge {
+    int to;
+    long long cap;
+    double cost;
+  };
+  std::vector<Edge> edges;
+  std::vector<std::vector<int>> adj(nodes);
+  auto add = [&](int a, int b, long long cap, double c) {
+    adj[a].push_back(static_cast<int>(edges.size()));
+    edges.push_back({b, cap, c});
+    adj[b].push_back(static_cast<int>(edges.size()));
+    edges.push_back({a, 0, -c});
+  };
+  for (int i = 0; i < n; ++i) add(s, i, supply[i], 0);
+  for (int j = 0; j < m; ++j) add(n + j, t, demand[j], 0);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) add(i, n + j, 1LL << 50, cost(i, j));
+  double total = 0;
+  while (true) {
+    std::vector<double> dist(nodes, 1e300);
+    std::vector<int> prev(nodes, -1);
+    dist[s] = 0;
+    for (int it = 0; it < nodes; ++it)
+      for (int a = 0; a < nodes; ++a)
+        if (dist[a] < 1e299)
+          for (int e : adj[a])
+            if (edges[e].cap > 0 && dist[a] + edges[e].cost < dist[edges[e].to] - 1e-12) {
+              dist[edges[e].to] = dist[a] + edges[e].cost;
+              prev[edges[e].to] = e;
+            }
+    if (prev[t] < 0) break;
+    long long f = 1LL << 60;
+    for (int v = t; v != s; v = edges[prev[v] ^ 1].to) f = std::min(f, edges[prev[v]].cap);
+    for (int v = t; v != s; v = edges[prev[v] ^ 1].to) {
+      edges[prev[v]].cap -= f;
+      edges[prev[v] ^ 1].cap += f;
+    }
+    total += static_cast<double>(f) * dist[t];
+  }
+  return total;
+}
+
+std::unique_ptr<WordVectors> RandomVectors(std::mt19937* rng, int words, int dim) {
+  std::vector<std::string> names;
+  std::vector<std::vector<float>> rows;
+  std::normal_distribution<float> g;
+  for (int i = 0; i < words; ++i) {
+    names.push_back("w" + std::to_string(i));
+    std::vector<float> r(dim);
+    for (auto& x : r) x = g(*rng);
+    rows.push_back(r);
+  }
+  return WordVectors::FromRows(names, rows);
+}
+
+TEST(WmdTest, AgreesWithAnIndependentExactSolver) {
+  std::mt19937 rng(17);
+  auto v = RandomVectors(&rng, 12, 5);
+  for (int round = 0; round < 300; ++round) {
+    Tokens x, y;
+    int nx = 1 + static_cast<int>(rng() % 6), ny = 1 + static_cast<int>(rng() % 6);
+    // Some tokens have no vector ("oov*"): φ = 1 with an identical token, else 0.
+    for (int i = 0; i < nx; ++i)
+      x.push_back(rng() % 6 == 0 ? "oov" + std::to_string(rng() % 2)
+                                 : "w" + std::to_string(rng() % 12));
+    for (int i = 0; i < ny; ++i)
+      y.push_back(rng() % 6 == 0 ? "oov" + std::to_string(rng() % 2)
+                                 : "w" + std::to_string(rng() % 12));
+    double wmd = WordMoversDistance(*v, x, y);
+    // Reference: distinct words, integer supplies, ground distance sqrt(2 − 2φ).
+    std::vector<std::string> xw, yw;
+    std::vector<long long> xc, yc;
+    for (auto& w : x) {
+      auto it = std::find(xw.begin(), xw.end(), w);
+      if (it == xw.end()) xw.push_back(w), xc.push_back(0), it = xw.end() - 1;
+      xc[it - xw.begin()]++;
+    }
+    for (auto& w : y) {
+      auto it = std::find(yw.begin(), yw.end(), w);
+      if (it == yw.end()) yw.push_back(w), yc.push_back(0), it = yw.end() - 1;
+      yc[it - yw.begin()]++;
+    }
+    Eigen::MatrixXd phi = WordSimilarities(*v, xw, yw);
+    Eigen::MatrixXd cost = (2.0 - 2.0 * phi.array()).max(0.0).sqrt().matrix();
+    for (auto& c : xc) c *= ny;
+    for (auto& c : yc) c *= nx;
+    double want = TransportBySuccessiveShortestPaths(xc, yc, cost) / (nx * ny);
+    ASSERT_NEAR(wmd, want, 1e-6) << "round " << round;
+    EXPECT_LE(RelaxedWordMoversDistance(*v, x, y), wmd + 1e-9);  // a lower bound
+  }
+}
+
+// ------------------------------------------------------------------ measures
+
+TEST(EmbeddingMeasuresTest, Definitions) {
+  // Two orthogonal unit vectors and one at 60° to the first.
+  auto v = WordVectors::FromRows({"a", "b", "c"}, {{1, 0}, {0, 1}, {0.5f, std::sqrt(3.0f) / 2}});
+  Tokens x = {"a", "b"}, y = {"a", "c"};
+  // φ: a–a 1, a–c 0.5, b–a 0, b–c √3/2.
+  double bc = std::sqrt(3.0) / 2;
+  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kAverage, x, y, -1), (1 + 0.5 + 0 + bc) / 4,
+              1e-6);
+  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kAverage, x, y, 0.6), (1 + bc) / 4,
+              1e-6);  // θ drops 0.5
+  // maximum: asym(x,y) = (1 + bc)/2, asym(y,x) = (1 + bc)/2.
+  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kMaximum, x, y, -1), (1 + bc) / 2, 1e-6);
+  // hungarian: a–a + b–c = 1 + bc over min(2,2).
+  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kHungarian, x, y, -1), (1 + bc) / 2, 1e-6);
+  // additive: cos((1,1), (1.5, bc)).
+  double want = (1.5 + bc) / (std::sqrt(2.0) * std::sqrt(2.25 + bc * bc));
+  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kAdditive, x, y, -1), want, 1e-6);
+  // Identical texts: 1 for maximum, hungarian, wmd, additive.
+  for (auto m : {EmbeddingMethod::kMaximum, EmbeddingMethod::kHungarian, EmbeddingMethod::kWmd,
+                 EmbeddingMethod::kAdditive})
+    EXPECT_NEAR(EmbeddingSimilarity(*v, m, x, x, 0), 1.0, 1e-6) << EmbeddingMethodName(m);
+  // Out of vocabulary: φ = 1 for identical tokens, 0 otherwise.
+  Tokens oov1 = {"zebra", "a"}, oov2 = {"zebra", "b"};
+  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kHungarian, oov1, oov2, 0), (1 + 0) / 2.0,
+              1e-6);
+  EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kMaximum, {"zebra"}, {"yak"}, -1), 0.0,
+              1e-9);
+  // WMD of one word each: the ground distance between them.
+  EXPECT_NEAR(WordMoversDistance(*v, {"a"}, {"c"}), std::sqrt(2 - 2 * 0.5), 1e-6);
+  EXPECT_EQ(EmbeddingSimilarity(*v, EmbeddingMethod::kAverage, {}, x, 0), 0.0);
+}
+
+}  // namespace
+}  // namespace aligndb

@@ -1,0 +1,111 @@
+// Word alignment, symmetrization, gold formats and AER.
+#include "paraphrase/wordalign.h"
+
+#include <gtest/gtest.h>
+
+#include "eval/eval.h"
+#include "test_util.h"
+
+namespace aligndb {
+namespace {
+
+using W = std::vector<std::string>;
+
+TEST(WordAlignTest, IdenticalWordsAreAnchoredAtTheNearestPosition) {
+  W s1 = SplitWhitespace("the cat saw the dog");
+  W s2 = SplitWhitespace("The dog was seen by the cat");
+  Links l = DirectionalLinks(nullptr, s1, s2, 0.49);
+  // "the"(0) → "The"(0): relative 0 vs 0; "the"(3, relative .75) → "the"(5, relative .83).
+  EXPECT_EQ(l, (Links{{0, 0}, {1, 6}, {3, 5}, {4, 1}}));
+}
+
+TEST(WordAlignTest, VectorsLinkSimilarWordsAboveTheta) {
+  auto v = WordVectors::FromRows({"big", "large", "small"}, {{1, 0}, {0.9f, 0.1f}, {-1, 0.2f}});
+  W s1 = {"a", "big", "house"}, s2 = {"a", "large", "small", "house"};
+  EXPECT_EQ(DirectionalLinks(v.get(), s1, s2, 0.49), (Links{{0, 0}, {1, 1}, {2, 3}}));
+  EXPECT_EQ(DirectionalLinks(v.get(), s1, s2, 0.999),
+            (Links{{0, 0}, {2, 3}}));  // cos(big, large) < .999
+  EXPECT_EQ(DirectionalLinks(nullptr, s1, s2, 0.0), (Links{{0, 0}, {2, 3}}));
+}
+
+TEST(WordAlignTest, Symmetrization) {
+  Links s2t = {{0, 0}, {1, 1}, {2, 1}}, t2s = {{0, 0}, {1, 1}, {1, 2}};
+  Links out;
+  ASSERT_TRUE(Symmetrize(s2t, t2s, "intersection", &out).ok());
+  EXPECT_EQ(out, (Links{{0, 0}, {1, 1}}));
+  ASSERT_TRUE(Symmetrize(s2t, t2s, "union", &out).ok());
+  EXPECT_EQ(out, (Links{{0, 0}, {1, 1}, {1, 2}, {2, 1}}));
+  // grow-diag-final: from the intersection, (2,1) and (1,2) neighbor (1,1) and each links a word
+  // not yet aligned (source 2, target 2): both are added.
+  ASSERT_TRUE(Symmetrize(s2t, t2s, "grow-diag-final", &out).ok());
+  EXPECT_EQ(out, (Links{{0, 0}, {1, 1}, {1, 2}, {2, 1}}));
+  // A union point far from the intersection whose words are both aligned stays out.
+  Links a = {{0, 0}, {1, 1}}, b = {{0, 0}, {1, 1}, {0, 1}};
+  ASSERT_TRUE(Symmetrize(a, b, "grow-diag-final", &out).ok());
+  EXPECT_EQ(out, (Links{{0, 0}, {1, 1}}));
+  EXPECT_FALSE(Symmetrize(a, b, "grow", &out).ok());
+}
+
+// AER by hand: S = {0-0, 1-1}, P = S ∪ {2-2}; A = {0-0, 2-2, 3-3}.
+// |A∩S| = 1, |A∩P| = 2: precision 2/3, recall 1/2, AER = 1 − (1 + 2)/(3 + 2) = 0.4.
+TEST(AerTest, ByHandAndSplit) {
+  GoldAlignment g;
+  g.s1 = {"a", "b", "c", "d"};
+  g.s2 = {"a", "x", "c", "y"};
+  g.sure = {{0, 0}, {1, 1}};
+  g.possible = {{0, 0}, {1, 1}, {2, 2}};
+  AerResult r;
+  ASSERT_TRUE(ComputeAer({g}, {Links{{0, 0}, {2, 2}, {3, 3}}}, &r).ok());
+  EXPECT_NEAR(r.overall.precision, 2.0 / 3, 1e-12);
+  EXPECT_NEAR(r.overall.recall, 0.5, 1e-12);
+  EXPECT_NEAR(r.overall.aer, 0.4, 1e-12);
+  ASSERT_TRUE(r.has_split);
+  // Identical links: a–a (0-0) and c–c (2-2). A_id = {0-0, 2-2}, S_id = {0-0}, P_id = {0-0, 2-2}.
+  EXPECT_NEAR(r.identical.precision, 1.0, 1e-12);
+  EXPECT_NEAR(r.identical.recall, 1.0, 1e-12);
+  EXPECT_NEAR(r.identical.aer, 1 - (1.0 + 2.0) / (2 + 1), 1e-12);
+  // Non-identical: A = {3-3}, S = {1-1}, P = {1-1}: nothing right.
+  EXPECT_NEAR(r.non_identical.precision, 0.0, 1e-12);
+  EXPECT_NEAR(r.non_identical.aer, 1.0, 1e-12);
+  EXPECT_FALSE(ComputeAer({g}, {}, &r).ok());  // counts must match
+}
+
+TEST(GoldFormatsTest, JsonTsvAndPharaoh) {
+  testing::TempDir tmp;
+  testing::WriteFile(
+      tmp.Sub("g.json"),
+      R"([{"source": "a b c", "target": "a c", "sureAlign": "0-0 2-1", "possibleAlign": "1-1"}])");
+  testing::WriteFile(tmp.Sub("g.tsv"), "0:0\ta b c\tN/A\ta c\tN/A\t1\t1\t0-0 2-1\t1-1\n");
+  testing::WriteFile(tmp.Sub("g.txt"), "0-0 2-1 1-1p\n");
+  for (const char* f : {"g.json", "g.tsv", "g.txt"}) {
+    std::vector<GoldAlignment> gold;
+    ASSERT_TRUE(ReadGoldAlignments(tmp.Sub(f), &gold).ok()) << f;
+    ASSERT_EQ(gold.size(), 1u);
+    EXPECT_EQ(gold[0].sure, (Links{{0, 0}, {2, 1}})) << f;
+    EXPECT_EQ(gold[0].possible, (Links{{0, 0}, {1, 1}, {2, 1}})) << f;
+  }
+  testing::WriteFile(tmp.Sub("bad.txt"), "0-0 x-1\n");
+  std::vector<GoldAlignment> gold;
+  Status s = ReadGoldAlignments(tmp.Sub("bad.txt"), &gold);
+  EXPECT_NE(s.message().find("bad.txt: line 1: bad link \"x-1\""), std::string::npos)
+      << s.message();
+}
+
+TEST(WordAlignCliTest, AlignThenScore) {
+  testing::TempDir tmp;
+  testing::WriteFile(tmp.Sub("pairs.tsv"), "the cat sat\tthe cat sat down\nhe left\tshe left\n");
+  auto r = testing::RunAligndb({"wordalign", "--symmetrize", "intersection", tmp.Sub("pairs.tsv")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "0-0 1-1 2-2\n1-1\n");
+  testing::WriteFile(tmp.Sub("pred.txt"), r.out);
+  testing::WriteFile(tmp.Sub("gold.txt"), "0-0 1-1 2-2 2-3p\n0-0 1-1\n");
+  r = testing::RunAligndb(
+      {"aer", "--gold", tmp.Sub("gold.txt"), "--pred", tmp.Sub("pred.txt"), "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // A = 4 links, all sure; S = 5: precision 1, recall 4/5, AER = 1 − 8/9.
+  EXPECT_NE(r.out.find("\"precision\":1.0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"recall\":0.8"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace aligndb

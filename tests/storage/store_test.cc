@@ -1,0 +1,310 @@
+// Tests of the RocksDB store and of ingest into it, on real databases in temporary directories.
+#include "storage/store.h"
+
+#include <gtest/gtest.h>
+#include <rocksdb/db.h>
+
+#include <map>
+#include <random>
+
+#include "aligndb.pb.h"
+#include "ingest/ingest.h"
+#include "storage/store_internal.h"
+#include "test_util.h"
+
+namespace aligndb {
+namespace {
+
+using testing::DataPath;
+using testing::TempDir;
+
+std::unique_ptr<Store> OpenOrDie(const std::string& dir, bool create = true) {
+  std::unique_ptr<Store> store;
+  StoreOptions opts;
+  opts.create_if_missing = create;
+  Status s = Store::Open(opts, dir, &store);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return store;
+}
+
+pb::Article MakeArticle(uint64_t id, const std::string& title, uint64_t rev,
+                        std::vector<std::vector<std::string>> paragraphs) {
+  pb::Article a;
+  a.set_version(1);
+  a.set_edition("testwiki");
+  a.set_page_id(id);
+  a.set_title(title);
+  a.set_revision_id(rev);
+  a.set_content_hash("h" + std::to_string(rev));
+  for (auto& p : paragraphs) {
+    auto* pp = a.add_paragraphs();
+    for (auto& s : p) pp->add_sentences(s);
+  }
+  return a;
+}
+
+pb::ArticleTerms TermsOf(const pb::Article& a) {
+  pb::ArticleTerms t;
+  for (const auto& p : a.paragraphs()) {
+    auto* pt = t.add_paragraphs();
+    std::map<std::string, uint32_t> para;
+    for (const auto& s : p.sentences()) {
+      std::vector<std::string> toks;
+      Tokenize(s, &toks);
+      std::map<std::string, uint32_t> sent;
+      for (auto& tok : toks) sent[tok]++, para[tok]++;
+      auto* st = pt->add_sentences();
+      for (auto& [k, v] : sent) st->add_tokens(k), st->add_counts(v);
+    }
+    for (auto& [k, v] : para)
+      pt->mutable_paragraph()->add_tokens(k), pt->mutable_paragraph()->add_counts(v);
+  }
+  return t;
+}
+
+// Recounts document frequencies from the stored terms: the slow, obviously correct reference.
+std::map<std::string, int64_t> RecountDf(Store* store, uint32_t edition) {
+  std::map<std::string, int64_t> df;
+  std::vector<uint64_t> ids;
+  EXPECT_TRUE(store->PageIds(edition, &ids).ok());
+  for (uint64_t id : ids) {
+    pb::ArticleTerms t;
+    if (!store->GetTerms(edition, id, &t).ok()) continue;
+    for (const auto& p : t.paragraphs())
+      for (const auto& tok : p.paragraph().tokens()) df[tok]++;
+  }
+  return df;
+}
+
+void ExpectDfMatchesRecount(Store* store, uint32_t edition) {
+  auto expected = RecountDf(store, edition);
+  // Every stored df key must equal the recount (zero when the token is gone).
+  std::unique_ptr<rocksdb::Iterator> it(
+      store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kCounts)));
+  std::string prefix = DfKey(edition, "");
+  size_t seen = 0;
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    std::string tok = it->key().ToString().substr(prefix.size());
+    int64_t v = DecodeInt64(it->value());
+    auto e = expected.find(tok);
+    EXPECT_EQ(v, e == expected.end() ? 0 : e->second) << tok;
+    if (v) ++seen;
+  }
+  EXPECT_EQ(seen, expected.size());
+}
+
+TEST(StoreTest, ArticleRoundTrip) {
+  TempDir tmp;
+  auto store = OpenOrDie(tmp.Sub("db"));
+  uint32_t ed;
+  ASSERT_TRUE(store->EditionId("testwiki", true, &ed).ok());
+  auto a = MakeArticle(42, "Blue whale", 7,
+                       {{"The blue whale is big.", "It eats krill."}, {"Whales swim."}});
+  a.set_flags(kFlagStub);
+  a.set_timestamp("2020-01-01T00:00:00Z");
+  ASSERT_TRUE(store->PutArticle(ed, a, TermsOf(a)).ok());
+  store.reset();
+
+  store = OpenOrDie(tmp.Sub("db"), false);
+  uint64_t id = 0;
+  ASSERT_TRUE(store->FindArticle(ed, "blue_whale", &id).ok());  // normalized lookup
+  EXPECT_EQ(id, 42u);
+  pb::Article back;
+  ASSERT_TRUE(store->GetArticle(ed, 42, &back).ok());
+  EXPECT_EQ(back.SerializeAsString(), a.SerializeAsString());
+  EditionCounts c;
+  ASSERT_TRUE(store->GetEditionCounts(ed, &c).ok());
+  EXPECT_EQ(c.articles, 1);
+  EXPECT_EQ(c.paragraphs, 2);
+  EXPECT_EQ(c.sentences, 3);
+  std::vector<int64_t> df;
+  ASSERT_TRUE(store->DocumentFrequencies(ed, {"whale", "whales", "krill", "absent"}, &df).ok());
+  EXPECT_EQ(df, (std::vector<int64_t>{1, 1, 1, 0}));
+}
+
+TEST(StoreTest, ReplacingAndDeletingKeepCountsAndFrequenciesInStep) {
+  TempDir tmp;
+  auto store = OpenOrDie(tmp.Sub("db"));
+  uint32_t ed;
+  ASSERT_TRUE(store->EditionId("testwiki", true, &ed).ok());
+  auto a1 = MakeArticle(1, "Cat", 1, {{"Cats purr."}, {"Cats sleep a lot."}});
+  auto a2 = MakeArticle(2, "Dog", 1, {{"Dogs bark."}});
+  ASSERT_TRUE(store->PutArticle(ed, a1, TermsOf(a1)).ok());
+  ASSERT_TRUE(store->PutArticle(ed, a2, TermsOf(a2)).ok());
+  ExpectDfMatchesRecount(store.get(), ed);
+
+  // New revision of Cat, renamed; Dog becomes a redirect; then a page is deleted.
+  auto a1b = MakeArticle(1, "House cat", 2, {{"Cats purr and cats sleep."}});
+  ASSERT_TRUE(store->PutArticle(ed, a1b, TermsOf(a1b)).ok());
+  ExpectDfMatchesRecount(store.get(), ed);
+  uint64_t id;
+  EXPECT_TRUE(store->FindArticle(ed, "Cat", &id).IsNotFound());
+  ASSERT_TRUE(store->FindArticle(ed, "House cat", &id).ok());
+
+  pb::Redirect r;
+  r.set_page_id(2);
+  r.set_title("Dog");
+  r.set_target("Domestic dog");
+  ASSERT_TRUE(store->PutRedirect(ed, r).ok());
+  ExpectDfMatchesRecount(store.get(), ed);
+  EditionCounts c;
+  ASSERT_TRUE(store->GetEditionCounts(ed, &c).ok());
+  EXPECT_EQ(c.articles, 1);
+  EXPECT_EQ(c.redirects, 1);
+  EXPECT_EQ(c.paragraphs, 1);
+  EXPECT_EQ(c.sentences, 1);
+  pb::Redirect back;
+  ASSERT_TRUE(store->GetRedirect(ed, "Dog", &back).ok());
+  EXPECT_EQ(back.target(), "Domestic dog");
+
+  ASSERT_TRUE(store->DeletePage(ed, 1).ok());
+  ASSERT_TRUE(store->DeletePage(ed, 2).ok());
+  ASSERT_TRUE(store->DeletePage(ed, 99).ok());  // absent: fine
+  ASSERT_TRUE(store->GetEditionCounts(ed, &c).ok());
+  EXPECT_EQ(c.articles, 0);
+  EXPECT_EQ(c.redirects, 0);
+  EXPECT_EQ(c.paragraphs, 0);
+  ExpectDfMatchesRecount(store.get(), ed);
+}
+
+TEST(StoreTest, PageWriterBatchesEqualSingleWrites) {
+  // Random sequences of puts, redirects and deletes through one batching writer and through
+  // single writes must leave the same state.
+  std::mt19937 rng(7);
+  const std::vector<std::string> words = {"a", "b", "c", "d", "e", "f", "g"};
+  for (int round = 0; round < 20; ++round) {
+    TempDir tmp;
+    auto batched = OpenOrDie(tmp.Sub("b"));
+    auto single = OpenOrDie(tmp.Sub("s"));
+    uint32_t e1, e2;
+    ASSERT_TRUE(batched->EditionId("w", true, &e1).ok());
+    ASSERT_TRUE(single->EditionId("w", true, &e2).ok());
+    auto writer = batched->NewPageWriter();
+    for (int op = 0; op < 60; ++op) {
+      uint64_t id = rng() % 6;
+      int kind = static_cast<int>(rng() % 4);
+      if (kind < 2) {
+        std::vector<std::vector<std::string>> paras(1 + rng() % 3);
+        for (auto& p : paras)
+          for (int s = 0; s < 1 + static_cast<int>(rng() % 3); ++s)
+            p.push_back(words[rng() % words.size()] + " " + words[rng() % words.size()]);
+        auto a = MakeArticle(id, "T" + std::to_string(rng() % 8), op, paras);
+        ASSERT_TRUE(writer->PutArticle(e1, a, TermsOf(a)).ok());
+        ASSERT_TRUE(single->PutArticle(e2, a, TermsOf(a)).ok());
+      } else if (kind == 2) {
+        pb::Redirect r;
+        r.set_page_id(id);
+        r.set_title("R" + std::to_string(id));
+        ASSERT_TRUE(writer->PutRedirect(e1, r).ok());
+        ASSERT_TRUE(single->PutRedirect(e2, r).ok());
+      } else {
+        ASSERT_TRUE(writer->DeletePage(e1, id).ok());
+        ASSERT_TRUE(single->DeletePage(e2, id).ok());
+      }
+      if (rng() % 10 == 0) ASSERT_TRUE(writer->Flush().ok());
+    }
+    ASSERT_TRUE(writer->Flush().ok());
+    EditionCounts cb, cs;
+    ASSERT_TRUE(batched->GetEditionCounts(e1, &cb).ok());
+    ASSERT_TRUE(single->GetEditionCounts(e2, &cs).ok());
+    EXPECT_EQ(cb.articles, cs.articles);
+    EXPECT_EQ(cb.redirects, cs.redirects);
+    EXPECT_EQ(cb.paragraphs, cs.paragraphs);
+    EXPECT_EQ(cb.sentences, cs.sentences);
+    EXPECT_EQ(RecountDf(batched.get(), e1), RecountDf(single.get(), e2));
+    ExpectDfMatchesRecount(batched.get(), e1);
+  }
+}
+
+TEST(StoreTest, RefusesADirectoryThatIsNotADatabase) {
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("notes.txt"), "hello");
+  std::unique_ptr<Store> store;
+  StoreOptions opts;
+  opts.create_if_missing = true;
+  Status s = Store::Open(opts, tmp.path(), &store);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(s.message().find("not an aligndb database"), std::string::npos) << s.message();
+  // The file is still there: nothing was written.
+  EXPECT_EQ(testing::ReadFile(tmp.Sub("notes.txt")), "hello");
+
+  opts.create_if_missing = false;
+  s = Store::Open(opts, tmp.Sub("missing"), &store);
+  EXPECT_TRUE(s.IsNotFound());
+}
+
+TEST(StoreTest, SecondWriterIsRefusedReaderIsNot) {
+  TempDir tmp;
+  auto writer = OpenOrDie(tmp.Sub("db"));
+  std::unique_ptr<Store> second;
+  StoreOptions opts;
+  opts.create_if_missing = true;
+  Status s = Store::Open(opts, tmp.Sub("db"), &second);
+  EXPECT_EQ(s.code(), Status::Code::kBusy) << s.ToString();
+  EXPECT_NE(s.message().find("in use by another aligndb process"), std::string::npos);
+  opts.read_only = true;
+  opts.create_if_missing = false;
+  EXPECT_TRUE(Store::Open(opts, tmp.Sub("db"), &second).ok());
+}
+
+TEST(StoreTest, RunsAreRecorded) {
+  TempDir tmp;
+  auto store = OpenOrDie(tmp.Sub("db"));
+  uint64_t r1, r2;
+  ASSERT_TRUE(store->BeginRun("ingest", {"a.xml"}, &r1).ok());
+  ASSERT_TRUE(store->FinishRun(r1, Status::OK(), {{"pages", 5}}).ok());
+  ASSERT_TRUE(store->BeginRun("ingest", {"b.xml"}, &r2).ok());
+  EXPECT_EQ(r2, r1 + 1);
+  std::vector<pb::RunManifest> runs;
+  ASSERT_TRUE(store->Runs(&runs).ok());
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].status(), "ok");
+  EXPECT_EQ(runs[0].counts().at("pages"), 5u);
+  EXPECT_EQ(runs[1].status(), "running");  // never finished: an interrupted run shows as such
+}
+
+TEST(IngestTest, StoresExactlyTheNamespaceZeroArticles) {
+  TempDir tmp;
+  auto store = OpenOrDie(tmp.Sub("db"));
+  IngestSummary sum;
+  ASSERT_TRUE(Ingest(store.get(),
+                     {DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
+                      DataPath("wikidumps/simplewiki-sample.xml.bz2")},
+                     {}, &sum)
+                  .ok());
+  EXPECT_EQ(sum.pages, 213u);
+  EXPECT_EQ(sum.added, 112u);
+  EXPECT_EQ(sum.redirects, 99u);
+  EXPECT_EQ(sum.other_namespace, 2u);
+  std::map<std::string, uint32_t> eds;
+  ASSERT_TRUE(store->Editions(&eds).ok());
+  ASSERT_EQ(eds.size(), 2u);
+  EditionCounts en, simple;
+  ASSERT_TRUE(store->GetEditionCounts(eds["enwiki"], &en).ok());
+  ASSERT_TRUE(store->GetEditionCounts(eds["simplewiki"], &simple).ok());
+  EXPECT_EQ(en.articles, 106);
+  EXPECT_EQ(en.redirects, 99);
+  EXPECT_EQ(simple.articles, 6);
+  uint64_t id;
+  EXPECT_TRUE(store->FindArticle(eds["simplewiki"], "Wikipedia:Administrators", &id).IsNotFound());
+  ASSERT_TRUE(store->FindArticle(eds["enwiki"], "Anarchism", &id).ok());
+  EXPECT_EQ(id, 12u);
+  pb::Redirect r;
+  ASSERT_TRUE(store->GetRedirect(eds["enwiki"], "AccessibleComputing", &r).ok());
+  EXPECT_EQ(r.target(), "Computer accessibility");
+  ExpectDfMatchesRecount(store.get(), eds["enwiki"]);
+
+  // Ingesting again changes nothing and skips every article.
+  IngestSummary again;
+  ASSERT_TRUE(
+      Ingest(store.get(), {DataPath("wikidumps/enwiki-gensim-sample.xml.bz2")}, {}, &again).ok());
+  EXPECT_EQ(again.unchanged, 106u);
+  EXPECT_EQ(again.added + again.changed + again.redirects, 0u);
+  EditionCounts en2;
+  ASSERT_TRUE(store->GetEditionCounts(eds["enwiki"], &en2).ok());
+  EXPECT_EQ(en2.paragraphs, en.paragraphs);
+  EXPECT_EQ(en2.sentences, en.sentences);
+}
+
+}  // namespace
+}  // namespace aligndb

@@ -1,0 +1,287 @@
+// Tests of the text module: wikitext cleaning, sentences, tokens, titles and flags.
+#include "text/text.h"
+
+#include <gtest/gtest.h>
+#include <unicode/uchar.h>
+#include <unicode/unistr.h>
+#include <unicode/utf8.h>
+
+#include <fstream>
+#include <map>
+#include <random>
+
+#include "dump/dump.h"
+#include "test_util.h"
+
+namespace aligndb {
+namespace {
+
+std::vector<std::string> Clean(const std::string& wikitext, bool keep_lists = false) {
+  TextOptions o;
+  o.keep_lists = keep_lists;
+  return CleanWikitext(wikitext, o).paragraphs;
+}
+
+using Paragraphs = std::vector<std::string>;
+
+// ------------------------------------------------------------------ cleaning
+
+TEST(WikitextTest, LinksKeepTheirVisibleText) {
+  EXPECT_EQ(Clean("A [[cat]] and [[Canis lupus|a dog]] and [[dog]]s."),
+            Paragraphs{"A cat and a dog and dogs."});
+  EXPECT_EQ(Clean("See [http://example.org the site] or [http://example.org]."),
+            Paragraphs{"See the site or."});
+  EXPECT_EQ(Clean("[[:Category:Cats|cat pages]] exist."), Paragraphs{"cat pages exist."});
+}
+
+TEST(WikitextTest, NonProseLinksAreDropped) {
+  EXPECT_EQ(Clean("[[File:Cat.jpg|thumb|A [[cat]] with a {{small|hat}}]]\nCats purr.\n"
+                  "[[Category:Felines]]\n[[fr:Chat]]\n[[Image:x.png]]"),
+            Paragraphs{"Cats purr."});
+}
+
+TEST(WikitextTest, TemplatesNestedAndParserFunctionsAreRemoved) {
+  EXPECT_EQ(
+      Clean("{{Infobox animal\n| name = {{lang|la|Felis}}\n| image = {{#if:{{{1|}}}|x|y}}\n}}\n"
+            "The cat{{citation needed}} is small.{{sfn|Smith|2000|p=4}}"),
+      Paragraphs{"The cat is small."});
+  EXPECT_EQ(Clean("It was 24{{nbsp}}August and 5{{ndash}}6 people."),
+            Paragraphs{"It was 24 August and 5\u20136 people."});
+}
+
+TEST(WikitextTest, TablesAreRemovedEvenWithTemplatesInside) {
+  EXPECT_EQ(Clean("Before.\n{| class=\"wikitable\"\n|-\n! Head\n|-\n| {{flag|France}} || 3\n"
+                  "|-\n| {|\n| nested\n|}\n|}\nAfter."),
+            (Paragraphs{"Before.", "After."}));
+}
+
+TEST(WikitextTest, RefsMathGalleryAndCommentsAreRemovedWithContent) {
+  EXPECT_EQ(Clean("Water<ref name=\"a\">{{cite web|url=x}}</ref> is wet<ref name=\"a\" />. "
+                  "Energy is <math>E=mc^2</math> big.<!-- hidden --> <gallery>\nA.jpg|x\n</gallery>"
+                  "End<REF>upper</Ref>."),
+            Paragraphs{"Water is wet. Energy is big. End."});
+}
+
+TEST(WikitextTest, QuotesSwitchesTagsAndEntities) {
+  EXPECT_EQ(Clean("__NOTOC__\n'''Bold''' and ''italic'' and '''''both'''''.&nbsp;A&amp;B "
+                  "<span style=\"x\">kept</span> &#233;t&eacute; &#x41;.<br/>Next"),
+            Paragraphs{"Bold and italic and both. A&B kept \u00e9t\u00e9 A. Next"});
+}
+
+TEST(WikitextTest, HeadingsAndListsEndParagraphs) {
+  std::string text =
+      "First line\nsame paragraph.\n\nSecond.\n== History ==\nThird.\n* item one\n# item two\n"
+      "Fourth.\n<ol><li>Listed</li></ol>\nFifth.";
+  EXPECT_EQ(Clean(text),
+            (Paragraphs{"First line same paragraph.", "Second.", "Third.", "Fourth.", "Fifth."}));
+  EXPECT_EQ(Clean(text, /*keep_lists=*/true),
+            (Paragraphs{"First line same paragraph.", "Second.", "Third.", "item one", "item two",
+                        "Fourth.", "Listed", "Fifth."}));
+}
+
+TEST(WikitextTest, EmptyBracketsLeftByRemovedMarkupGo) {
+  EXPECT_EQ(Clean("Paris ({{IPA-fr|paʁi}}; {{lang|fr|Paris}}) is a city ."),
+            Paragraphs{"Paris is a city."});
+}
+
+TEST(WikitextTest, TemplateNamesAreReported) {
+  auto c = CleanWikitext("{{Logic-stub}} {{Infobox x|a={{Birth date|1}}}} text");
+  EXPECT_EQ(c.template_names, (std::vector<std::string>{"logic-stub", "infobox x", "birth date"}));
+}
+
+// ------------------------------------------------------------------ hostile input
+
+TEST(WikitextTest, UnclosedMarkupLosesOnlyItsMarker) {
+  EXPECT_EQ(Clean("Start {{unclosed template and [[unclosed link and <ref>unclosed ref"),
+            Paragraphs{"Start unclosed template and unclosed link and unclosed ref"});
+  EXPECT_EQ(Clean("<!-- never closed\nText"), Paragraphs{});
+}
+
+TEST(WikitextTest, DeepNestingIsLinear) {
+  std::string deep;
+  for (int i = 0; i < 10000; ++i) deep += "{{a|";
+  deep += "x";
+  for (int i = 0; i < 10000; ++i) deep += "}}";
+  EXPECT_EQ(Clean("Before. " + deep + " After."), Paragraphs{"Before. After."});
+
+  std::string links;
+  for (int i = 0; i < 10000; ++i) links += "[[";
+  links += "y";
+  for (int i = 0; i < 10000; ++i) links += "]]";
+  auto out = Clean("Before " + links + " after.");
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].substr(0, 7), "Before ");
+  EXPECT_EQ(out[0].find("[["), std::string::npos);
+
+  std::string unclosed;
+  for (int i = 0; i < 10000; ++i) unclosed += "{{ <ref> [[ ";
+  EXPECT_EQ(Clean("Kept. " + unclosed), Paragraphs{"Kept."});
+}
+
+TEST(WikitextTest, FiftyMegabytePageIsCleaned) {
+  // 50 MB of real markup repeated: must finish (ctest's timeout guards the time) and keep
+  // every prose paragraph.
+  std::string unit =
+      "'''Cats''' are [[mammal]]s.<ref>{{cite|x}}</ref> {{Infobox|a=b}}\n\n"
+      "{| class=wikitable\n| a || b\n|}\nThey [[purr|purr loudly]].\n\n";
+  std::string page;
+  page.reserve(50u << 20);
+  while (page.size() < (50u << 20)) page += unit;
+  auto out = Clean(page);
+  size_t repeats = page.size() / unit.size();
+  ASSERT_EQ(out.size(), 2 * repeats);
+  EXPECT_EQ(out[0], "Cats are mammals.");
+  EXPECT_EQ(out[1], "They purr loudly.");
+  EXPECT_EQ(out.back(), "They purr loudly.");
+}
+
+// ------------------------------------------------------------------ sentences
+
+TEST(SentenceTest, AbbreviationsInitialsNumbersQuotes) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  EXPECT_EQ(sp.Split("Dr. Smith went to Washington. He arrived at 5 p.m. on Monday."),
+            (S{"Dr. Smith went to Washington.", "He arrived at 5 p.m. on Monday."}));
+  EXPECT_EQ(sp.Split("J. R. R. Tolkien wrote The Hobbit. It was published in 1937."),
+            (S{"J. R. R. Tolkien wrote The Hobbit.", "It was published in 1937."}));
+  EXPECT_EQ(
+      sp.Split(
+          "The U.S. Army fought in World War I. Then it went home to the U.S. Polk was there."),
+      (S{"The U.S. Army fought in World War I.", "Then it went home to the U.S.",
+         "Polk was there."}));
+  EXPECT_EQ(sp.Split("Some animals, e.g. cats, purr. The value is 1.5 metres."),
+            (S{"Some animals, e.g. cats, purr.", "The value is 1.5 metres."}));
+  EXPECT_EQ(sp.Split("He said \"Stop.\" Then he left (quickly.) Wait... What? No!"),
+            (S{"He said \"Stop.\"", "Then he left (quickly.)", "Wait...", "What?", "No!"}));
+  EXPECT_EQ(sp.Split("It grew in 2011. 51% were women. See No. 5 and p. 23 here."),
+            (S{"It grew in 2011.", "51% were women.", "See No. 5 and p. 23 here."}));
+  EXPECT_EQ(sp.Split("   "), S{});
+}
+
+// The hand-checked file: every paragraph must split exactly as checked.
+TEST(SentenceTest, AgreesWithHandCheckedRealParagraphs) {
+  std::ifstream in(std::string(ALIGNDB_SOURCE_DIR) + "/tests/data/sentences.txt");
+  ASSERT_TRUE(in.good());
+  std::vector<std::pair<std::string, std::vector<std::string>>> paragraphs;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("## ", 0) == 0)
+      paragraphs.push_back({line.substr(3), {}});
+    else if (!line.empty() && line[0] != '#')
+      paragraphs.back().second.push_back(line);
+  }
+  ASSERT_GE(paragraphs.size(), 40u);
+  SentenceSplitter sp;
+  for (const auto& [title, gold] : paragraphs) {
+    std::string text;
+    for (const auto& s : gold) text += (text.empty() ? "" : " ") + s;
+    EXPECT_EQ(sp.Split(text), gold) << title;
+  }
+}
+
+// ------------------------------------------------------------------ tokens
+
+TEST(TokenizeTest, SpecExamples) {
+  std::vector<std::string> t;
+  Tokenize("It's the U.S. in 1998, São Paulo & ΣΊΣΥΦΟΣ", &t);
+  EXPECT_EQ(t, (std::vector<std::string>{"it", "s", "the", "u", "s", "in", "1998", "são", "paulo",
+                                         "σίσυφοσ"}));
+}
+
+// Slow reference: decode every code point with ICU, classify, and fold each one.
+std::vector<std::string> ReferenceTokenize(const std::string& text) {
+  std::vector<std::string> out;
+  icu::UnicodeString u = icu::UnicodeString::fromUTF8(text);
+  std::string cur;
+  for (int32_t i = 0; i < u.length();) {
+    UChar32 c = u.char32At(i);
+    i += U16_LENGTH(c);
+    int8_t type = u_charType(c);
+    bool word = u_isalpha(c) || type == U_DECIMAL_DIGIT_NUMBER;
+    bool mark =
+        type == U_NON_SPACING_MARK || type == U_COMBINING_SPACING_MARK || type == U_ENCLOSING_MARK;
+    if (c == 0xFFFD) word = mark = false;  // what the decoder made of an invalid byte
+    if (word || (mark && !cur.empty())) {
+      icu::UnicodeString(u_foldCase(c, U_FOLD_CASE_DEFAULT)).toUTF8String(cur);
+    } else if (!cur.empty()) {
+      out.push_back(cur);
+      cur.clear();
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+TEST(TokenizeTest, AgreesWithSlowReferenceOnRandomText) {
+  std::mt19937 rng(11);
+  const std::vector<std::string> alphabet = {
+      "a", "Z", "0", "9",  " ", ".",      "'",      "-", "_", "é",      "É", "ß",  "Σ",
+      "ς", "ж", "Ж", "中", "٣", "\u0301", "\u093f", "İ", "ﬁ", "\u00a0", "😀", "\t", "Ǆ"};
+  for (int round = 0; round < 3000; ++round) {
+    std::string s;
+    int n = static_cast<int>(rng() % 30);
+    for (int i = 0; i < n; ++i) s += alphabet[rng() % alphabet.size()];
+    std::vector<std::string> fast;
+    Tokenize(s, &fast);
+    EXPECT_EQ(fast, ReferenceTokenize(s)) << s;
+  }
+}
+
+// ------------------------------------------------------------------ titles and flags
+
+TEST(TitleTest, Normalization) {
+  EXPECT_EQ(NormalizeTitle("  blue_whale "), "Blue whale");
+  EXPECT_EQ(NormalizeTitle("éclair"), "Éclair");
+  EXPECT_EQ(NormalizeTitle("New  York__City"), "New York City");
+  EXPECT_EQ(NormalizeTitle("iPod"), "IPod");
+  EXPECT_EQ(NormalizeTitle(""), "");
+}
+
+TEST(FlagsTest, Rules) {
+  EXPECT_EQ(ComputeFlags("Cat", 0, {"us-actor-stub"}, 5), kFlagStub);
+  EXPECT_EQ(ComputeFlags("Cat", 0, {"stub"}, 5), kFlagStub);
+  EXPECT_EQ(ComputeFlags("Cat", 0, {"stubborn"}, 5), 0u);
+  for (std::string d : {"disambig", "disambiguation", "dab", "hndis", "geodis"})
+    EXPECT_EQ(ComputeFlags("Cat", 0, {d}, 5), kFlagDisambiguation) << d;
+  EXPECT_EQ(ComputeFlags("Mercury (disambiguation)", 0, {}, 5), kFlagDisambiguation);
+  EXPECT_EQ(ComputeFlags("Cat", 4, {}, 5), kFlagMeta);
+  EXPECT_EQ(ComputeFlags("Wikipedia:About", -1, {}, 5), kFlagMeta);
+  EXPECT_EQ(ComputeFlags("Cat", 0, {}, 1), kFlagSingleLine);
+  EXPECT_EQ(ComputeFlags("Cat", 0, {}, 0), kFlagSingleLine);
+  uint32_t f;
+  ASSERT_TRUE(ParseFlagNames(FlagNames(kFlagStub | kFlagMeta), &f).ok());
+  EXPECT_EQ(f, kFlagStub | kFlagMeta);
+  EXPECT_FALSE(ParseFlagNames({"bogus"}, &f).ok());
+}
+
+TEST(FlagsTest, RealPages) {
+  std::map<std::string, uint32_t> flags;
+  TextProcessor tp;
+  auto cb = [&](const SourcePage& p, const DumpInfo&) {
+    if (p.ns != 0 || p.is_redirect) return Status::OK();
+    ProcessedPage out;
+    Status s = tp.Process(p, &out);
+    flags[p.title] = out.flags;
+    return s;
+  };
+  ASSERT_TRUE(
+      ReadMediaWikiDump(testing::DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"), cb, nullptr)
+          .ok());
+  ASSERT_TRUE(
+      ReadMediaWikiDump(testing::DataPath("wikidumps/simplewiki-sample.xml.bz2"), cb, nullptr)
+          .ok());
+  EXPECT_EQ(flags["Affirming the consequent"], kFlagStub);  // {{Logic-stub}}
+  EXPECT_EQ(flags["Air"], kFlagStub);                       // simplewiki {{physics-stub}}
+  EXPECT_EQ(flags["Aa River"], kFlagDisambiguation);        // {{geodis}}
+  EXPECT_EQ(flags["Austin (disambiguation)"], kFlagDisambiguation);
+  EXPECT_EQ(flags["Ada"], kFlagDisambiguation | kFlagSingleLine);
+  EXPECT_EQ(flags["List of anthropologists"], kFlagStub | kFlagSingleLine);
+  EXPECT_EQ(flags["Anarchism"], 0u);
+  EXPECT_EQ(flags["April"], 0u);
+  int flagged = 0;
+  for (auto& [t, f] : flags) flagged += f != 0;
+  EXPECT_EQ(flagged, 11);
+}
+
+}  // namespace
+}  // namespace aligndb
