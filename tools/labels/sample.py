@@ -166,6 +166,8 @@ def main():
     ap.add_argument("--swipe", default="../shared/data/paired/swipe_val.json")
     ap.add_argument("--out", required=True)
     ap.add_argument("--seed", type=int, default=15)
+    ap.add_argument("--strata-out", help="also write each stratum's population and sample size "
+                    "(JSON), for population-weighted shares")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as work:
         rows, paragraphs = build_export(args.aligndb, args.swipe, work)
@@ -182,16 +184,27 @@ def main():
             strata[(r["unit"], r["op"], b)].append(r)
     rng = random.Random(args.seed)
     sample = []
+    sizes = []
     for s in sorted(QUOTAS):
         rows_s = sorted(strata.get(s, []), key=lambda r: r["key"])
         take = rng.sample(rows_s, min(QUOTAS[s], len(rows_s)))
         print(f"{s}: {len(take)} of {len(rows_s)}", file=sys.stderr)
+        sizes.append({"unit": s[0], "op": s[1], "band": s[2], "population": len(rows_s),
+                      "sampled": len(take)})
         sample.extend(take)
     rng.shuffle(sample)  # labellers see strata mixed, not grouped by similarity
     with open(args.out, "w", encoding="utf-8") as f:
         for r in sample:
             r["band"] = band_of(r["similarity"])
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    if args.strata_out:
+        # Strata outside QUOTAS (sentence rows below 0.3, ...) are counted too, sampled 0.
+        for s in sorted(set(strata) - set(QUOTAS)):
+            sizes.append({"unit": s[0], "op": s[1], "band": s[2], "population": len(strata[s]),
+                          "sampled": 0})
+        with open(args.strata_out, "w", encoding="utf-8") as f:
+            json.dump(sizes, f, indent=1)
+            f.write("\n")
     print(f"{len(sample)} rows written to {args.out}", file=sys.stderr)
 
 
