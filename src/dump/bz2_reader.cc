@@ -116,6 +116,7 @@ class Bz2Source : public ByteSource {
 
   uint64_t file_offset() const override { return start_ + consumed_ - strm_.avail_in; }
   uint64_t data_offset() const override { return data_offset_; }
+  bool compressed() const override { return true; }
 
  private:
   Status Refill() {

@@ -22,6 +22,8 @@ class ByteSource {
   virtual uint64_t file_offset() const = 0;
   // Bytes produced so far (decompressed bytes for bz2).
   virtual uint64_t data_offset() const = 0;
+  // True for a decompressing source.
+  virtual bool compressed() const { return false; }
 };
 
 // Opens `path`, choosing bz2 decompression when the file starts with the bz2 magic "BZh".

@@ -4,6 +4,7 @@
 
 #include <expat.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstring>
 #include <filesystem>
@@ -105,6 +106,13 @@ class MediaWikiParser {
     if (p->field_ != Field::kNone) p->chars_.append(s, static_cast<size_t>(len));
   }
 
+  // "file: byte N" at the current parse position.
+  std::string Here() const {
+    std::string at = path_ + ": byte " + std::to_string(XML_GetCurrentByteIndex(parser_));
+    if (source_ && source_->file_offset() != source_->data_offset()) at += " (uncompressed)";
+    return at;
+  }
+
   void OnStart(const char* name, const char** attrs) {
     ++depth_;
     if (depth_ == 1) {
@@ -120,13 +128,7 @@ class MediaWikiParser {
         in_page_ = true;
         page_depth_ = depth_;
         page_ = SourcePage();
-        if (!location_prefix_.empty()) {
-          page_.location = location_prefix_;
-        } else {
-          page_.location = path_ + ": byte " + std::to_string(XML_GetCurrentByteIndex(parser_));
-          if (source_ && source_->file_offset() != source_->data_offset())
-            page_.location += " (uncompressed)";
-        }
+        page_.location = location_prefix_.empty() ? Here() : location_prefix_;
       } else if (std::strcmp(name, "dbname") == 0) {
         field_ = Field::kDbName;
       }
@@ -318,6 +320,115 @@ struct DecompressedStream {
   bool ready = false;
 };
 
+// Decompresses the streams in [begin, end) of `path`, a range that `index_path` says holds whole
+// streams, into `out`.
+Status DecompressRange(const std::string& path, const std::string& index_path, uint64_t begin,
+                       uint64_t end, std::string* out) {
+  (void)index_path;
+  std::unique_ptr<ByteSource> src;
+  RETURN_IF_ERROR(OpenBz2Range(path, begin, end, &src));
+  return ReadAll(src.get(), out);
+}
+
+// Decompresses the selected streams on worker threads into a window of 2 × threads slots (so
+// memory stays bounded), and hands them out in file order.
+class ParallelStreams {
+ public:
+  ParallelStreams(const std::string& path, const std::string& index_path, const StreamIndex& index,
+                  uint64_t file_size, const std::vector<size_t>& selected, int threads)
+      : path_(path),
+        index_path_(index_path),
+        index_(index),
+        file_size_(file_size),
+        selected_(selected),
+        window_(static_cast<size_t>(2 * threads)),
+        slots_(window_) {
+    for (int t = 0; t < threads; ++t) pool_.emplace_back([this] { Work(); });
+  }
+  ~ParallelStreams() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    for (auto& t : pool_) t.join();
+  }
+
+  // Waits for the k-th selected stream; k = 0, 1, 2, ... in turn.
+  DecompressedStream Take(size_t k) {
+    DecompressedStream stream;
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      cv_.wait(lock, [&] { return slots_[k % window_].ready; });
+      stream = std::move(slots_[k % window_]);
+      slots_[k % window_] = DecompressedStream();
+      ++consumed_;
+    }
+    cv_.notify_all();
+    return stream;
+  }
+
+ private:
+  void Work() {
+    for (;;) {
+      size_t k;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        cv_.wait(lock, [&] {
+          return stop_ || (next_task_ < selected_.size() && next_task_ < consumed_ + window_);
+        });
+        if (stop_ || next_task_ >= selected_.size()) return;
+        k = next_task_++;
+      }
+      size_t i = selected_[k];
+      uint64_t begin = index_.offsets[i];
+      uint64_t end = i + 1 < index_.offsets.size() ? index_.offsets[i + 1] : file_size_;
+      DecompressedStream result;
+      result.status = DecompressRange(path_, index_path_, begin, end, &result.data);
+      result.ready = true;
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        slots_[k % window_] = std::move(result);
+      }
+      cv_.notify_all();
+    }
+  }
+
+  const std::string& path_;
+  const std::string& index_path_;
+  const StreamIndex& index_;
+  const uint64_t file_size_;
+  const std::vector<size_t>& selected_;
+  const size_t window_;
+  std::vector<DecompressedStream> slots_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  size_t next_task_ = 0, consumed_ = 0;
+  bool stop_ = false;
+  std::vector<std::thread> pool_;
+};
+
+// Parses the selected streams in order; the header was fed before.
+Status ParseStreams(const std::string& path, const std::string& index_path,
+                    const StreamIndex& index, uint64_t file_size, int threads,
+                    MediaWikiParser* parser, DumpInfo* info, uint64_t* data_offset) {
+  std::vector<size_t> selected;
+  for (size_t i = 0; i < index.offsets.size(); ++i)
+    if (index.wanted[i]) selected.push_back(i);
+  ParallelStreams streams(path, index_path, index, file_size, selected, threads);
+  for (size_t k = 0; k < selected.size(); ++k) {
+    DecompressedStream stream = streams.Take(k);
+    RETURN_IF_ERROR(stream.status);
+    ++info->streams_read;
+    uint64_t offset = index.offsets[selected[k]];
+    info->bytes = offset;
+    parser->set_location_prefix(path + ": stream at byte " + std::to_string(offset));
+    RETURN_IF_ERROR(parser->Feed(stream.data.data(), stream.data.size(), *data_offset, false));
+    *data_offset += stream.data.size();
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& options,
@@ -337,85 +448,14 @@ Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& op
 
   MediaWikiParser parser(path, on_page, info);
   // The header (<mediawiki>, <siteinfo>) is everything before the first indexed stream.
-  {
-    std::unique_ptr<ByteSource> src;
-    RETURN_IF_ERROR(OpenBz2Range(path, 0, index.offsets[0], &src));
-    std::string header;
-    RETURN_IF_ERROR(ReadAll(src.get(), &header));
-    RETURN_IF_ERROR(parser.Feed(header.data(), header.size(), 0, false));
-  }
-  std::vector<size_t> selected;
-  for (size_t i = 0; i < index.offsets.size(); ++i)
-    if (index.wanted[i]) selected.push_back(i);
-
-  // Workers decompress selected streams into a window of slots; this thread parses them in order.
+  std::string header;
+  RETURN_IF_ERROR(DecompressRange(path, options.index_path, 0, index.offsets[0], &header));
+  RETURN_IF_ERROR(parser.Feed(header.data(), header.size(), 0, false));
   int threads =
       options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
-  if (threads < 1) threads = 1;
-  const size_t window = static_cast<size_t>(2 * threads);
-  std::vector<DecompressedStream> slots(window);
-  std::mutex mu;
-  std::condition_variable cv;
-  size_t next_task = 0, consumed = 0;
-  bool stop = false;
-  auto worker = [&]() {
-    for (;;) {
-      size_t k;
-      {
-        std::unique_lock<std::mutex> lock(mu);
-        cv.wait(lock, [&] {
-          return stop || (next_task < selected.size() && next_task < consumed + window);
-        });
-        if (stop || next_task >= selected.size()) return;
-        k = next_task++;
-      }
-      size_t i = selected[k];
-      uint64_t begin = index.offsets[i];
-      uint64_t end = i + 1 < index.offsets.size() ? index.offsets[i + 1] : file_size;
-      DecompressedStream result;
-      std::unique_ptr<ByteSource> src;
-      result.status = OpenBz2Range(path, begin, end, &src);
-      if (result.status.ok()) result.status = ReadAll(src.get(), &result.data);
-      result.ready = true;
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        slots[k % window] = std::move(result);
-      }
-      cv.notify_all();
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-  Status status;
-  uint64_t data_offset = 0;
-  for (size_t k = 0; k < selected.size() && status.ok(); ++k) {
-    DecompressedStream stream;
-    {
-      std::unique_lock<std::mutex> lock(mu);
-      cv.wait(lock, [&] { return slots[k % window].ready; });
-      stream = std::move(slots[k % window]);
-      slots[k % window] = DecompressedStream();
-      ++consumed;
-    }
-    cv.notify_all();
-    if (!stream.status.ok()) {
-      status = stream.status;
-      break;
-    }
-    ++info->streams_read;
-    info->bytes = index.offsets[selected[k]];
-    parser.set_location_prefix(path + ": stream at byte " +
-                               std::to_string(index.offsets[selected[k]]));
-    status = parser.Feed(stream.data.data(), stream.data.size(), data_offset, false);
-    data_offset += stream.data.size();
-  }
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    stop = true;
-  }
-  cv.notify_all();
-  for (auto& t : pool) t.join();
-  RETURN_IF_ERROR(status);
+  uint64_t data_offset = header.size();
+  RETURN_IF_ERROR(ParseStreams(path, options.index_path, index, file_size, std::max(threads, 1),
+                               &parser, info, &data_offset));
   // The last stream (with </mediawiki>) may have been skipped: close the document.
   if (parser.BetweenPages()) {
     static const char kClose[] = "</mediawiki>";

@@ -1,6 +1,7 @@
-// Reading input corpora (SPEC §2): MediaWiki XML exports (.xml, .xml.bz2, multistream .bz2)
-// and document JSON lines. Both readers stream: they hand one page at a time to a callback
-// and keep memory flat whatever the size of the input.
+// Reading input corpora (docs/method.md, Input): the page type every reader hands over, and the
+// MediaWiki XML readers (.xml, .xml.bz2, multistream .bz2 through its index). Document JSON lines
+// are read by dump/jsonl.h. Readers stream: they hand one page at a time to a callback and keep
+// memory flat whatever the size of the input.
 #ifndef ALIGNDB_DUMP_DUMP_H_
 #define ALIGNDB_DUMP_DUMP_H_
 
@@ -57,12 +58,6 @@ using PageCallback = std::function<Status(const SourcePage& page, const DumpInfo
 // decides what to keep). Errors name the file and the byte offset (in the uncompressed XML)
 // and line, or the compressed byte offset for bz2 damage.
 Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, DumpInfo* info);
-
-// Streams document JSON lines (SPEC §2): {"title", "id"?, "revision"?, "text"} or
-// {"title", "paragraphs": [[sentence, ...], ...]}; and news clusters {"cluster", "doc",
-// "sentences": [...]} or {"cluster", "doc", "text"}, whose title becomes "cluster/doc".
-// Errors name the file and the line.
-Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, DumpInfo* info);
 
 struct MultistreamOptions {
   // The dump's "-index.txt.bz2" (lines "offset:page_id:title"; plain text also accepted).

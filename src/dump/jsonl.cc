@@ -1,9 +1,11 @@
-// Document JSON lines reader (SPEC §2), on nlohmann::json.
+// Document JSON lines reader (docs/method.md, Input), on nlohmann::json.
+#include "dump/jsonl.h"
+
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "dump/dump.h"
 #include "dump/bz2_reader.h"
+#include "util/line_reader.h"
 #include "util/utf8.h"
 
 namespace aligndb {
@@ -108,6 +110,32 @@ Status ToPage(const nlohmann::json& j, const std::string& path, uint64_t line, S
   return Status::OK();
 }
 
+// Parses one line into `page`; a blank line sets `*blank`.
+Status ParseLine(const std::string& path, const std::string& l, uint64_t line_no, bool* blank,
+                 SourcePage* page) {
+  *blank = l.find_first_not_of(" \t") == std::string::npos;
+  if (*blank) return Status::OK();
+  size_t bad = 0;
+  if (!ValidUtf8(l, &bad))
+    return LineError(path, line_no, "invalid UTF-8 at column " + std::to_string(bad + 1));
+  nlohmann::json j = nlohmann::json::parse(l, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) {
+    // Parse again with exceptions for the position and reason.
+    try {
+      nlohmann::json ignored = nlohmann::json::parse(l);
+      (void)ignored;
+    } catch (const nlohmann::json::parse_error& e) {
+      std::string what = e.what();
+      auto pos = what.find("] ");
+      return LineError(path, line_no,
+                       "not valid JSON (column " + std::to_string(e.byte) +
+                           "): " + (pos == std::string::npos ? what : what.substr(pos + 2)));
+    }
+    return LineError(path, line_no, "not valid JSON");
+  }
+  return ToPage(j, path, line_no, page);
+}
+
 }  // namespace
 
 Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, DumpInfo* info) {
@@ -116,33 +144,12 @@ Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, D
   std::unique_ptr<ByteSource> src;
   RETURN_IF_ERROR(OpenByteSource(path, &src));
   std::vector<char> buf(1 << 18);
-  std::string line;
-  uint64_t line_no = 0;
   SourcePage page;
-  auto handle = [&](std::string& l) -> Status {
-    ++line_no;
-    if (!l.empty() && l.back() == '\r') l.pop_back();
-    size_t first = l.find_first_not_of(" \t");
-    if (first == std::string::npos) return Status::OK();  // blank lines are allowed
-    size_t bad = 0;
-    if (!ValidUtf8(l, &bad))
-      return LineError(path, line_no, "invalid UTF-8 at column " + std::to_string(bad + 1));
-    nlohmann::json j = nlohmann::json::parse(l, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) {
-      // Parse again with exceptions for the position and reason.
-      try {
-        nlohmann::json ignored = nlohmann::json::parse(l);
-        (void)ignored;
-      } catch (const nlohmann::json::parse_error& e) {
-        std::string what = e.what();
-        auto pos = what.find("] ");
-        return LineError(path, line_no,
-                         "not valid JSON (column " + std::to_string(e.byte) +
-                             "): " + (pos == std::string::npos ? what : what.substr(pos + 2)));
-      }
-      return LineError(path, line_no, "not valid JSON");
-    }
-    RETURN_IF_ERROR(ToPage(j, path, line_no, &page));
+  LineSplitter lines;
+  auto handle = [&](std::string& l, uint64_t line_no) -> Status {
+    bool blank = false;
+    RETURN_IF_ERROR(ParseLine(path, l, line_no, &blank, &page));
+    if (blank) return Status::OK();  // blank lines are allowed
     ++info->pages;
     info->bytes = src->file_offset();
     return on_page(page, *info);
@@ -151,17 +158,9 @@ Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, D
     size_t got = 0;
     RETURN_IF_ERROR(src->Read(buf.data(), buf.size(), &got));
     if (got == 0) break;
-    size_t start = 0;
-    for (size_t i = 0; i < got; ++i) {
-      if (buf[i] != '\n') continue;
-      line.append(buf.data() + start, i - start);
-      RETURN_IF_ERROR(handle(line));
-      line.clear();
-      start = i + 1;
-    }
-    line.append(buf.data() + start, got - start);
+    RETURN_IF_ERROR(lines.Feed(std::string_view(buf.data(), got), handle));
   }
-  if (!line.empty()) RETURN_IF_ERROR(handle(line));
+  RETURN_IF_ERROR(lines.Finish(handle));
   info->bytes = src->file_offset();
   return Status::OK();
 }

@@ -11,6 +11,7 @@
 
 #include "aligndb.pb.h"
 #include "dump/dump.h"
+#include "dump/jsonl.h"
 #include "ingest/ingest.h"
 #include "util/fault.h"
 #include "storage/store_internal.h"

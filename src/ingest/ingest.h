@@ -51,13 +51,13 @@ struct IngestSummary {
   std::map<std::string, uint64_t> AsCounts() const;
 };
 
-// Ingests `files` into `store`. A file given as EDITION=PATH (EDITION made of letters, digits,
-// '_', '-', '.') is read as edition EDITION whatever options.edition says. Pages are committed in
-// batches, each page whole: on error, every page before the fault stays stored, and the Status
-// names the file and position.
-// Splits "EDITION=PATH"; false when `spec` is a plain path.
+// Splits "EDITION=PATH" (EDITION made of letters, digits, '_', '-', '.'); false when `spec` is
+// a plain path (also when a file of that name exists).
 bool SplitEditionSpec(const std::string& spec, std::string* edition, std::string* path);
 
+// Ingests `files` into `store`. A file given as EDITION=PATH is read as edition EDITION whatever
+// options.edition says. Pages are committed in batches, each page whole: on error, every page
+// before the fault stays stored, and the Status names the file and position.
 Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
               IngestSummary* summary);
 

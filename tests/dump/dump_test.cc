@@ -21,12 +21,12 @@ struct Collected {
   DumpInfo info;
 };
 
-Status Collect(const std::string& path, Collected* c, bool jsonl = false) {
+Status Collect(const std::string& path, Collected* c) {
   auto cb = [c](const SourcePage& p, const DumpInfo&) {
     c->pages.push_back(p);
     return Status::OK();
   };
-  return jsonl ? ReadDocumentJsonl(path, cb, &c->info) : ReadMediaWikiDump(path, cb, &c->info);
+  return ReadMediaWikiDump(path, cb, &c->info);
 }
 
 TEST(MediaWikiDumpTest, ReadsEveryPageOfTheEnglishSample) {
@@ -177,55 +177,6 @@ TEST(MediaWikiDumpTest, MissingFileIsAnIOError) {
   Status s = Collect("/nonexistent/dump.xml.bz2", &c);
   EXPECT_EQ(s.code(), Status::Code::kIOError);
   EXPECT_NE(s.message().find("/nonexistent/dump.xml.bz2"), std::string::npos);
-}
-
-TEST(DocumentJsonlTest, ReadsBothShapes) {
-  TempDir tmp;
-  testing::WriteFile(
-      tmp.Sub("d.jsonl"),
-      R"({"title": "Cat", "id": 7, "revision": 3, "text": "Cats purr.\nThey sleep."})"
-      "\n\n"
-      R"({"title": "Dog", "id": "8", "paragraphs": [["Dogs bark.", "A lot."], ["Yes."]]})"
-      "\n");
-  Collected c;
-  ASSERT_TRUE(Collect(tmp.Sub("d.jsonl"), &c, true).ok());
-  ASSERT_EQ(c.pages.size(), 2u);
-  EXPECT_EQ(c.pages[0].title, "Cat");
-  EXPECT_EQ(c.pages[0].page_id, 7u);
-  EXPECT_EQ(c.pages[0].revision_id, 3u);
-  EXPECT_EQ(c.pages[0].format, SourcePage::Format::kPlainText);
-  EXPECT_EQ(c.pages[1].page_id, 8u);
-  EXPECT_EQ(c.pages[1].format, SourcePage::Format::kSentences);
-  EXPECT_EQ(c.pages[1].paragraphs,
-            (std::vector<std::vector<std::string>>{{"Dogs bark.", "A lot."}, {"Yes."}}));
-  EXPECT_EQ(c.pages[1].location, tmp.Sub("d.jsonl") + ": line 3");
-}
-
-TEST(DocumentJsonlTest, BadLinesNameTheLine) {
-  TempDir tmp;
-  struct Case {
-    std::string line;
-    std::string expect;
-  } cases[] = {
-      {R"({"title": "A", "text": "x"})"
-       "\n"
-       R"({"title": "B", "text": )",
-       "line 2: not valid JSON"},
-      {R"({"text": "no title"})", "line 1: expected a string field \"title\""},
-      {R"({"title": "A"})", "line 1: expected \"text\" or \"paragraphs\""},
-      {R"({"title": "A", "paragraphs": ["flat"]})", "line 1: \"paragraphs\" must be"},
-      {R"({"title": "A", "id": -4, "text": "x"})", "line 1: field \"id\""},
-      {"{\"title\": \"A\", \"text\": \"caf\xc3\"}", "line 1: invalid UTF-8 at column 28"},
-  };
-  for (const auto& c : cases) {
-    testing::WriteFile(tmp.Sub("bad.jsonl"), c.line);
-    Collected got;
-    Status s = Collect(tmp.Sub("bad.jsonl"), &got, true);
-    ASSERT_FALSE(s.ok()) << c.line;
-    EXPECT_EQ(s.code(), Status::Code::kCorruption);
-    EXPECT_NE(s.message().find(tmp.Sub("bad.jsonl") + ": " + c.expect), std::string::npos)
-        << s.message();
-  }
 }
 
 TEST(InputKindTest, DetectsXmlAndJsonl) {
