@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "dump/bz2_reader.h"
+#include "util/numbers.h"
 #include "util/utf8.h"
 
 namespace aligndb {
@@ -42,7 +43,13 @@ class MediaWikiParser {
       size_t got = 0;
       Status read = src->Read(buf.data(), buf.size(), &got);
       if (!read.ok()) return read;  // pages before the fault were already handed over
-      RETURN_IF_ERROR(Feed(buf.data(), got, src->data_offset() - got, got == 0));
+      Status fed = Feed(buf.data(), got, src->data_offset() - got, got == 0);
+      if (!fed.ok()) {
+        // Damaged bz2 data decompresses to garbage before its block's CRC fails: report the
+        // damage, not the garbage.
+        if (callback_status_.ok()) RETURN_IF_ERROR(FindBz2Damage(src.get()));  // not the caller's
+        return fed;
+      }
       if (got == 0) break;
     }
     info_->bytes = src->file_offset();
@@ -58,6 +65,7 @@ class MediaWikiParser {
     buffer_start_ = start;
     if (XML_Parse(parser_, data, static_cast<int>(len), final) == XML_STATUS_ERROR) {
       if (!callback_status_.ok()) return callback_status_;
+      if (!structure_status_.ok()) return structure_status_;
       return XmlError();
     }
     return Status::OK();
@@ -106,6 +114,12 @@ class MediaWikiParser {
     if (p->field_ != Field::kNone) p->chars_.append(s, static_cast<size_t>(len));
   }
 
+  // Stops parsing with an error in the shape of the document (not in its XML).
+  void Fail(const std::string& what) {
+    if (structure_status_.ok()) structure_status_ = Status::Corruption(Here() + ": " + what);
+    XML_StopParser(parser_, XML_FALSE);
+  }
+
   // "file: byte N" at the current parse position.
   std::string Here() const {
     std::string at = path_ + ": byte " + std::to_string(XML_GetCurrentByteIndex(parser_));
@@ -116,6 +130,9 @@ class MediaWikiParser {
   void OnStart(const char* name, const char** attrs) {
     ++depth_;
     if (depth_ == 1) {
+      if (std::strcmp(name, "mediawiki") != 0)
+        return Fail("the root element is <" + std::string(name) +
+                    ">, expected <mediawiki> (a MediaWiki XML export)");
       saw_root_ = true;
       for (const char** a = attrs; *a; a += 2)
         if (std::strcmp(a[0], "version") == 0) info_->schema_version = a[1];
@@ -123,6 +140,9 @@ class MediaWikiParser {
     }
     field_ = Field::kNone;
     chars_.clear();
+    if (std::strcmp(name, "page") == 0 && (in_page_ || depth_ != 2))
+      return Fail(in_page_ ? "a <page> inside the <page> that starts at " + page_.location
+                           : "a <page> that is not a child of <mediawiki>");
     if (!in_page_) {
       if (std::strcmp(name, "page") == 0) {
         in_page_ = true;
@@ -164,6 +184,7 @@ class MediaWikiParser {
   void OnEnd(const char* name) {
     if (field_ != Field::kNone) StoreField();
     field_ = Field::kNone;
+    if (!structure_status_.ok()) return;  // a bad field: the page is not handed over
     if (in_page_) {
       int rel = depth_ - page_depth_;
       if (rel == 0) {
@@ -184,15 +205,11 @@ class MediaWikiParser {
     --depth_;
   }
 
-  static uint64_t ParseU64(const std::string& s) {
-    uint64_t v = 0;
-    for (char c : s) {
-      if (c >= '0' && c <= '9')
-        v = v * 10 + static_cast<uint64_t>(c - '0');
-      else if (c != ' ' && c != '\n' && c != '\t' && c != '\r')
-        break;
-    }
-    return v;
+  // Parses an id of the page; a value that is not a decimal integer in [0, 2^64) is an error.
+  void StoreId(const char* what, uint64_t* out) {
+    if (!ParseDecimalU64(chars_, out))
+      Fail(std::string(what) + " \"" + chars_.substr(0, 40) +
+           "\" is not a decimal integer in [0, 2^64) (page at " + page_.location + ")");
   }
 
   void StoreField() {
@@ -204,14 +221,16 @@ class MediaWikiParser {
         page_.title = chars_;
         break;
       case Field::kNs:
-        page_.ns = static_cast<int32_t>(std::strtol(chars_.c_str(), nullptr, 10));
+        if (!ParseDecimalI32(chars_, &page_.ns))
+          Fail("namespace \"" + chars_.substr(0, 40) + "\" is not a 32-bit integer (page at " +
+               page_.location + ")");
         break;
       case Field::kPageId:
-        page_.page_id = ParseU64(chars_);
+        StoreId("page id", &page_.page_id);
         page_.has_page_id = true;
         break;
       case Field::kRevisionId:
-        page_.revision_id = ParseU64(chars_);
+        StoreId("revision id", &page_.revision_id);
         break;
       case Field::kTimestamp:
         page_.timestamp = chars_;
@@ -234,7 +253,8 @@ class MediaWikiParser {
   const char* buffer_ = nullptr;
   size_t buffer_len_ = 0;
   uint64_t buffer_start_ = 0;
-  Status callback_status_;
+  Status callback_status_;   // the page callback's error
+  Status structure_status_;  // the document is not a MediaWiki export (Fail)
 
   int depth_ = 0;
   bool saw_root_ = false;
@@ -324,10 +344,14 @@ struct DecompressedStream {
 // streams, into `out`.
 Status DecompressRange(const std::string& path, const std::string& index_path, uint64_t begin,
                        uint64_t end, std::string* out) {
-  (void)index_path;
-  std::unique_ptr<ByteSource> src;
-  RETURN_IF_ERROR(OpenBz2Range(path, begin, end, &src));
-  return ReadAll(src.get(), out);
+  bool not_whole = false;
+  Status s = DecompressBz2Range(path, begin, end, out, &not_whole);
+  if (not_whole)
+    return Status::Corruption(index_path + ": the index does not match " + path + ": bytes " +
+                              std::to_string(begin) + " to " + std::to_string(end) +
+                              " are not whole bz2 streams (the index of another dump, or a "
+                              "damaged dump)");
+  return s;
 }
 
 // Decompresses the selected streams on worker threads into a window of 2 × threads slots (so
@@ -489,6 +513,11 @@ Status DetectInputKind(const std::string& path, InputKind* kind) {
         *kind = InputKind::kDocumentJsonl;
         return Status::OK();
       }
+      RETURN_IF_ERROR(FindBz2Damage(src.get()));  // garbage from a damaged bz2 block
+      if (!src->compressed() && path.size() > 4 && path.compare(path.size() - 4, 4, ".bz2") == 0)
+        return Status::Corruption(path +
+                                  ": not a bzip2 file: it does not start with \"BZh\" "
+                                  "(a damaged or incomplete download?)");
       return Status::Corruption(path + ": byte " + std::to_string(src->data_offset() - got + i) +
                                 ": expected a MediaWiki XML export ('<') or JSON lines ('{')");
     }

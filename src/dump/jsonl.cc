@@ -6,6 +6,7 @@
 
 #include "dump/bz2_reader.h"
 #include "util/line_reader.h"
+#include "util/numbers.h"
 #include "util/utf8.h"
 
 namespace aligndb {
@@ -20,6 +21,7 @@ Status ToPage(const nlohmann::json& j, const std::string& path, uint64_t line, S
   if (!j.is_object()) return LineError(path, line, "expected a JSON object");
   *page = SourcePage();
   page->location = path + ": line " + std::to_string(line);
+  page->line = line;
   auto cluster = j.find("cluster");
   if (cluster != j.end()) {
     // A news cluster document: {"cluster", "doc", "sentences" | "text"}.
@@ -60,11 +62,11 @@ Status ToPage(const nlohmann::json& j, const std::string& path, uint64_t line, S
     if (it->is_number_unsigned()) {
       *out = it->get<uint64_t>();
     } else if (it->is_string()) {  // WikiExtractor writes ids as strings
-      const std::string& s = it->get_ref<const std::string&>();
-      char* end = nullptr;
-      *out = std::strtoull(s.c_str(), &end, 10);
-      if (s.empty() || *end)
-        return LineError(path, line, std::string("field \"") + key + "\" is not a number");
+      if (!ParseDecimalU64(it->get_ref<const std::string&>(), out))
+        return LineError(path, line,
+                         std::string("field \"") + key +
+                             "\" must be a decimal integer in [0, 2^64), not \"" +
+                             it->get_ref<const std::string&>().substr(0, 40) + "\"");
     } else {
       return LineError(path, line,
                        std::string("field \"") + key + "\" must be a non-negative integer");

@@ -12,7 +12,7 @@ namespace aligndb {
 // Streams document JSON lines: {"title", "id"?, "revision"?, "timestamp"?, "flags"?, "text"} or
 // {"title", ..., "paragraphs": [[sentence, ...], ...]}; and news clusters {"cluster", "doc",
 // "sentences": [...]} or {"cluster", "doc", "text"}, whose title becomes "cluster/doc". Ids are
-// JSON integers or decimal strings. The file may be bz2-compressed; blank lines are
+// JSON integers or decimal strings in [0, 2^64). The file may be bz2-compressed; blank lines are
 // skipped; "\r\n" line ends are accepted. Errors name the file and the line.
 Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, DumpInfo* info);
 

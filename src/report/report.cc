@@ -389,6 +389,12 @@ Status WriteFile(const std::string& dir, const std::string& name, const std::str
 
 }  // namespace
 
+std::string ReportHtml(const CorpusStats& stats) { return RenderHtml(stats, DrawPictures(stats)); }
+
+std::string ReportMarkdown(const CorpusStats& stats) {
+  return RenderMarkdown(stats, DrawPictures(stats));
+}
+
 Status WriteReport(Store* store, const ReportOptions& options, std::vector<std::string>* files) {
   if (options.out_dir.empty()) return Status::InvalidArgument("report needs --out DIR");
   CorpusStats st;

@@ -24,6 +24,11 @@ struct ReportOptions {
 // is escaped for each format (util/escape.h).
 Status WriteReport(Store* store, const ReportOptions& options, std::vector<std::string>* files);
 
+// The report pages of `stats` (computed with distributions): the HTML page with its pictures
+// inline, and the Markdown page that links to the picture files. Exposed for tests.
+std::string ReportHtml(const CorpusStats& stats);
+std::string ReportMarkdown(const CorpusStats& stats);
+
 // The pictures, as standalone SVG documents (exposed for tests).
 struct Series {
   std::string name;

@@ -193,5 +193,92 @@ TEST(InputKindTest, DetectsXmlAndJsonl) {
   EXPECT_NE(s.message().find("byte 0"), std::string::npos);
 }
 
+// A document that is not a MediaWiki export is an error, not "0 pages".
+TEST(MediaWikiDumpTest, WrongRootAndMisplacedPagesAreErrors) {
+  TempDir tmp;
+  const std::string page =
+      "<page><title>A</title><ns>0</ns><id>1</id><revision><id>2</id>"
+      "<text>Some text.</text></revision></page>";
+  struct Case {
+    std::string xml, expect;
+  } cases[] = {
+      {"<feed>" + page + "</feed>", "byte 0: the root element is <feed>, expected <mediawiki>"},
+      {"<mediawiki><pages>" + page + "</pages></mediawiki>",
+       "a <page> that is not a child of <mediawiki>"},
+      {"<mediawiki><page><title>B</title>" + page + "</page></mediawiki>",
+       "a <page> inside the <page> that starts at"},
+  };
+  for (const auto& c : cases) {
+    testing::WriteFile(tmp.Sub("x.xml"), c.xml);
+    Collected got;
+    Status s = Collect(tmp.Sub("x.xml"), &got);
+    EXPECT_EQ(s.code(), Status::Code::kCorruption) << c.xml;
+    EXPECT_NE(s.message().find(tmp.Sub("x.xml") + ": "), std::string::npos) << s.message();
+    EXPECT_NE(s.message().find(c.expect), std::string::npos) << s.message();
+    EXPECT_TRUE(got.pages.empty());
+  }
+}
+
+TEST(MediaWikiDumpTest, IdsThatDoNotFitAreErrorsNotWrappedNumbers) {
+  TempDir tmp;
+  for (std::string id : {"-5", "123456789012345678901234", "12x", ""}) {
+    testing::WriteFile(tmp.Sub("x.xml"),
+                       "<mediawiki><page><title>A</title><ns>0</ns><id>1</id><revision><id>2</id>"
+                       "<text>Kept.</text></revision></page><page><title>B</title><ns>0</ns><id>" +
+                           id +
+                           "</id><revision><id>3</id><text>T</text></revision></page>"
+                           "</mediawiki>");
+    Collected got;
+    Status s = Collect(tmp.Sub("x.xml"), &got);
+    EXPECT_EQ(s.code(), Status::Code::kCorruption) << id;
+    EXPECT_NE(s.message().find("page id \"" + id + "\" is not a decimal integer"),
+              std::string::npos)
+        << s.message();
+    EXPECT_NE(s.message().find("x.xml: byte "), std::string::npos) << s.message();
+    ASSERT_EQ(got.pages.size(), 1u);  // A, not B
+    EXPECT_EQ(got.pages[0].title, "A");
+  }
+  // The largest id that fits is read exactly.
+  testing::WriteFile(tmp.Sub("max.xml"),
+                     "<mediawiki><page><title>A</title><ns>-2</ns><id> 18446744073709551615 </id>"
+                     "<revision><id>7</id><text>T</text></revision></page></mediawiki>");
+  Collected got;
+  ASSERT_TRUE(Collect(tmp.Sub("max.xml"), &got).ok());
+  ASSERT_EQ(got.pages.size(), 1u);
+  EXPECT_EQ(got.pages[0].page_id, 18446744073709551615ull);
+  EXPECT_EQ(got.pages[0].ns, -2);
+}
+
+// bzip2 checks a block's CRC only at its end, so damage first decompresses to garbage: the error
+// must be the bz2 damage, not "expected a MediaWiki XML export" or "malformed XML".
+TEST(MediaWikiDumpTest, DamagedBz2IsReportedAsBz2DamageNotAsBadXml) {
+  TempDir tmp;
+  const std::string good = testing::ReadFile(DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"));
+  for (size_t at : {size_t{5000}, good.size() / 2}) {
+    std::string bytes = good;
+    for (size_t i = at; i < at + 8; ++i) bytes[i] = static_cast<char>(~bytes[i]);
+    testing::WriteFile(tmp.Sub("bad.xml.bz2"), bytes);
+    InputKind kind;
+    Status s = DetectInputKind(tmp.Sub("bad.xml.bz2"), &kind);
+    if (s.ok()) {
+      Collected got;
+      s = Collect(tmp.Sub("bad.xml.bz2"), &got);
+    }
+    EXPECT_EQ(s.code(), Status::Code::kCorruption) << at;
+    EXPECT_NE(s.message().find("bad.xml.bz2: corrupt bz2 data in the stream starting at byte 0"),
+              std::string::npos)
+        << s.message();
+    EXPECT_EQ(s.message().find("malformed XML"), std::string::npos) << s.message();
+    EXPECT_EQ(s.message().find("expected a MediaWiki"), std::string::npos) << s.message();
+  }
+  std::string bytes = good;
+  bytes[0] = 'X';  // the signature "BZh" is gone
+  testing::WriteFile(tmp.Sub("magic.xml.bz2"), bytes);
+  InputKind kind;
+  Status s = DetectInputKind(tmp.Sub("magic.xml.bz2"), &kind);
+  EXPECT_EQ(s.code(), Status::Code::kCorruption);
+  EXPECT_NE(s.message().find("magic.xml.bz2: not a bzip2 file"), std::string::npos) << s.message();
+}
+
 }  // namespace
 }  // namespace aligndb

@@ -119,5 +119,26 @@ TEST(DocumentJsonlTest, ACallbackErrorStopsReading) {
   EXPECT_EQ(calls, 2);
 }
 
+TEST(DocumentJsonlTest, IdsThatDoNotFitAreErrorsNotWrappedNumbers) {
+  TempDir tmp;
+  for (std::string id : {"\"-5\"", "\"12345678901234567890123\"", "\"18446744073709551616\"", "-5",
+                         "12345678901234567890123", "\" 7x\""}) {
+    testing::WriteFile(tmp.Sub("d.jsonl"),
+                       "{\"title\": \"A\", \"id\": " + id + ", \"text\": \"x\"}");
+    Collected got;
+    Status s = Collect(tmp.Sub("d.jsonl"), &got);
+    EXPECT_EQ(s.code(), Status::Code::kCorruption) << id;
+    EXPECT_NE(s.message().find(tmp.Sub("d.jsonl") + ": line 1: field \"id\""), std::string::npos)
+        << s.message();
+    EXPECT_TRUE(got.pages.empty()) << id;
+  }
+  testing::WriteFile(tmp.Sub("d.jsonl"),
+                     "{\"title\": \"A\", \"id\": \"18446744073709551615\", \"text\": \"x\"}");
+  Collected got;
+  ASSERT_TRUE(Collect(tmp.Sub("d.jsonl"), &got).ok());
+  EXPECT_EQ(got.pages[0].page_id, 18446744073709551615ull);
+  EXPECT_EQ(got.pages[0].line, 1u);
+}
+
 }  // namespace
 }  // namespace aligndb
