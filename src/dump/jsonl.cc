@@ -16,66 +16,99 @@ Status LineError(const std::string& path, uint64_t line, const std::string& what
   return Status::Corruption(path + ": line " + std::to_string(line) + ": " + what);
 }
 
+// A news cluster document: {"cluster", "doc", "sentences" | "text"}.
+Status ClusterToPage(const nlohmann::json& j, const std::string& path, uint64_t line,
+                     SourcePage* page) {
+  auto cluster = j.find("cluster");
+  auto doc = j.find("doc");
+  if (!cluster->is_string() || doc == j.end() || !(doc->is_string() || doc->is_number()))
+    return LineError(path, line, "a cluster document needs string fields \"cluster\" and \"doc\"");
+  page->cluster = cluster->get<std::string>();
+  page->title = page->cluster + "/" + (doc->is_string() ? doc->get<std::string>() : doc->dump());
+  auto sentences = j.find("sentences");
+  auto text = j.find("text");
+  if (sentences != j.end()) {
+    if (!sentences->is_array())
+      return LineError(path, line, "\"sentences\" must be an array of strings");
+    std::vector<std::string> p;
+    for (const auto& s : *sentences) {
+      if (!s.is_string())
+        return LineError(path, line, "a sentence in \"sentences\" is not a string");
+      p.push_back(s.get<std::string>());
+    }
+    page->format = SourcePage::Format::kSentences;
+    page->paragraphs.push_back(std::move(p));
+  } else if (text != j.end() && text->is_string()) {
+    page->format = SourcePage::Format::kPlainText;
+    page->text = text->get<std::string>();
+  } else {
+    return LineError(path, line, "a cluster document needs \"sentences\" or \"text\"");
+  }
+  return Status::OK();
+}
+
+// An optional id field: a JSON integer or a decimal string (WikiExtractor) in [0, 2^64).
+Status GetId(const nlohmann::json& j, const char* key, const std::string& path, uint64_t line,
+             uint64_t* out, bool* has) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return Status::OK();
+  if (it->is_number_unsigned()) {
+    *out = it->get<uint64_t>();
+  } else if (it->is_string()) {
+    const std::string& s = it->get_ref<const std::string&>();
+    if (!ParseDecimalU64(s, out))
+      return LineError(path, line,
+                       std::string("field \"") + key +
+                           "\" must be a decimal integer in [0, 2^64), not \"" + s.substr(0, 40) +
+                           "\"");
+  } else {
+    return LineError(path, line,
+                     std::string("field \"") + key + "\" must be a non-negative integer");
+  }
+  if (has) *has = true;
+  return Status::OK();
+}
+
+// The text of a document: "paragraphs" (sentences as given) or "text" (paragraphs by line).
+Status DocumentText(const nlohmann::json& j, const std::string& path, uint64_t line,
+                    SourcePage* page) {
+  auto paragraphs = j.find("paragraphs");
+  auto text = j.find("text");
+  if (paragraphs == j.end()) {
+    if (text == j.end()) return LineError(path, line, "expected \"text\" or \"paragraphs\"");
+    if (!text->is_string()) return LineError(path, line, "\"text\" must be a string");
+    page->format = SourcePage::Format::kPlainText;
+    page->text = text->get<std::string>();
+    return Status::OK();
+  }
+  const char* kShape = "\"paragraphs\" must be an array of arrays of sentences";
+  if (!paragraphs->is_array()) return LineError(path, line, kShape);
+  page->format = SourcePage::Format::kSentences;
+  for (const auto& p : *paragraphs) {
+    if (!p.is_array()) return LineError(path, line, kShape);
+    std::vector<std::string> sentences;
+    for (const auto& s : p) {
+      if (!s.is_string())
+        return LineError(path, line, "a sentence in \"paragraphs\" is not a string");
+      sentences.push_back(s.get<std::string>());
+    }
+    page->paragraphs.push_back(std::move(sentences));
+  }
+  return Status::OK();
+}
+
 Status ToPage(const nlohmann::json& j, const std::string& path, uint64_t line, SourcePage* page) {
-  using nlohmann::json;
   if (!j.is_object()) return LineError(path, line, "expected a JSON object");
   *page = SourcePage();
   page->location = path + ": line " + std::to_string(line);
   page->line = line;
-  auto cluster = j.find("cluster");
-  if (cluster != j.end()) {
-    // A news cluster document: {"cluster", "doc", "sentences" | "text"}.
-    auto doc = j.find("doc");
-    if (!cluster->is_string() || doc == j.end() || !(doc->is_string() || doc->is_number()))
-      return LineError(path, line,
-                       "a cluster document needs string fields \"cluster\" and \"doc\"");
-    page->cluster = cluster->get<std::string>();
-    page->title = page->cluster + "/" + (doc->is_string() ? doc->get<std::string>() : doc->dump());
-    auto sentences = j.find("sentences");
-    auto text = j.find("text");
-    if (sentences != j.end()) {
-      if (!sentences->is_array())
-        return LineError(path, line, "\"sentences\" must be an array of strings");
-      std::vector<std::string> p;
-      for (const auto& s : *sentences) {
-        if (!s.is_string())
-          return LineError(path, line, "a sentence in \"sentences\" is not a string");
-        p.push_back(s.get<std::string>());
-      }
-      page->format = SourcePage::Format::kSentences;
-      page->paragraphs.push_back(std::move(p));
-    } else if (text != j.end() && text->is_string()) {
-      page->format = SourcePage::Format::kPlainText;
-      page->text = text->get<std::string>();
-    } else {
-      return LineError(path, line, "a cluster document needs \"sentences\" or \"text\"");
-    }
-    return Status::OK();
-  }
+  if (j.contains("cluster")) return ClusterToPage(j, path, line, page);
   auto title = j.find("title");
   if (title == j.end() || !title->is_string())
     return LineError(path, line, "expected a string field \"title\"");
   page->title = title->get<std::string>();
-  auto get_u64 = [&](const char* key, uint64_t* out, bool* has) -> Status {
-    auto it = j.find(key);
-    if (it == j.end() || it->is_null()) return Status::OK();
-    if (it->is_number_unsigned()) {
-      *out = it->get<uint64_t>();
-    } else if (it->is_string()) {  // WikiExtractor writes ids as strings
-      if (!ParseDecimalU64(it->get_ref<const std::string&>(), out))
-        return LineError(path, line,
-                         std::string("field \"") + key +
-                             "\" must be a decimal integer in [0, 2^64), not \"" +
-                             it->get_ref<const std::string&>().substr(0, 40) + "\"");
-    } else {
-      return LineError(path, line,
-                       std::string("field \"") + key + "\" must be a non-negative integer");
-    }
-    if (has) *has = true;
-    return Status::OK();
-  };
-  RETURN_IF_ERROR(get_u64("id", &page->page_id, &page->has_page_id));
-  RETURN_IF_ERROR(get_u64("revision", &page->revision_id, nullptr));
+  RETURN_IF_ERROR(GetId(j, "id", path, line, &page->page_id, &page->has_page_id));
+  RETURN_IF_ERROR(GetId(j, "revision", path, line, &page->revision_id, nullptr));
   if (auto ts = j.find("timestamp"); ts != j.end() && ts->is_string()) page->timestamp = *ts;
   if (auto f = j.find("flags"); f != j.end() && !f->is_null()) {
     if (!f->is_array()) return LineError(path, line, "\"flags\" must be an array of strings");
@@ -85,31 +118,7 @@ Status ToPage(const nlohmann::json& j, const std::string& path, uint64_t line, S
     }
     page->has_flags = true;
   }
-  auto paragraphs = j.find("paragraphs");
-  auto text = j.find("text");
-  if (paragraphs != j.end()) {
-    if (!paragraphs->is_array())
-      return LineError(path, line, "\"paragraphs\" must be an array of arrays of sentences");
-    page->format = SourcePage::Format::kSentences;
-    for (const auto& p : *paragraphs) {
-      if (!p.is_array())
-        return LineError(path, line, "\"paragraphs\" must be an array of arrays of sentences");
-      std::vector<std::string> sentences;
-      for (const auto& s : p) {
-        if (!s.is_string())
-          return LineError(path, line, "a sentence in \"paragraphs\" is not a string");
-        sentences.push_back(s.get<std::string>());
-      }
-      page->paragraphs.push_back(std::move(sentences));
-    }
-  } else if (text != j.end()) {
-    if (!text->is_string()) return LineError(path, line, "\"text\" must be a string");
-    page->format = SourcePage::Format::kPlainText;
-    page->text = text->get<std::string>();
-  } else {
-    return LineError(path, line, "expected \"text\" or \"paragraphs\"");
-  }
-  return Status::OK();
+  return DocumentText(j, path, line, page);
 }
 
 // Parses one line into `page`; a blank line sets `*blank`.
