@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <vector>
 
 namespace aligndb {
@@ -81,10 +82,13 @@ class Bz2Source : public ByteSource {
         if (BZ2_bzDecompressInit(&strm_, 0, 0) != BZ_OK) return Status::Internal("bz2 init failed");
         in_stream_ = true;
         stream_start_ = file_offset();
+        at_stream_start_ = true;
       }
       strm_.next_out = buf;
       strm_.avail_out = static_cast<unsigned>(n);
       int rc = BZ2_bzDecompress(&strm_);
+      if (rc == BZ_DATA_ERROR_MAGIC && at_stream_start_) bad_stream_header_ = true;
+      at_stream_start_ = false;
       *got = n - strm_.avail_out;
       data_offset_ += *got;
       if (rc == BZ_STREAM_END) {
@@ -105,6 +109,7 @@ class Bz2Source : public ByteSource {
                                   std::to_string(stream_start_) + ", near compressed byte " +
                                   std::to_string(file_offset()));
       } else if (*got == 0 && strm_.avail_in == 0 && file_eof_) {
+        cut_at_range_end_ = remaining_ == 0;
         return Status::Corruption(
             file_.path() + ": truncated bz2 file: the stream starting at byte " +
             std::to_string(stream_start_) + " ends early at compressed byte " +
@@ -116,6 +121,11 @@ class Bz2Source : public ByteSource {
 
   uint64_t file_offset() const override { return start_ + consumed_ - strm_.avail_in; }
   uint64_t data_offset() const override { return data_offset_; }
+  bool compressed() const override { return true; }
+  // After an error: a stream did not start with the bz2 signature.
+  bool bad_stream_header() const { return bad_stream_header_; }
+  // After an error: the data ended inside a stream because the range ended (not the file).
+  bool cut_at_range_end() const { return cut_at_range_end_; }
 
  private:
   Status Refill() {
@@ -136,6 +146,9 @@ class Bz2Source : public ByteSource {
   bz_stream strm_{};
   bool in_stream_ = false;
   bool file_eof_ = false;
+  bool at_stream_start_ = false;
+  bool bad_stream_header_ = false;
+  bool cut_at_range_end_ = false;
   uint64_t start_ = 0;
   uint64_t remaining_ = UINT64_MAX;
   uint64_t consumed_ = 0;
@@ -150,6 +163,39 @@ Status OpenBz2Range(const std::string& path, uint64_t begin, uint64_t end,
   auto src = std::make_unique<Bz2Source>();
   RETURN_IF_ERROR(src->Open(path, begin, end));
   *out = std::move(src);
+  return Status::OK();
+}
+
+Status DecompressBz2Range(const std::string& path, uint64_t begin, uint64_t end, std::string* out,
+                          bool* not_whole_streams) {
+  *not_whole_streams = false;
+  Bz2Source src;
+  RETURN_IF_ERROR(src.Open(path, begin, end));
+  std::vector<char> buf(1 << 16);
+  for (;;) {
+    size_t got = 0;
+    Status s = src.Read(buf.data(), buf.size(), &got);
+    if (!s.ok()) {
+      // A stream cut by the end of the file is a truncated file, not a misplaced range end.
+      std::error_code ec;
+      bool cut = src.cut_at_range_end() && std::filesystem::file_size(path, ec) > end && !ec;
+      *not_whole_streams = src.bad_stream_header() || cut;
+      return s;
+    }
+    if (got == 0) return Status::OK();
+    out->append(buf.data(), got);
+  }
+}
+
+Status FindBz2Damage(ByteSource* src, uint64_t max_bytes) {
+  if (!src->compressed()) return Status::OK();
+  std::vector<char> buf(1 << 16);
+  for (uint64_t read = 0; read < max_bytes;) {
+    size_t got = 0;
+    RETURN_IF_ERROR(src->Read(buf.data(), buf.size(), &got));
+    if (got == 0) break;
+    read += got;
+  }
   return Status::OK();
 }
 

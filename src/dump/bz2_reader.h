@@ -13,6 +13,10 @@
 
 namespace aligndb {
 
+// The most a single bzip2 block can decompress to (900 kB of symbols, run-length expanded up to
+// 255/4 times, rounded up): reading this far past bad output always reaches the block's CRC.
+constexpr uint64_t kMaxBz2BlockOutput = 64ull << 20;
+
 class ByteSource {
  public:
   virtual ~ByteSource() = default;
@@ -22,6 +26,8 @@ class ByteSource {
   virtual uint64_t file_offset() const = 0;
   // Bytes produced so far (decompressed bytes for bz2).
   virtual uint64_t data_offset() const = 0;
+  // True for a decompressing source.
+  virtual bool compressed() const { return false; }
 };
 
 // Opens `path`, choosing bz2 decompression when the file starts with the bz2 magic "BZh".
@@ -31,6 +37,18 @@ Status OpenByteSource(const std::string& path, std::unique_ptr<ByteSource>* out)
 // streams found in [begin, end) (end = UINT64_MAX: to the end of the file).
 Status OpenBz2Range(const std::string& path, uint64_t begin, uint64_t end,
                     std::unique_ptr<ByteSource>* out);
+
+// Decompresses the whole streams of [begin, end) into `out`. When `begin` is not the start of a
+// bz2 stream, or a stream runs on past `end` (before the end of the file), sets
+// `*not_whole_streams` and returns the bz2 error: the range is not made of whole streams.
+Status DecompressBz2Range(const std::string& path, uint64_t begin, uint64_t end, std::string* out,
+                          bool* not_whole_streams);
+
+// After `src` produced data that does not parse: reads on (at most `max_bytes` more decompressed
+// bytes) and returns the bz2 error that explains the bad data, if there is one. bzip2 checks a
+// block's CRC only at the block's end, so damage shows first as garbage output, then as an error.
+// OK when the source is not compressed or no bz2 error follows.
+Status FindBz2Damage(ByteSource* src, uint64_t max_bytes = kMaxBz2BlockOutput);
 
 }  // namespace aligndb
 

@@ -4,6 +4,7 @@
 
 #include <expat.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstring>
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "dump/bz2_reader.h"
+#include "util/numbers.h"
 #include "util/utf8.h"
 
 namespace aligndb {
@@ -41,7 +43,13 @@ class MediaWikiParser {
       size_t got = 0;
       Status read = src->Read(buf.data(), buf.size(), &got);
       if (!read.ok()) return read;  // pages before the fault were already handed over
-      RETURN_IF_ERROR(Feed(buf.data(), got, src->data_offset() - got, got == 0));
+      Status fed = Feed(buf.data(), got, src->data_offset() - got, got == 0);
+      if (!fed.ok()) {
+        // Damaged bz2 data decompresses to garbage before its block's CRC fails: report the
+        // damage, not the garbage.
+        if (callback_status_.ok()) RETURN_IF_ERROR(FindBz2Damage(src.get()));  // not the caller's
+        return fed;
+      }
       if (got == 0) break;
     }
     info_->bytes = src->file_offset();
@@ -57,6 +65,7 @@ class MediaWikiParser {
     buffer_start_ = start;
     if (XML_Parse(parser_, data, static_cast<int>(len), final) == XML_STATUS_ERROR) {
       if (!callback_status_.ok()) return callback_status_;
+      if (!structure_status_.ok()) return structure_status_;
       return XmlError();
     }
     return Status::OK();
@@ -105,9 +114,25 @@ class MediaWikiParser {
     if (p->field_ != Field::kNone) p->chars_.append(s, static_cast<size_t>(len));
   }
 
+  // Stops parsing with an error in the shape of the document (not in its XML).
+  void Fail(const std::string& what) {
+    if (structure_status_.ok()) structure_status_ = Status::Corruption(Here() + ": " + what);
+    XML_StopParser(parser_, XML_FALSE);
+  }
+
+  // "file: byte N" at the current parse position.
+  std::string Here() const {
+    std::string at = path_ + ": byte " + std::to_string(XML_GetCurrentByteIndex(parser_));
+    if (source_ && source_->file_offset() != source_->data_offset()) at += " (uncompressed)";
+    return at;
+  }
+
   void OnStart(const char* name, const char** attrs) {
     ++depth_;
     if (depth_ == 1) {
+      if (std::strcmp(name, "mediawiki") != 0)
+        return Fail("the root element is <" + std::string(name) +
+                    ">, expected <mediawiki> (a MediaWiki XML export)");
       saw_root_ = true;
       for (const char** a = attrs; *a; a += 2)
         if (std::strcmp(a[0], "version") == 0) info_->schema_version = a[1];
@@ -115,18 +140,15 @@ class MediaWikiParser {
     }
     field_ = Field::kNone;
     chars_.clear();
+    if (std::strcmp(name, "page") == 0 && (in_page_ || depth_ != 2))
+      return Fail(in_page_ ? "a <page> inside the <page> that starts at " + page_.location
+                           : "a <page> that is not a child of <mediawiki>");
     if (!in_page_) {
       if (std::strcmp(name, "page") == 0) {
         in_page_ = true;
         page_depth_ = depth_;
         page_ = SourcePage();
-        if (!location_prefix_.empty()) {
-          page_.location = location_prefix_;
-        } else {
-          page_.location = path_ + ": byte " + std::to_string(XML_GetCurrentByteIndex(parser_));
-          if (source_ && source_->file_offset() != source_->data_offset())
-            page_.location += " (uncompressed)";
-        }
+        page_.location = location_prefix_.empty() ? Here() : location_prefix_;
       } else if (std::strcmp(name, "dbname") == 0) {
         field_ = Field::kDbName;
       }
@@ -162,6 +184,7 @@ class MediaWikiParser {
   void OnEnd(const char* name) {
     if (field_ != Field::kNone) StoreField();
     field_ = Field::kNone;
+    if (!structure_status_.ok()) return;  // a bad field: the page is not handed over
     if (in_page_) {
       int rel = depth_ - page_depth_;
       if (rel == 0) {
@@ -182,15 +205,11 @@ class MediaWikiParser {
     --depth_;
   }
 
-  static uint64_t ParseU64(const std::string& s) {
-    uint64_t v = 0;
-    for (char c : s) {
-      if (c >= '0' && c <= '9')
-        v = v * 10 + static_cast<uint64_t>(c - '0');
-      else if (c != ' ' && c != '\n' && c != '\t' && c != '\r')
-        break;
-    }
-    return v;
+  // Parses an id of the page; a value that is not a decimal integer in [0, 2^64) is an error.
+  void StoreId(const char* what, uint64_t* out) {
+    if (!ParseDecimalU64(chars_, out))
+      Fail(std::string(what) + " \"" + chars_.substr(0, 40) +
+           "\" is not a decimal integer in [0, 2^64) (page at " + page_.location + ")");
   }
 
   void StoreField() {
@@ -202,14 +221,16 @@ class MediaWikiParser {
         page_.title = chars_;
         break;
       case Field::kNs:
-        page_.ns = static_cast<int32_t>(std::strtol(chars_.c_str(), nullptr, 10));
+        if (!ParseDecimalI32(chars_, &page_.ns))
+          Fail("namespace \"" + chars_.substr(0, 40) + "\" is not a 32-bit integer (page at " +
+               page_.location + ")");
         break;
       case Field::kPageId:
-        page_.page_id = ParseU64(chars_);
+        StoreId("page id", &page_.page_id);
         page_.has_page_id = true;
         break;
       case Field::kRevisionId:
-        page_.revision_id = ParseU64(chars_);
+        StoreId("revision id", &page_.revision_id);
         break;
       case Field::kTimestamp:
         page_.timestamp = chars_;
@@ -232,7 +253,8 @@ class MediaWikiParser {
   const char* buffer_ = nullptr;
   size_t buffer_len_ = 0;
   uint64_t buffer_start_ = 0;
-  Status callback_status_;
+  Status callback_status_;   // the page callback's error
+  Status structure_status_;  // the document is not a MediaWiki export (Fail)
 
   int depth_ = 0;
   bool saw_root_ = false;
@@ -318,6 +340,119 @@ struct DecompressedStream {
   bool ready = false;
 };
 
+// Decompresses the streams in [begin, end) of `path`, a range that `index_path` says holds whole
+// streams, into `out`.
+Status DecompressRange(const std::string& path, const std::string& index_path, uint64_t begin,
+                       uint64_t end, std::string* out) {
+  bool not_whole = false;
+  Status s = DecompressBz2Range(path, begin, end, out, &not_whole);
+  if (not_whole)
+    return Status::Corruption(index_path + ": the index does not match " + path + ": bytes " +
+                              std::to_string(begin) + " to " + std::to_string(end) +
+                              " are not whole bz2 streams (the index of another dump, or a "
+                              "damaged dump)");
+  return s;
+}
+
+// Decompresses the selected streams on worker threads into a window of 2 × threads slots (so
+// memory stays bounded), and hands them out in file order.
+class ParallelStreams {
+ public:
+  ParallelStreams(const std::string& path, const std::string& index_path, const StreamIndex& index,
+                  uint64_t file_size, const std::vector<size_t>& selected, int threads)
+      : path_(path),
+        index_path_(index_path),
+        index_(index),
+        file_size_(file_size),
+        selected_(selected),
+        window_(static_cast<size_t>(2 * threads)),
+        slots_(window_) {
+    for (int t = 0; t < threads; ++t) pool_.emplace_back([this] { Work(); });
+  }
+  ~ParallelStreams() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    for (auto& t : pool_) t.join();
+  }
+
+  // Waits for the k-th selected stream; k = 0, 1, 2, ... in turn.
+  DecompressedStream Take(size_t k) {
+    DecompressedStream stream;
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      cv_.wait(lock, [&] { return slots_[k % window_].ready; });
+      stream = std::move(slots_[k % window_]);
+      slots_[k % window_] = DecompressedStream();
+      ++consumed_;
+    }
+    cv_.notify_all();
+    return stream;
+  }
+
+ private:
+  void Work() {
+    for (;;) {
+      size_t k;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        cv_.wait(lock, [&] {
+          return stop_ || (next_task_ < selected_.size() && next_task_ < consumed_ + window_);
+        });
+        if (stop_ || next_task_ >= selected_.size()) return;
+        k = next_task_++;
+      }
+      size_t i = selected_[k];
+      uint64_t begin = index_.offsets[i];
+      uint64_t end = i + 1 < index_.offsets.size() ? index_.offsets[i + 1] : file_size_;
+      DecompressedStream result;
+      result.status = DecompressRange(path_, index_path_, begin, end, &result.data);
+      result.ready = true;
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        slots_[k % window_] = std::move(result);
+      }
+      cv_.notify_all();
+    }
+  }
+
+  const std::string& path_;
+  const std::string& index_path_;
+  const StreamIndex& index_;
+  const uint64_t file_size_;
+  const std::vector<size_t>& selected_;
+  const size_t window_;
+  std::vector<DecompressedStream> slots_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  size_t next_task_ = 0, consumed_ = 0;
+  bool stop_ = false;
+  std::vector<std::thread> pool_;
+};
+
+// Parses the selected streams in order; the header was fed before.
+Status ParseStreams(const std::string& path, const std::string& index_path,
+                    const StreamIndex& index, uint64_t file_size, int threads,
+                    MediaWikiParser* parser, DumpInfo* info, uint64_t* data_offset) {
+  std::vector<size_t> selected;
+  for (size_t i = 0; i < index.offsets.size(); ++i)
+    if (index.wanted[i]) selected.push_back(i);
+  ParallelStreams streams(path, index_path, index, file_size, selected, threads);
+  for (size_t k = 0; k < selected.size(); ++k) {
+    DecompressedStream stream = streams.Take(k);
+    RETURN_IF_ERROR(stream.status);
+    ++info->streams_read;
+    uint64_t offset = index.offsets[selected[k]];
+    info->bytes = offset;
+    parser->set_location_prefix(path + ": stream at byte " + std::to_string(offset));
+    RETURN_IF_ERROR(parser->Feed(stream.data.data(), stream.data.size(), *data_offset, false));
+    *data_offset += stream.data.size();
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& options,
@@ -337,85 +472,14 @@ Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& op
 
   MediaWikiParser parser(path, on_page, info);
   // The header (<mediawiki>, <siteinfo>) is everything before the first indexed stream.
-  {
-    std::unique_ptr<ByteSource> src;
-    RETURN_IF_ERROR(OpenBz2Range(path, 0, index.offsets[0], &src));
-    std::string header;
-    RETURN_IF_ERROR(ReadAll(src.get(), &header));
-    RETURN_IF_ERROR(parser.Feed(header.data(), header.size(), 0, false));
-  }
-  std::vector<size_t> selected;
-  for (size_t i = 0; i < index.offsets.size(); ++i)
-    if (index.wanted[i]) selected.push_back(i);
-
-  // Workers decompress selected streams into a window of slots; this thread parses them in order.
+  std::string header;
+  RETURN_IF_ERROR(DecompressRange(path, options.index_path, 0, index.offsets[0], &header));
+  RETURN_IF_ERROR(parser.Feed(header.data(), header.size(), 0, false));
   int threads =
       options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
-  if (threads < 1) threads = 1;
-  const size_t window = static_cast<size_t>(2 * threads);
-  std::vector<DecompressedStream> slots(window);
-  std::mutex mu;
-  std::condition_variable cv;
-  size_t next_task = 0, consumed = 0;
-  bool stop = false;
-  auto worker = [&]() {
-    for (;;) {
-      size_t k;
-      {
-        std::unique_lock<std::mutex> lock(mu);
-        cv.wait(lock, [&] {
-          return stop || (next_task < selected.size() && next_task < consumed + window);
-        });
-        if (stop || next_task >= selected.size()) return;
-        k = next_task++;
-      }
-      size_t i = selected[k];
-      uint64_t begin = index.offsets[i];
-      uint64_t end = i + 1 < index.offsets.size() ? index.offsets[i + 1] : file_size;
-      DecompressedStream result;
-      std::unique_ptr<ByteSource> src;
-      result.status = OpenBz2Range(path, begin, end, &src);
-      if (result.status.ok()) result.status = ReadAll(src.get(), &result.data);
-      result.ready = true;
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        slots[k % window] = std::move(result);
-      }
-      cv.notify_all();
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-  Status status;
-  uint64_t data_offset = 0;
-  for (size_t k = 0; k < selected.size() && status.ok(); ++k) {
-    DecompressedStream stream;
-    {
-      std::unique_lock<std::mutex> lock(mu);
-      cv.wait(lock, [&] { return slots[k % window].ready; });
-      stream = std::move(slots[k % window]);
-      slots[k % window] = DecompressedStream();
-      ++consumed;
-    }
-    cv.notify_all();
-    if (!stream.status.ok()) {
-      status = stream.status;
-      break;
-    }
-    ++info->streams_read;
-    info->bytes = index.offsets[selected[k]];
-    parser.set_location_prefix(path + ": stream at byte " +
-                               std::to_string(index.offsets[selected[k]]));
-    status = parser.Feed(stream.data.data(), stream.data.size(), data_offset, false);
-    data_offset += stream.data.size();
-  }
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    stop = true;
-  }
-  cv.notify_all();
-  for (auto& t : pool) t.join();
-  RETURN_IF_ERROR(status);
+  uint64_t data_offset = header.size();
+  RETURN_IF_ERROR(ParseStreams(path, options.index_path, index, file_size, std::max(threads, 1),
+                               &parser, info, &data_offset));
   // The last stream (with </mediawiki>) may have been skipped: close the document.
   if (parser.BetweenPages()) {
     static const char kClose[] = "</mediawiki>";
@@ -449,6 +513,11 @@ Status DetectInputKind(const std::string& path, InputKind* kind) {
         *kind = InputKind::kDocumentJsonl;
         return Status::OK();
       }
+      RETURN_IF_ERROR(FindBz2Damage(src.get()));  // garbage from a damaged bz2 block
+      if (!src->compressed() && path.size() > 4 && path.compare(path.size() - 4, 4, ".bz2") == 0)
+        return Status::Corruption(path +
+                                  ": not a bzip2 file: it does not start with \"BZh\" "
+                                  "(a damaged or incomplete download?)");
       return Status::Corruption(path + ": byte " + std::to_string(src->data_offset() - got + i) +
                                 ": expected a MediaWiki XML export ('<') or JSON lines ('{')");
     }

@@ -1,6 +1,7 @@
-// Reading input corpora (SPEC §2): MediaWiki XML exports (.xml, .xml.bz2, multistream .bz2)
-// and document JSON lines. Both readers stream: they hand one page at a time to a callback
-// and keep memory flat whatever the size of the input.
+// Reading input corpora (docs/method.md, Input): the page type every reader hands over, and the
+// MediaWiki XML readers (.xml, .xml.bz2, multistream .bz2 through its index). Document JSON lines
+// are read by dump/jsonl.h. Readers stream: they hand one page at a time to a callback and keep
+// memory flat whatever the size of the input.
 #ifndef ALIGNDB_DUMP_DUMP_H_
 #define ALIGNDB_DUMP_DUMP_H_
 
@@ -37,6 +38,8 @@ struct SourcePage {
   bool has_flags = false;
   // Where the page starts, for messages: "file.xml.bz2: byte 1234" or "docs.jsonl: line 7".
   std::string location;
+  // JSON lines: the 1-based line of the document. XML: 0.
+  uint64_t line = 0;
 };
 
 // What the reader learned about the whole input.
@@ -54,15 +57,11 @@ struct DumpInfo {
 using PageCallback = std::function<Status(const SourcePage& page, const DumpInfo& info)>;
 
 // Streams a MediaWiki XML export. Pages of every namespace are handed over (the caller
-// decides what to keep). Errors name the file and the byte offset (in the uncompressed XML)
-// and line, or the compressed byte offset for bz2 damage.
+// decides what to keep). The root element must be <mediawiki> and each <page> its child; page,
+// revision and namespace ids must be decimal integers that fit (uint64, int32 for <ns>). Errors
+// name the file and the byte offset (in the uncompressed XML) and line, or, for bz2 damage, the
+// stream and the compressed byte offset (also when the damage first shows as malformed XML).
 Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, DumpInfo* info);
-
-// Streams document JSON lines (SPEC §2): {"title", "id"?, "revision"?, "text"} or
-// {"title", "paragraphs": [[sentence, ...], ...]}; and news clusters {"cluster", "doc",
-// "sentences": [...]} or {"cluster", "doc", "text"}, whose title becomes "cluster/doc".
-// Errors name the file and the line.
-Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, DumpInfo* info);
 
 struct MultistreamOptions {
   // The dump's "-index.txt.bz2" (lines "offset:page_id:title"; plain text also accepted).
@@ -76,7 +75,8 @@ struct MultistreamOptions {
 
 // Reads a multistream .bz2 dump through its index: the streams are decompressed in parallel,
 // in a bounded window (memory stays flat), and parsed in file order. Errors name the file and
-// the stream's byte offset, or the index file and line.
+// the stream's byte offset, or the index file and line. An index whose offsets are not the
+// dump's stream boundaries is reported as not matching the dump.
 Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& options,
                            const PageCallback& on_page, DumpInfo* info);
 

@@ -1,9 +1,12 @@
-// Document JSON lines reader (SPEC §2), on nlohmann::json.
+// Document JSON lines reader (docs/method.md, Input), on nlohmann::json.
+#include "dump/jsonl.h"
+
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "dump/dump.h"
 #include "dump/bz2_reader.h"
+#include "util/line_reader.h"
+#include "util/numbers.h"
 #include "util/utf8.h"
 
 namespace aligndb {
@@ -13,65 +16,99 @@ Status LineError(const std::string& path, uint64_t line, const std::string& what
   return Status::Corruption(path + ": line " + std::to_string(line) + ": " + what);
 }
 
+// A news cluster document: {"cluster", "doc", "sentences" | "text"}.
+Status ClusterToPage(const nlohmann::json& j, const std::string& path, uint64_t line,
+                     SourcePage* page) {
+  auto cluster = j.find("cluster");
+  auto doc = j.find("doc");
+  if (!cluster->is_string() || doc == j.end() || !(doc->is_string() || doc->is_number()))
+    return LineError(path, line, "a cluster document needs string fields \"cluster\" and \"doc\"");
+  page->cluster = cluster->get<std::string>();
+  page->title = page->cluster + "/" + (doc->is_string() ? doc->get<std::string>() : doc->dump());
+  auto sentences = j.find("sentences");
+  auto text = j.find("text");
+  if (sentences != j.end()) {
+    if (!sentences->is_array())
+      return LineError(path, line, "\"sentences\" must be an array of strings");
+    std::vector<std::string> p;
+    for (const auto& s : *sentences) {
+      if (!s.is_string())
+        return LineError(path, line, "a sentence in \"sentences\" is not a string");
+      p.push_back(s.get<std::string>());
+    }
+    page->format = SourcePage::Format::kSentences;
+    page->paragraphs.push_back(std::move(p));
+  } else if (text != j.end() && text->is_string()) {
+    page->format = SourcePage::Format::kPlainText;
+    page->text = text->get<std::string>();
+  } else {
+    return LineError(path, line, "a cluster document needs \"sentences\" or \"text\"");
+  }
+  return Status::OK();
+}
+
+// An optional id field: a JSON integer or a decimal string (WikiExtractor) in [0, 2^64).
+Status GetId(const nlohmann::json& j, const char* key, const std::string& path, uint64_t line,
+             uint64_t* out, bool* has) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return Status::OK();
+  if (it->is_number_unsigned()) {
+    *out = it->get<uint64_t>();
+  } else if (it->is_string()) {
+    const std::string& s = it->get_ref<const std::string&>();
+    if (!ParseDecimalU64(s, out))
+      return LineError(path, line,
+                       std::string("field \"") + key +
+                           "\" must be a decimal integer in [0, 2^64), not \"" + s.substr(0, 40) +
+                           "\"");
+  } else {
+    return LineError(path, line,
+                     std::string("field \"") + key + "\" must be a non-negative integer");
+  }
+  if (has) *has = true;
+  return Status::OK();
+}
+
+// The text of a document: "paragraphs" (sentences as given) or "text" (paragraphs by line).
+Status DocumentText(const nlohmann::json& j, const std::string& path, uint64_t line,
+                    SourcePage* page) {
+  auto paragraphs = j.find("paragraphs");
+  auto text = j.find("text");
+  if (paragraphs == j.end()) {
+    if (text == j.end()) return LineError(path, line, "expected \"text\" or \"paragraphs\"");
+    if (!text->is_string()) return LineError(path, line, "\"text\" must be a string");
+    page->format = SourcePage::Format::kPlainText;
+    page->text = text->get<std::string>();
+    return Status::OK();
+  }
+  const char* kShape = "\"paragraphs\" must be an array of arrays of sentences";
+  if (!paragraphs->is_array()) return LineError(path, line, kShape);
+  page->format = SourcePage::Format::kSentences;
+  for (const auto& p : *paragraphs) {
+    if (!p.is_array()) return LineError(path, line, kShape);
+    std::vector<std::string> sentences;
+    for (const auto& s : p) {
+      if (!s.is_string())
+        return LineError(path, line, "a sentence in \"paragraphs\" is not a string");
+      sentences.push_back(s.get<std::string>());
+    }
+    page->paragraphs.push_back(std::move(sentences));
+  }
+  return Status::OK();
+}
+
 Status ToPage(const nlohmann::json& j, const std::string& path, uint64_t line, SourcePage* page) {
-  using nlohmann::json;
   if (!j.is_object()) return LineError(path, line, "expected a JSON object");
   *page = SourcePage();
   page->location = path + ": line " + std::to_string(line);
-  auto cluster = j.find("cluster");
-  if (cluster != j.end()) {
-    // A news cluster document: {"cluster", "doc", "sentences" | "text"}.
-    auto doc = j.find("doc");
-    if (!cluster->is_string() || doc == j.end() || !(doc->is_string() || doc->is_number()))
-      return LineError(path, line,
-                       "a cluster document needs string fields \"cluster\" and \"doc\"");
-    page->cluster = cluster->get<std::string>();
-    page->title = page->cluster + "/" + (doc->is_string() ? doc->get<std::string>() : doc->dump());
-    auto sentences = j.find("sentences");
-    auto text = j.find("text");
-    if (sentences != j.end()) {
-      if (!sentences->is_array())
-        return LineError(path, line, "\"sentences\" must be an array of strings");
-      std::vector<std::string> p;
-      for (const auto& s : *sentences) {
-        if (!s.is_string())
-          return LineError(path, line, "a sentence in \"sentences\" is not a string");
-        p.push_back(s.get<std::string>());
-      }
-      page->format = SourcePage::Format::kSentences;
-      page->paragraphs.push_back(std::move(p));
-    } else if (text != j.end() && text->is_string()) {
-      page->format = SourcePage::Format::kPlainText;
-      page->text = text->get<std::string>();
-    } else {
-      return LineError(path, line, "a cluster document needs \"sentences\" or \"text\"");
-    }
-    return Status::OK();
-  }
+  page->line = line;
+  if (j.contains("cluster")) return ClusterToPage(j, path, line, page);
   auto title = j.find("title");
   if (title == j.end() || !title->is_string())
     return LineError(path, line, "expected a string field \"title\"");
   page->title = title->get<std::string>();
-  auto get_u64 = [&](const char* key, uint64_t* out, bool* has) -> Status {
-    auto it = j.find(key);
-    if (it == j.end() || it->is_null()) return Status::OK();
-    if (it->is_number_unsigned()) {
-      *out = it->get<uint64_t>();
-    } else if (it->is_string()) {  // WikiExtractor writes ids as strings
-      const std::string& s = it->get_ref<const std::string&>();
-      char* end = nullptr;
-      *out = std::strtoull(s.c_str(), &end, 10);
-      if (s.empty() || *end)
-        return LineError(path, line, std::string("field \"") + key + "\" is not a number");
-    } else {
-      return LineError(path, line,
-                       std::string("field \"") + key + "\" must be a non-negative integer");
-    }
-    if (has) *has = true;
-    return Status::OK();
-  };
-  RETURN_IF_ERROR(get_u64("id", &page->page_id, &page->has_page_id));
-  RETURN_IF_ERROR(get_u64("revision", &page->revision_id, nullptr));
+  RETURN_IF_ERROR(GetId(j, "id", path, line, &page->page_id, &page->has_page_id));
+  RETURN_IF_ERROR(GetId(j, "revision", path, line, &page->revision_id, nullptr));
   if (auto ts = j.find("timestamp"); ts != j.end() && ts->is_string()) page->timestamp = *ts;
   if (auto f = j.find("flags"); f != j.end() && !f->is_null()) {
     if (!f->is_array()) return LineError(path, line, "\"flags\" must be an array of strings");
@@ -81,31 +118,33 @@ Status ToPage(const nlohmann::json& j, const std::string& path, uint64_t line, S
     }
     page->has_flags = true;
   }
-  auto paragraphs = j.find("paragraphs");
-  auto text = j.find("text");
-  if (paragraphs != j.end()) {
-    if (!paragraphs->is_array())
-      return LineError(path, line, "\"paragraphs\" must be an array of arrays of sentences");
-    page->format = SourcePage::Format::kSentences;
-    for (const auto& p : *paragraphs) {
-      if (!p.is_array())
-        return LineError(path, line, "\"paragraphs\" must be an array of arrays of sentences");
-      std::vector<std::string> sentences;
-      for (const auto& s : p) {
-        if (!s.is_string())
-          return LineError(path, line, "a sentence in \"paragraphs\" is not a string");
-        sentences.push_back(s.get<std::string>());
-      }
-      page->paragraphs.push_back(std::move(sentences));
+  return DocumentText(j, path, line, page);
+}
+
+// Parses one line into `page`; a blank line sets `*blank`.
+Status ParseLine(const std::string& path, const std::string& l, uint64_t line_no, bool* blank,
+                 SourcePage* page) {
+  *blank = l.find_first_not_of(" \t") == std::string::npos;
+  if (*blank) return Status::OK();
+  size_t bad = 0;
+  if (!ValidUtf8(l, &bad))
+    return LineError(path, line_no, "invalid UTF-8 at column " + std::to_string(bad + 1));
+  nlohmann::json j = nlohmann::json::parse(l, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) {
+    // Parse again with exceptions for the position and reason.
+    try {
+      nlohmann::json ignored = nlohmann::json::parse(l);
+      (void)ignored;
+    } catch (const nlohmann::json::parse_error& e) {
+      std::string what = e.what();
+      auto pos = what.find("] ");
+      return LineError(path, line_no,
+                       "not valid JSON (column " + std::to_string(e.byte) +
+                           "): " + (pos == std::string::npos ? what : what.substr(pos + 2)));
     }
-  } else if (text != j.end()) {
-    if (!text->is_string()) return LineError(path, line, "\"text\" must be a string");
-    page->format = SourcePage::Format::kPlainText;
-    page->text = text->get<std::string>();
-  } else {
-    return LineError(path, line, "expected \"text\" or \"paragraphs\"");
+    return LineError(path, line_no, "not valid JSON");
   }
-  return Status::OK();
+  return ToPage(j, path, line_no, page);
 }
 
 }  // namespace
@@ -116,33 +155,12 @@ Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, D
   std::unique_ptr<ByteSource> src;
   RETURN_IF_ERROR(OpenByteSource(path, &src));
   std::vector<char> buf(1 << 18);
-  std::string line;
-  uint64_t line_no = 0;
   SourcePage page;
-  auto handle = [&](std::string& l) -> Status {
-    ++line_no;
-    if (!l.empty() && l.back() == '\r') l.pop_back();
-    size_t first = l.find_first_not_of(" \t");
-    if (first == std::string::npos) return Status::OK();  // blank lines are allowed
-    size_t bad = 0;
-    if (!ValidUtf8(l, &bad))
-      return LineError(path, line_no, "invalid UTF-8 at column " + std::to_string(bad + 1));
-    nlohmann::json j = nlohmann::json::parse(l, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) {
-      // Parse again with exceptions for the position and reason.
-      try {
-        nlohmann::json ignored = nlohmann::json::parse(l);
-        (void)ignored;
-      } catch (const nlohmann::json::parse_error& e) {
-        std::string what = e.what();
-        auto pos = what.find("] ");
-        return LineError(path, line_no,
-                         "not valid JSON (column " + std::to_string(e.byte) +
-                             "): " + (pos == std::string::npos ? what : what.substr(pos + 2)));
-      }
-      return LineError(path, line_no, "not valid JSON");
-    }
-    RETURN_IF_ERROR(ToPage(j, path, line_no, &page));
+  LineSplitter lines;
+  auto handle = [&](std::string& l, uint64_t line_no) -> Status {
+    bool blank = false;
+    RETURN_IF_ERROR(ParseLine(path, l, line_no, &blank, &page));
+    if (blank) return Status::OK();  // blank lines are allowed
     ++info->pages;
     info->bytes = src->file_offset();
     return on_page(page, *info);
@@ -151,17 +169,9 @@ Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, D
     size_t got = 0;
     RETURN_IF_ERROR(src->Read(buf.data(), buf.size(), &got));
     if (got == 0) break;
-    size_t start = 0;
-    for (size_t i = 0; i < got; ++i) {
-      if (buf[i] != '\n') continue;
-      line.append(buf.data() + start, i - start);
-      RETURN_IF_ERROR(handle(line));
-      line.clear();
-      start = i + 1;
-    }
-    line.append(buf.data() + start, got - start);
+    RETURN_IF_ERROR(lines.Feed(std::string_view(buf.data(), got), handle));
   }
-  if (!line.empty()) RETURN_IF_ERROR(handle(line));
+  RETURN_IF_ERROR(lines.Finish(handle));
   info->bytes = src->file_offset();
   return Status::OK();
 }

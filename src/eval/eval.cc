@@ -7,6 +7,8 @@
 #include <map>
 #include <unordered_map>
 
+#include "util/line_reader.h"
+
 namespace aligndb {
 
 // ---------------------------------------------------------------- readability
@@ -294,14 +296,11 @@ Status ReadSentencePairs(const std::string& path, double positive_at,
   if (!in) return Status::IOError(path + ": cannot open");
   enum { kUnknown, kMsrp, kSick, kTsv } format = kUnknown;
   std::string line;
-  uint64_t line_no = 0;
+  LineReader lines(in);
   auto err = [&](const std::string& what) {
-    return Status::Corruption(path + ": line " + std::to_string(line_no) + ": " + what);
+    return Status::Corruption(path + ": line " + std::to_string(lines.line_number()) + ": " + what);
   };
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line_no == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // byte order mark
+  while (lines.Next(&line)) {
     if (line.empty()) continue;
     auto f = SplitTabs(line);
     if (format == kUnknown) {

@@ -1,5 +1,5 @@
-// Evaluation measures (SPEC §7): readability of text, and scores of simplification output
-// against references (Coster & Kauchak 2011, Table 3).
+// Evaluation measures (docs/method.md, Corpus reports; Embedding measures): readability of text,
+// and scores of simplification output against references (Coster & Kauchak 2011, Table 3).
 #ifndef ALIGNDB_EVAL_EVAL_H_
 #define ALIGNDB_EVAL_EVAL_H_
 
@@ -98,13 +98,14 @@ struct SentencePairExample {
 };
 
 // Reads sentence pairs from
-//  - the MSRP format (header "Quality\t#1 ID\t#2 ID\t#1 String\t#2 String"; label 1 = paraphrase),
-//  - the SICK format (header "pair_ID\tsentence_A\tsentence_B\trelatedness_score\t...", or no
-//  header and
-//    five fields ending in NEUTRAL/ENTAILMENT/CONTRADICTION; positive when relatedness ≥
-//    `positive_at`),
-//  - TSV "s1<TAB>s2[<TAB>label]" (label 1/0, true/false, or a number compared with `positive_at`).
-// Errors name the file and line.
+//  - the MSRP format: header "Quality\t#1 ID\t#2 ID\t#1 String\t#2 String"; label 1 =
+//    paraphrase;
+//  - the SICK format: header "pair_ID\tsentence_A\tsentence_B\trelatedness_score\t...", or no
+//    header and five fields ending in NEUTRAL/ENTAILMENT/CONTRADICTION; positive when
+//    relatedness ≥ `positive_at`;
+//  - TSV "s1<TAB>s2[<TAB>label]": label 1/0, true/false, or a number compared with
+//    `positive_at`.
+// Lines end with "\n" or "\r\n" (util/line_reader.h). Errors name the file and line.
 Status ReadSentencePairs(const std::string& path, double positive_at,
                          std::vector<SentencePairExample>* out);
 

@@ -1,5 +1,7 @@
 // Ingest: reads input files page by page, skips pages whose revision and content are already
 // stored, cleans and splits the rest, and stores each page in one WriteBatch.
+#include "ingest/ingest.h"
+
 #include <xxhash.h>
 
 #include <algorithm>
@@ -8,12 +10,13 @@
 #include <future>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "aligndb.pb.h"
 #include "dump/dump.h"
-#include "ingest/ingest.h"
-#include "util/fault.h"
+#include "dump/jsonl.h"
 #include "storage/store_internal.h"
+#include "util/fault.h"
 
 namespace aligndb {
 namespace {
@@ -103,6 +106,14 @@ Status BuildArticle(TextProcessor* text_processor, const TextOptions& text_optio
     CountSorted(&paragraph_views, pt->mutable_paragraph());
   }
   return Status::OK();
+}
+
+// `s` for a one-line message: control characters become '?', and at most 80 bytes are kept.
+std::string Printable(const std::string& s) {
+  std::string out = s.substr(0, 80);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
+  return out;
 }
 
 // Page ids seen per edition, for --full.
@@ -195,7 +206,22 @@ class Ingester {
     if (edition_name_.empty())
       return Status::InvalidArgument(
           path_ + ": the dump has no <siteinfo><dbname>; name the edition with --edition");
+    if (!IsValidEditionName(edition_name_))  // options_.edition was checked by Ingest()
+      return Status::Corruption(path_ + ": <siteinfo><dbname> \"" + Printable(edition_name_) +
+                                "\" is not a valid edition name (1 to 64 of A-Z a-z 0-9 _ -); "
+                                "name the edition with --edition");
     return store_->EditionId(edition_name_, /*create=*/true, &edition_);
+  }
+
+  // JSON lines: the same title twice in one file would silently replace the first page. Titles
+  // are remembered by a 63-bit hash of the normalized title (a false alarm needs a hash collision).
+  Status CheckTitleOnce(const SourcePage& page) {
+    if (page.line == 0) return Status::OK();  // XML: page ids identify pages
+    auto [it, first] = titles_seen_.emplace(TitlePageId(page.title), page.line);
+    if (first) return Status::OK();
+    return Status::Corruption(page.location + ": title \"" + Printable(page.title) +
+                              "\" was already given at line " + std::to_string(it->second) +
+                              " (a title may occur once per file)");
   }
 
   Status OnPage(const SourcePage& page, const DumpInfo& info) {
@@ -208,6 +234,7 @@ class Ingester {
       return Status::OK();
     }
     if (page.title.empty()) return Status::Corruption(page.location + ": page without a title");
+    RETURN_IF_ERROR(CheckTitleOnce(page));
     // --only-titles-of: a selected stream also holds pages that cannot pair; they are not stored.
     if (!wanted_titles_.empty() && !wanted_titles_.count(NormalizeTitle(page.title))) {
       ++summary_->not_wanted;
@@ -332,6 +359,7 @@ class Ingester {
   std::future<void> running_;
   std::string path_;
   std::unordered_set<std::string> wanted_titles_;
+  std::unordered_map<uint64_t, uint64_t> titles_seen_;  // JSON lines: title hash → line
   std::string edition_name_;
   uint32_t edition_ = 0;
   std::unique_ptr<PageWriter> writer_;
@@ -350,6 +378,13 @@ std::map<std::string, uint64_t> IngestSummary::AsCounts() const {
     c["streams_read"] = streams_read;
   }
   return c;
+}
+
+bool IsValidEditionName(std::string_view name) {
+  if (name.empty() || name.size() > 64) return false;
+  for (char c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-')) return false;
+  return true;
 }
 
 bool SplitEditionSpec(const std::string& spec, std::string* edition, std::string* path) {
@@ -376,6 +411,18 @@ Status Ingest(Store* store, const std::vector<std::string>& files, const IngestO
   if (!options.only_titles_of.empty() && options.full)
     return Status::InvalidArgument(
         "--full cannot be used with --only-titles-of (not every page is read)");
+  // Every edition name on the command line is checked before anything is read.
+  auto check = [](const std::string& name, const std::string& what) {
+    if (name.empty() || IsValidEditionName(name)) return Status::OK();
+    return Status::InvalidArgument(what + " \"" + Printable(name) +
+                                   "\" is not a valid edition name (1 to 64 of A-Z a-z 0-9 _ -)");
+  };
+  RETURN_IF_ERROR(check(options.edition, "--edition"));
+  for (const auto& spec : files) {
+    std::string path, edition;
+    if (SplitEditionSpec(spec, &edition, &path))
+      RETURN_IF_ERROR(check(edition, "EDITION=PATH: edition"));
+  }
   SeenPages seen;
   for (const auto& spec : files) {
     IngestOptions per_file = options;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "aligndb/status.h"
@@ -16,6 +17,7 @@ namespace aligndb {
 
 struct IngestOptions {
   // Edition name for every input file. Default: empty (XML: <siteinfo><dbname>; JSONL: required).
+  // Edition names, wherever they come from, must pass IsValidEditionName.
   std::string edition;
   TextOptions text;
   // Threads cleaning, splitting and tokenizing pages (the reading thread runs beside them).
@@ -51,13 +53,20 @@ struct IngestSummary {
   std::map<std::string, uint64_t> AsCounts() const;
 };
 
-// Ingests `files` into `store`. A file given as EDITION=PATH (EDITION made of letters, digits,
-// '_', '-', '.') is read as edition EDITION whatever options.edition says. Pages are committed in
-// batches, each page whole: on error, every page before the fault stays stored, and the Status
-// names the file and position.
-// Splits "EDITION=PATH"; false when `spec` is a plain path.
+// Edition names are 1 to 64 characters of A-Z a-z 0-9 _ - (they name files, keys and table cells
+// downstream). A name from the command line that does not fit is InvalidArgument (exit 2); a
+// <siteinfo><dbname> that does not fit is Corruption (exit 3); both before anything is stored.
+bool IsValidEditionName(std::string_view name);
+
+// Splits "EDITION=PATH" (EDITION made of letters, digits, '_', '-', '.'); false when `spec` is
+// a plain path (also when a file of that name exists).
 bool SplitEditionSpec(const std::string& spec, std::string* edition, std::string* path);
 
+// Ingests `files` into `store`. A file given as EDITION=PATH is read as edition EDITION whatever
+// options.edition says. Pages are committed in batches, each page whole: on error, every page
+// before the fault stays stored, and the Status names the file and position. In a JSON lines
+// file a title (after NormalizeTitle) may occur once: a second occurrence is an error naming both
+// lines (it would replace the first page). Memory: about 50 bytes per JSON lines document.
 Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
               IngestSummary* summary);
 

@@ -9,31 +9,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "util/escape.h"
+
 namespace aligndb {
 namespace {
-
-std::string Esc(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 std::string Fmt(const char* fmt, double v) {
   char buf[64];
@@ -62,8 +41,8 @@ std::string SvgOpen(const std::string& title) {
     << "\" viewBox=\"0 0 " << kW << " " << kH << "\" font-family=\"sans-serif\" font-size=\"11\">\n"
     << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
     << "<text x=\"" << kW / 2
-    << "\" y=\"20\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"bold\">" << Esc(title)
-    << "</text>\n";
+    << "\" y=\"20\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"bold\">"
+    << HtmlEscape(title) << "</text>\n";
   return o.str();
 }
 
@@ -90,7 +69,8 @@ std::string Legend(const std::vector<Series>& series) {
   for (const auto& s : series) {
     o << "<rect x=\"" << x << "\" y=\"" << kH - 16 << "\" width=\"10\" height=\"10\" fill=\""
       << s.color << "\"/>"
-      << "<text x=\"" << x + 14 << "\" y=\"" << kH - 7 << "\">" << Esc(s.name) << "</text>\n";
+      << "<text x=\"" << x + 14 << "\" y=\"" << kH - 7 << "\">" << HtmlEscape(s.name)
+      << "</text>\n";
     x += 24 + 7 * static_cast<int>(s.name.size());
   }
   return o.str();
@@ -125,14 +105,16 @@ std::string SvgBarChart(const std::string& title, const std::vector<std::string>
       double x = gx + k * bar_w, y = kTop + plot_h - h;
       o << "<rect x=\"" << Fmt("%.1f", x) << "\" y=\"" << Fmt("%.1f", y) << "\" width=\""
         << Fmt("%.1f", bar_w - 1) << "\" height=\"" << Fmt("%.1f", h) << "\" fill=\""
-        << series[k].color << "\"><title>" << Esc(series[k].name) << " " << Esc(categories[c])
-        << ": " << (percent ? Fmt("%.1f%%", 100 * v) : Fmt("%.0f", v)) << "</title></rect>\n";
+        << series[k].color << "\"><title>" << HtmlEscape(series[k].name) << " "
+        << HtmlEscape(categories[c]) << ": " << (percent ? Fmt("%.1f%%", 100 * v) : Fmt("%.0f", v))
+        << "</title></rect>\n";
       o << "<text x=\"" << Fmt("%.1f", x + bar_w / 2) << "\" y=\"" << Fmt("%.1f", y - 3)
         << "\" text-anchor=\"middle\" font-size=\"9\">"
         << (percent ? Fmt("%.0f%%", 100 * v) : Num(static_cast<uint64_t>(v))) << "</text>\n";
     }
     o << "<text x=\"" << Fmt("%.1f", kLeft + c * group_w + group_w / 2) << "\" y=\""
-      << kTop + plot_h + 14 << "\" text-anchor=\"middle\">" << Esc(categories[c]) << "</text>\n";
+      << kTop + plot_h + 14 << "\" text-anchor=\"middle\">" << HtmlEscape(categories[c])
+      << "</text>\n";
   }
   o << Legend(series) << "</svg>\n";
   return o.str();
@@ -165,7 +147,7 @@ std::string SvgHistogram(const std::string& title, const std::string& x_label,
       o << "<rect x=\"" << Fmt("%.1f", kLeft + b * bw) << "\" y=\""
         << Fmt("%.1f", kTop + plot_h - h) << "\" width=\"" << Fmt("%.1f", bw) << "\" height=\""
         << Fmt("%.1f", h) << "\" fill=\"" << series[k].color << "\" fill-opacity=\"0.45\" stroke=\""
-        << series[k].color << "\"><title>" << Esc(series[k].name) << " ["
+        << series[k].color << "\"><title>" << HtmlEscape(series[k].name) << " ["
         << Fmt("%g", lo + (hi - lo) * b / bins) << ", "
         << Fmt("%g", lo + (hi - lo) * (b + 1) / bins) << "): " << Fmt("%.1f%%", 100 * shares[k][b])
         << "</title></rect>\n";
@@ -177,7 +159,7 @@ std::string SvgHistogram(const std::string& title, const std::string& x_label,
       << "\" text-anchor=\"middle\">" << Fmt("%g", v) << "</text>\n";
   }
   o << "<text x=\"" << kLeft + plot_w / 2 << "\" y=\"" << kTop + plot_h + 30
-    << "\" text-anchor=\"middle\">" << Esc(x_label) << "</text>\n";
+    << "\" text-anchor=\"middle\">" << HtmlEscape(x_label) << "</text>\n";
   if (!std::isnan(marker)) {
     double x = kLeft + plot_w * (marker - lo) / (hi - lo);
     o << "<line x1=\"" << Fmt("%.1f", x) << "\" x2=\"" << Fmt("%.1f", x) << "\" y1=\"" << kTop
@@ -202,37 +184,47 @@ std::string SvgCurves(const std::string& title, const std::string& x_label,
     o << "<text x=\"" << Fmt("%.1f", kLeft + plot_w * k / 4.0) << "\" y=\"" << kTop + plot_h + 14
       << "\" text-anchor=\"middle\">" << Fmt("%g", k / 4.0) << "</text>\n";
   o << "<text x=\"" << kLeft + plot_w / 2 << "\" y=\"" << kTop + plot_h + 30
-    << "\" text-anchor=\"middle\">" << Esc(x_label) << "</text>\n"
+    << "\" text-anchor=\"middle\">" << HtmlEscape(x_label) << "</text>\n"
     << "<text transform=\"translate(14," << kTop + plot_h / 2
-    << ") rotate(-90)\" text-anchor=\"middle\">" << Esc(y_label) << "</text>\n";
+    << ") rotate(-90)\" text-anchor=\"middle\">" << HtmlEscape(y_label) << "</text>\n";
   std::vector<Series> legend;
   for (const auto& c : curves) {
     o << "<polyline fill=\"none\" stroke-width=\"2\" stroke=\"" << c.color << "\" points=\"";
     for (size_t i = 0; i < c.xs.size(); ++i)
       o << Fmt("%.1f", kLeft + plot_w * std::clamp(c.xs[i], 0.0, 1.0)) << ","
         << Fmt("%.1f", kTop + plot_h - plot_h * std::clamp(c.ys[i], 0.0, 1.0)) << " ";
-    o << "\"><title>" << Esc(c.name) << "</title></polyline>\n";
+    o << "\"><title>" << HtmlEscape(c.name) << "</title></polyline>\n";
     legend.push_back({c.name, c.color, {}});
   }
   o << Legend(legend) << "</svg>\n";
   return o.str();
 }
 
-Status WriteReport(Store* store, const ReportOptions& options, std::vector<std::string>* files) {
-  if (options.out_dir.empty()) return Status::InvalidArgument("report needs --out DIR");
-  CorpusStats st;
-  RETURN_IF_ERROR(ComputeCorpusStats(store, options.editions, options.min_sim, true, &st));
-  std::error_code ec;
-  std::filesystem::create_directories(options.out_dir, ec);
-  if (ec) return Status::IOError(options.out_dir + ": cannot create: " + ec.message());
+namespace {
 
-  const char* kOps[] = {"skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2"};
-  const double kPaperOps[] = {0.27, 0.23, 0.37, 0.08, 0.05, 0.0};
-  uint64_t total_ops = 0;
-  for (auto& [k, v] : st.operations) total_ops += v;
-  uint64_t unaligned = st.simple_paragraphs - st.paragraph_pairs;
+const char* const kOps[] = {"skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2"};
+// Coster & Kauchak 2011's operation shares, for comparison.
+const double kPaperOps[] = {0.27, 0.23, 0.37, 0.08, 0.05, 0.0};
 
-  // ---- pictures
+using Pictures = std::vector<std::pair<std::string, std::string>>;  // file name, SVG
+
+std::vector<double> OperationShares(const CorpusStats& st) {
+  uint64_t total = 0;
+  for (const auto& [k, v] : st.operations) total += v;
+  std::vector<double> shares;
+  for (const char* op : kOps) {
+    auto it = st.operations.find(op);
+    shares.push_back(Share(it == st.operations.end() ? 0 : it->second, total));
+  }
+  return shares;
+}
+
+uint64_t Count(const std::map<std::string, uint64_t>& m, const std::string& key) {
+  auto it = m.find(key);
+  return it == m.end() ? 0 : it->second;
+}
+
+Pictures DrawPictures(const CorpusStats& st) {
   std::vector<std::string> stage_names = {"title pairs",    "removed",
                                           "aligned",        "paragraph pairs",
                                           "sentence pairs", "pairs >= " + Fmt("%.2f", st.min_sim)};
@@ -246,17 +238,14 @@ Status WriteReport(Store* store, const ReportOptions& options, std::vector<std::
                                        {{"this corpus", "#4477aa", stage_values}}, false);
   std::vector<std::string> reasons = {"stub", "disambiguation", "meta", "single_line"};
   std::vector<double> reason_values;
-  for (auto& r : reasons) reason_values.push_back(double(st.removed_by_reason[r]));
+  for (auto& r : reasons) reason_values.push_back(double(Count(st.removed_by_reason, r)));
   std::string removed_svg = SvgBarChart("Article pairs removed, by reason", reasons,
                                         {{"removed", "#cc6677", reason_values}}, false);
-  std::vector<double> ours, paper;
-  for (int k = 0; k < 6; ++k) {
-    ours.push_back(Share(st.operations[kOps[k]], total_ops));
-    paper.push_back(kPaperOps[k]);
-  }
-  std::string ops_svg = SvgBarChart(
-      "Operation shares", std::vector<std::string>(kOps, kOps + 6),
-      {{"this corpus", "#4477aa", ours}, {"Coster & Kauchak 2011", "#999999", paper}}, true);
+  std::vector<double> paper(std::begin(kPaperOps), std::end(kPaperOps));
+  std::string ops_svg = SvgBarChart("Operation shares", std::vector<std::string>(kOps, kOps + 6),
+                                    {{"this corpus", "#4477aa", OperationShares(st)},
+                                     {"Coster & Kauchak 2011", "#999999", paper}},
+                                    true);
   std::string sim_svg =
       SvgHistogram("Similarity of every sentence pair", "TF-IDF cosine",
                    {{"sentence pairs", "#4477aa", st.similarities}}, 0, 1, 20, st.min_sim);
@@ -265,45 +254,55 @@ Status WriteReport(Store* store, const ReportOptions& options, std::vector<std::
                                         {{st.normal_edition, "#cc6677", st.normal.sentence_flesch},
                                          {st.simple_edition, "#117733", st.simple.sentence_flesch}},
                                         -50, 150, 20, std::nan(""));
-  std::vector<std::pair<std::string, std::string>> pictures = {{"counts.svg", counts_svg},
-                                                               {"removed.svg", removed_svg},
-                                                               {"operations.svg", ops_svg},
-                                                               {"similarity.svg", sim_svg},
-                                                               {"flesch.svg", flesch_svg}};
+  return {{"counts.svg", counts_svg},
+          {"removed.svg", removed_svg},
+          {"operations.svg", ops_svg},
+          {"similarity.svg", sim_svg},
+          {"flesch.svg", flesch_svg}};
+}
 
-  // ---- tables (Markdown rows; HTML built from the same cells)
-  using Row = std::vector<std::string>;
-  struct Table {
-    std::string title;
-    Row head;
-    std::vector<Row> rows;
-  };
-  std::vector<Table> tables;
-  tables.push_back(
-      {"Counts at every stage",
-       {"stage", "count"},
-       {{"title pairs (title in both editions)", Num(st.title_matches)},
-        {"removed by the filter", Num(st.removed)},
-        {"&nbsp;&nbsp;stub", Num(st.removed_by_reason["stub"])},
-        {"&nbsp;&nbsp;disambiguation", Num(st.removed_by_reason["disambiguation"])},
-        {"&nbsp;&nbsp;meta", Num(st.removed_by_reason["meta"])},
-        {"&nbsp;&nbsp;single_line", Num(st.removed_by_reason["single_line"])},
-        {"article pairs aligned", Num(st.aligned)},
-        {"paragraph pairs", Num(st.paragraph_pairs)},
-        {"simple paragraphs unaligned",
-         Num(unaligned) + " of " + Num(st.simple_paragraphs) + " (" +
-             Fmt("%.1f%%", 100 * Share(unaligned, st.simple_paragraphs)) + ")"},
-        {"sentence pairs (every similarity)", Num(st.sentence_pairs_all)},
-        {"sentence pairs with similarity ≥ " + Fmt("%.2f", st.min_sim), Num(st.sentence_pairs)},
-        {"sentence pairs per article pair", Fmt("%.2f", Share(st.sentence_pairs, st.aligned))},
-        {"identical pairs", Num(st.identical) + " (" +
-                                Fmt("%.1f%%", 100 * Share(st.identical, st.sentence_pairs)) +
-                                ")"}}});
+// A table whose cells are already in the target format: our own text, and data escaped by the
+// `escape` function the table was built with.
+using Row = std::vector<std::string>;
+struct Table {
+  std::string title;
+  Row head;
+  std::vector<Row> rows;
+};
+using Escape = std::string (*)(std::string_view);
+
+Table CountsTable(const CorpusStats& st) {
+  uint64_t unaligned = st.simple_paragraphs - st.paragraph_pairs;
+  auto reason = [&](const char* r) { return Num(Count(st.removed_by_reason, r)); };
+  return {
+      "Counts at every stage",
+      {"stage", "count"},
+      {{"title pairs (title in both editions)", Num(st.title_matches)},
+       {"removed by the filter", Num(st.removed)},
+       {"&nbsp;&nbsp;stub", reason("stub")},
+       {"&nbsp;&nbsp;disambiguation", reason("disambiguation")},
+       {"&nbsp;&nbsp;meta", reason("meta")},
+       {"&nbsp;&nbsp;single_line", reason("single_line")},
+       {"article pairs aligned", Num(st.aligned)},
+       {"paragraph pairs", Num(st.paragraph_pairs)},
+       {"simple paragraphs unaligned",
+        Num(unaligned) + " of " + Num(st.simple_paragraphs) + " (" +
+            Fmt("%.1f%%", 100 * Share(unaligned, st.simple_paragraphs)) + ")"},
+       {"sentence pairs (every similarity)", Num(st.sentence_pairs_all)},
+       {"sentence pairs with similarity ≥ " + Fmt("%.2f", st.min_sim), Num(st.sentence_pairs)},
+       {"sentence pairs per article pair", Fmt("%.2f", Share(st.sentence_pairs, st.aligned))},
+       {"identical pairs", Num(st.identical) + " (" +
+                               Fmt("%.1f%%", 100 * Share(st.identical, st.sentence_pairs)) + ")"}}};
+}
+
+std::vector<Table> BuildTables(const CorpusStats& st, Escape escape) {
+  std::vector<Table> tables = {CountsTable(st)};
   Table ops_table{
       "Operation shares", {"operation", "count", "this corpus", "Coster & Kauchak 2011"}, {}};
+  std::vector<double> ours = OperationShares(st);
   for (int k = 0; k < 6; ++k)
-    ops_table.rows.push_back({kOps[k], Num(st.operations[kOps[k]]), Fmt("%.1f%%", 100 * ours[k]),
-                              Fmt("%.0f%%", 100 * kPaperOps[k])});
+    ops_table.rows.push_back({kOps[k], Num(Count(st.operations, kOps[k])),
+                              Fmt("%.1f%%", 100 * ours[k]), Fmt("%.0f%%", 100 * kPaperOps[k])});
   tables.push_back(ops_table);
   auto side_row = [](const std::string& name, const CorpusStats::Side& s) {
     return Row{name, Num(s.sentences), Num(s.vocabulary),
@@ -314,17 +313,25 @@ Status WriteReport(Store* store, const ReportOptions& options, std::vector<std::
       {"The two sides of the pairs with similarity ≥ " + Fmt("%.2f", st.min_sim) +
            " (Kajiwara & Komachi, Table 3)",
        {"side", "sentences", "vocabulary", "words per sentence", "Flesch Reading Ease"},
-       {side_row(st.normal_edition + " (normal)", st.normal),
-        side_row(st.simple_edition + " (simple)", st.simple)}});
+       {side_row(escape(st.normal_edition) + " (normal)", st.normal),
+        side_row(escape(st.simple_edition) + " (simple)", st.simple)}});
+  return tables;
+}
 
-  std::string heading = "aligndb corpus report: " + st.normal_edition + " → " + st.simple_edition;
-  std::string params = "Paragraph threshold " + Fmt("%g", st.paragraph_threshold) +
-                       ", skip penalty " + Fmt("%g", st.skip_penalty) +
-                       ", sentence filter: similarity ≥ " + Fmt("%g", st.min_sim) + ".";
+std::string Heading(const CorpusStats& st, Escape escape) {
+  return "aligndb corpus report: " + escape(st.normal_edition) + " → " + escape(st.simple_edition);
+}
 
+std::string Parameters(const CorpusStats& st) {
+  return "Paragraph threshold " + Fmt("%g", st.paragraph_threshold) + ", skip penalty " +
+         Fmt("%g", st.skip_penalty) + ", sentence filter: similarity ≥ " + Fmt("%g", st.min_sim) +
+         ".";
+}
+
+std::string RenderMarkdown(const CorpusStats& st, const Pictures& pictures) {
   std::ostringstream md;
-  md << "# " << heading << "\n\n" << params << "\n\n";
-  for (const auto& t : tables) {
+  md << "# " << Heading(st, MarkdownEscape) << "\n\n" << Parameters(st) << "\n\n";
+  for (const auto& t : BuildTables(st, MarkdownEscape)) {
     md << "## " << t.title << "\n\n|";
     for (const auto& h : t.head) md << " " << h << " |";
     md << "\n|";
@@ -339,22 +346,26 @@ Status WriteReport(Store* store, const ReportOptions& options, std::vector<std::
   }
   md << "## Pictures\n\n";
   for (const auto& [file, svg] : pictures) md << "![" << file << "](" << file << ")\n\n";
+  return md.str();
+}
 
+std::string RenderHtml(const CorpusStats& st, const Pictures& pictures) {
+  std::string heading = Heading(st, HtmlEscape);
   std::ostringstream html;
   html
-      << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << Esc(heading)
+      << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << heading
       << "</title>\n<style>body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}"
          "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 10px}"
          "td:not(:first-child){text-align:right}th{background:#f4f4f4}figure{margin:1em 0}"
          "</style></head><body>\n<h1>"
-      << Esc(heading) << "</h1>\n<p>" << Esc(params) << "</p>\n";
-  for (const auto& t : tables) {
-    html << "<h2>" << Esc(t.title) << "</h2>\n<table><tr>";
-    for (const auto& h : t.head) html << "<th>" << Esc(h) << "</th>";
+      << heading << "</h1>\n<p>" << HtmlEscape(Parameters(st)) << "</p>\n";
+  for (const auto& t : BuildTables(st, HtmlEscape)) {
+    html << "<h2>" << HtmlEscape(t.title) << "</h2>\n<table><tr>";
+    for (const auto& h : t.head) html << "<th>" << HtmlEscape(h) << "</th>";
     html << "</tr>\n";
     for (const auto& r : t.rows) {
       html << "<tr>";
-      for (const auto& c : r) html << "<td>" << c << "</td>";  // cells hold only text and &nbsp;
+      for (const auto& c : r) html << "<td>" << c << "</td>";  // data in cells is escaped
       html << "</tr>\n";
     }
     html << "</table>\n";
@@ -362,19 +373,40 @@ Status WriteReport(Store* store, const ReportOptions& options, std::vector<std::
   html << "<h2>Pictures</h2>\n";
   for (const auto& [file, svg] : pictures) html << "<figure>\n" << svg << "</figure>\n";
   html << "</body></html>\n";
+  return html.str();
+}
 
-  auto write = [&](const std::string& name, const std::string& content) -> Status {
-    std::string path = options.out_dir + "/" + name;
-    std::ofstream f(path, std::ios::binary);
-    f << content;
-    f.close();
-    if (!f) return Status::IOError(path + ": write failed");
-    files->push_back(path);
-    return Status::OK();
-  };
-  RETURN_IF_ERROR(write("report.html", html.str()));
-  RETURN_IF_ERROR(write("report.md", md.str()));
-  for (const auto& [file, svg] : pictures) RETURN_IF_ERROR(write(file, svg));
+Status WriteFile(const std::string& dir, const std::string& name, const std::string& content,
+                 std::vector<std::string>* files) {
+  std::string path = dir + "/" + name;
+  std::ofstream f(path, std::ios::binary);
+  f << content;
+  f.close();
+  if (!f) return Status::IOError(path + ": write failed");
+  files->push_back(path);
+  return Status::OK();
+}
+
+}  // namespace
+
+std::string ReportHtml(const CorpusStats& stats) { return RenderHtml(stats, DrawPictures(stats)); }
+
+std::string ReportMarkdown(const CorpusStats& stats) {
+  return RenderMarkdown(stats, DrawPictures(stats));
+}
+
+Status WriteReport(Store* store, const ReportOptions& options, std::vector<std::string>* files) {
+  if (options.out_dir.empty()) return Status::InvalidArgument("report needs --out DIR");
+  CorpusStats st;
+  RETURN_IF_ERROR(ComputeCorpusStats(store, options.editions, options.min_sim, true, &st));
+  std::error_code ec;
+  std::filesystem::create_directories(options.out_dir, ec);
+  if (ec) return Status::IOError(options.out_dir + ": cannot create: " + ec.message());
+  Pictures pictures = DrawPictures(st);
+  RETURN_IF_ERROR(WriteFile(options.out_dir, "report.html", RenderHtml(st, pictures), files));
+  RETURN_IF_ERROR(WriteFile(options.out_dir, "report.md", RenderMarkdown(st, pictures), files));
+  for (const auto& [file, svg] : pictures)
+    RETURN_IF_ERROR(WriteFile(options.out_dir, file, svg, files));
   return Status::OK();
 }
 

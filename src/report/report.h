@@ -1,13 +1,13 @@
-// Corpus reports (SPEC §7): one self-contained HTML page with SVG pictures, the same tables as
-// Markdown, and the pictures as SVG files.
+// Corpus reports (docs/method.md, Corpus reports): one self-contained HTML page with SVG pictures,
+// the same tables as Markdown, and the pictures as SVG files.
 #ifndef ALIGNDB_REPORT_REPORT_H_
 #define ALIGNDB_REPORT_REPORT_H_
 
 #include <string>
 #include <vector>
 
-#include "export/export.h"
 #include "aligndb/status.h"
+#include "export/export.h"
 #include "storage/store.h"
 
 namespace aligndb {
@@ -20,8 +20,14 @@ struct ReportOptions {
   std::string out_dir;
 };
 
-// Writes the report; `files` receives the paths written.
+// Writes the report; `files` receives the paths written. Text from the data (edition names)
+// is escaped for each format (util/escape.h).
 Status WriteReport(Store* store, const ReportOptions& options, std::vector<std::string>* files);
+
+// The report pages of `stats` (computed with distributions): the HTML page with its pictures
+// inline, and the Markdown page that links to the picture files. Exposed for tests.
+std::string ReportHtml(const CorpusStats& stats);
+std::string ReportMarkdown(const CorpusStats& stats);
 
 // The pictures, as standalone SVG documents (exposed for tests).
 struct Series {

@@ -21,12 +21,12 @@ struct Collected {
   DumpInfo info;
 };
 
-Status Collect(const std::string& path, Collected* c, bool jsonl = false) {
+Status Collect(const std::string& path, Collected* c) {
   auto cb = [c](const SourcePage& p, const DumpInfo&) {
     c->pages.push_back(p);
     return Status::OK();
   };
-  return jsonl ? ReadDocumentJsonl(path, cb, &c->info) : ReadMediaWikiDump(path, cb, &c->info);
+  return ReadMediaWikiDump(path, cb, &c->info);
 }
 
 TEST(MediaWikiDumpTest, ReadsEveryPageOfTheEnglishSample) {
@@ -179,55 +179,6 @@ TEST(MediaWikiDumpTest, MissingFileIsAnIOError) {
   EXPECT_NE(s.message().find("/nonexistent/dump.xml.bz2"), std::string::npos);
 }
 
-TEST(DocumentJsonlTest, ReadsBothShapes) {
-  TempDir tmp;
-  testing::WriteFile(
-      tmp.Sub("d.jsonl"),
-      R"({"title": "Cat", "id": 7, "revision": 3, "text": "Cats purr.\nThey sleep."})"
-      "\n\n"
-      R"({"title": "Dog", "id": "8", "paragraphs": [["Dogs bark.", "A lot."], ["Yes."]]})"
-      "\n");
-  Collected c;
-  ASSERT_TRUE(Collect(tmp.Sub("d.jsonl"), &c, true).ok());
-  ASSERT_EQ(c.pages.size(), 2u);
-  EXPECT_EQ(c.pages[0].title, "Cat");
-  EXPECT_EQ(c.pages[0].page_id, 7u);
-  EXPECT_EQ(c.pages[0].revision_id, 3u);
-  EXPECT_EQ(c.pages[0].format, SourcePage::Format::kPlainText);
-  EXPECT_EQ(c.pages[1].page_id, 8u);
-  EXPECT_EQ(c.pages[1].format, SourcePage::Format::kSentences);
-  EXPECT_EQ(c.pages[1].paragraphs,
-            (std::vector<std::vector<std::string>>{{"Dogs bark.", "A lot."}, {"Yes."}}));
-  EXPECT_EQ(c.pages[1].location, tmp.Sub("d.jsonl") + ": line 3");
-}
-
-TEST(DocumentJsonlTest, BadLinesNameTheLine) {
-  TempDir tmp;
-  struct Case {
-    std::string line;
-    std::string expect;
-  } cases[] = {
-      {R"({"title": "A", "text": "x"})"
-       "\n"
-       R"({"title": "B", "text": )",
-       "line 2: not valid JSON"},
-      {R"({"text": "no title"})", "line 1: expected a string field \"title\""},
-      {R"({"title": "A"})", "line 1: expected \"text\" or \"paragraphs\""},
-      {R"({"title": "A", "paragraphs": ["flat"]})", "line 1: \"paragraphs\" must be"},
-      {R"({"title": "A", "id": -4, "text": "x"})", "line 1: field \"id\""},
-      {"{\"title\": \"A\", \"text\": \"caf\xc3\"}", "line 1: invalid UTF-8 at column 28"},
-  };
-  for (const auto& c : cases) {
-    testing::WriteFile(tmp.Sub("bad.jsonl"), c.line);
-    Collected got;
-    Status s = Collect(tmp.Sub("bad.jsonl"), &got, true);
-    ASSERT_FALSE(s.ok()) << c.line;
-    EXPECT_EQ(s.code(), Status::Code::kCorruption);
-    EXPECT_NE(s.message().find(tmp.Sub("bad.jsonl") + ": " + c.expect), std::string::npos)
-        << s.message();
-  }
-}
-
 TEST(InputKindTest, DetectsXmlAndJsonl) {
   TempDir tmp;
   InputKind k;
@@ -240,6 +191,93 @@ TEST(InputKindTest, DetectsXmlAndJsonl) {
   Status s = DetectInputKind(tmp.Sub("a.txt"), &k);
   EXPECT_EQ(s.code(), Status::Code::kCorruption);
   EXPECT_NE(s.message().find("byte 0"), std::string::npos);
+}
+
+// A document that is not a MediaWiki export is an error, not "0 pages".
+TEST(MediaWikiDumpTest, WrongRootAndMisplacedPagesAreErrors) {
+  TempDir tmp;
+  const std::string page =
+      "<page><title>A</title><ns>0</ns><id>1</id><revision><id>2</id>"
+      "<text>Some text.</text></revision></page>";
+  struct Case {
+    std::string xml, expect;
+  } cases[] = {
+      {"<feed>" + page + "</feed>", "byte 0: the root element is <feed>, expected <mediawiki>"},
+      {"<mediawiki><pages>" + page + "</pages></mediawiki>",
+       "a <page> that is not a child of <mediawiki>"},
+      {"<mediawiki><page><title>B</title>" + page + "</page></mediawiki>",
+       "a <page> inside the <page> that starts at"},
+  };
+  for (const auto& c : cases) {
+    testing::WriteFile(tmp.Sub("x.xml"), c.xml);
+    Collected got;
+    Status s = Collect(tmp.Sub("x.xml"), &got);
+    EXPECT_EQ(s.code(), Status::Code::kCorruption) << c.xml;
+    EXPECT_NE(s.message().find(tmp.Sub("x.xml") + ": "), std::string::npos) << s.message();
+    EXPECT_NE(s.message().find(c.expect), std::string::npos) << s.message();
+    EXPECT_TRUE(got.pages.empty());
+  }
+}
+
+TEST(MediaWikiDumpTest, IdsThatDoNotFitAreErrorsNotWrappedNumbers) {
+  TempDir tmp;
+  for (std::string id : {"-5", "123456789012345678901234", "12x", ""}) {
+    testing::WriteFile(tmp.Sub("x.xml"),
+                       "<mediawiki><page><title>A</title><ns>0</ns><id>1</id><revision><id>2</id>"
+                       "<text>Kept.</text></revision></page><page><title>B</title><ns>0</ns><id>" +
+                           id +
+                           "</id><revision><id>3</id><text>T</text></revision></page>"
+                           "</mediawiki>");
+    Collected got;
+    Status s = Collect(tmp.Sub("x.xml"), &got);
+    EXPECT_EQ(s.code(), Status::Code::kCorruption) << id;
+    EXPECT_NE(s.message().find("page id \"" + id + "\" is not a decimal integer"),
+              std::string::npos)
+        << s.message();
+    EXPECT_NE(s.message().find("x.xml: byte "), std::string::npos) << s.message();
+    ASSERT_EQ(got.pages.size(), 1u);  // A, not B
+    EXPECT_EQ(got.pages[0].title, "A");
+  }
+  // The largest id that fits is read exactly.
+  testing::WriteFile(tmp.Sub("max.xml"),
+                     "<mediawiki><page><title>A</title><ns>-2</ns><id> 18446744073709551615 </id>"
+                     "<revision><id>7</id><text>T</text></revision></page></mediawiki>");
+  Collected got;
+  ASSERT_TRUE(Collect(tmp.Sub("max.xml"), &got).ok());
+  ASSERT_EQ(got.pages.size(), 1u);
+  EXPECT_EQ(got.pages[0].page_id, 18446744073709551615ull);
+  EXPECT_EQ(got.pages[0].ns, -2);
+}
+
+// bzip2 checks a block's CRC only at its end, so damage first decompresses to garbage: the error
+// must be the bz2 damage, not "expected a MediaWiki XML export" or "malformed XML".
+TEST(MediaWikiDumpTest, DamagedBz2IsReportedAsBz2DamageNotAsBadXml) {
+  TempDir tmp;
+  const std::string good = testing::ReadFile(DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"));
+  for (size_t at : {size_t{5000}, good.size() / 2}) {
+    std::string bytes = good;
+    for (size_t i = at; i < at + 8; ++i) bytes[i] = static_cast<char>(~bytes[i]);
+    testing::WriteFile(tmp.Sub("bad.xml.bz2"), bytes);
+    InputKind kind;
+    Status s = DetectInputKind(tmp.Sub("bad.xml.bz2"), &kind);
+    if (s.ok()) {
+      Collected got;
+      s = Collect(tmp.Sub("bad.xml.bz2"), &got);
+    }
+    EXPECT_EQ(s.code(), Status::Code::kCorruption) << at;
+    EXPECT_NE(s.message().find("bad.xml.bz2: corrupt bz2 data in the stream starting at byte 0"),
+              std::string::npos)
+        << s.message();
+    EXPECT_EQ(s.message().find("malformed XML"), std::string::npos) << s.message();
+    EXPECT_EQ(s.message().find("expected a MediaWiki"), std::string::npos) << s.message();
+  }
+  std::string bytes = good;
+  bytes[0] = 'X';  // the signature "BZh" is gone
+  testing::WriteFile(tmp.Sub("magic.xml.bz2"), bytes);
+  InputKind kind;
+  Status s = DetectInputKind(tmp.Sub("magic.xml.bz2"), &kind);
+  EXPECT_EQ(s.code(), Status::Code::kCorruption);
+  EXPECT_NE(s.message().find("magic.xml.bz2: not a bzip2 file"), std::string::npos) << s.message();
 }
 
 }  // namespace

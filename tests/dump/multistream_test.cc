@@ -180,5 +180,27 @@ TEST(MultistreamCliTest, ToolAndIngestOnlyTitlesOf) {
   EXPECT_NE(r.err.find("--only-titles-of needs --index"), std::string::npos) << r.err;
 }
 
+TEST_F(MultistreamTest, AnIndexOfAnotherDumpIsReportedAsNotMatching) {
+  // The same pages split into streams of 7: its offsets fall inside this dump's streams.
+  MakeMultistream(xml_, 7, tmp_.Sub("other.xml.bz2"), tmp_.Sub("other-index.txt.bz2"));
+  // A different dump altogether: its header stream ends elsewhere.
+  std::string simple = testing::Bz2DecompressFile(DataPath("wikidumps/simplewiki-sample.xml.bz2"));
+  MakeMultistream(simple, 2, tmp_.Sub("simple.xml.bz2"), tmp_.Sub("simple-index.txt.bz2"));
+  for (const char* index : {"other-index.txt.bz2", "simple-index.txt.bz2"}) {
+    MultistreamOptions o;
+    o.index_path = tmp_.Sub(index);
+    o.threads = 2;
+    DumpInfo info;
+    Status s;
+    ReadAllPages(tmp_.Sub("ms.xml.bz2"), &o, &info, &s);
+    EXPECT_EQ(s.code(), Status::Code::kCorruption) << index;
+    EXPECT_NE(
+        s.message().find(tmp_.Sub(index) + ": the index does not match " + tmp_.Sub("ms.xml.bz2")),
+        std::string::npos)
+        << s.message();
+    EXPECT_EQ(s.message().find("truncated bz2 file:"), std::string::npos) << s.message();
+  }
+}
+
 }  // namespace
 }  // namespace aligndb

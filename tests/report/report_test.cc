@@ -97,5 +97,64 @@ TEST(ScoreCliTest, JsonAndErrors) {
   EXPECT_EQ(r.exit_code, 4);
 }
 
+// Edition names, titles and text come from the data: whatever they hold, the report shows them
+// as text and never as markup (no script, no extra table cell, no link).
+TEST(ReportTest, HostileEditionNamesAreEscapedInHtmlAndMarkdown) {
+  CorpusStats st;
+  st.normal_edition = "<script>alert(1)</script>";
+  st.simple_edition = "x | y\n| [a](javascript:alert(2)) <img src=x onerror=alert(3)>";
+  st.title_matches = 3;
+  std::string html = ReportHtml(st), md = ReportMarkdown(st);
+  for (const std::string* page : {&html, &md}) {
+    EXPECT_EQ(page->find("<script"), std::string::npos);
+    EXPECT_EQ(page->find("<img"), std::string::npos);
+  }
+  EXPECT_EQ(md.find("[a]("), std::string::npos) << md;  // a link only when unescaped
+  EXPECT_NE(md.find("\\[a\\](javascript"), std::string::npos) << md;
+  EXPECT_NE(html.find("&lt;script&gt;alert(1)&lt;/script&gt; (normal)"), std::string::npos);
+  EXPECT_NE(md.find("| &lt;script&gt;alert(1)&lt;/script&gt; (normal) |"), std::string::npos) << md;
+  // Every table row keeps its five cells: no '|' from the data ends a cell.
+  std::istringstream lines(md);
+  std::string line;
+  int side_rows = 0;
+  while (std::getline(lines, line)) {
+    if (line.find("(simple) |") == std::string::npos) continue;
+    ++side_rows;
+    size_t bars = 0;
+    for (size_t i = 0; i < line.size(); ++i)
+      if (line[i] == '|' && (i == 0 || line[i - 1] != '\\')) ++bars;
+    EXPECT_EQ(bars, 6u) << line;
+  }
+  EXPECT_EQ(side_rows, 1);
+}
+
+TEST(ReportTest, HostileTitlesAndTextDoNotReachTheReportAsMarkup) {
+  TempDir tmp;
+  std::string hostile = "<script>alert(1)</script> | <img src=x onerror=alert(2)>";
+  std::string text = "Cats are small animals that purr. " + hostile + " They sleep a lot.";
+  testing::WriteFile(tmp.Sub("n.jsonl"),
+                     nlohmann::json({{"title", hostile}, {"text", text}}).dump() + "\n" +
+                         nlohmann::json({{"title", "Cat"}, {"text", text}}).dump());
+  testing::WriteFile(tmp.Sub("s.jsonl"),
+                     nlohmann::json({{"title", hostile}, {"text", text}}).dump() + "\n" +
+                         nlohmann::json({{"title", "Cat"}, {"text", text}}).dump());
+  std::string db = tmp.Sub("db");
+  auto r = RunAligndb({"build", "--db", db, "--show", "0", "enwiki=" + tmp.Sub("n.jsonl"),
+                       "simplewiki=" + tmp.Sub("s.jsonl")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = RunAligndb({"report", "--db", db, "--out", tmp.Sub("report")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* f : {"report/report.html", "report/report.md", "report/flesch.svg"}) {
+    std::string page = testing::ReadFile(tmp.Sub(f));
+    EXPECT_EQ(page.find("<script"), std::string::npos) << f;
+    EXPECT_EQ(page.find("<img"), std::string::npos) << f;
+  }
+  // A hostile edition name cannot get into the database in the first place.
+  r = RunAligndb(
+      {"ingest", "--db", db, "--edition", "<script>alert(1)</script>", tmp.Sub("s.jsonl")});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("is not a valid edition name"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace aligndb

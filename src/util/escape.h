@@ -1,0 +1,26 @@
+// Escaping of text that comes from the data (edition names, titles, sentences) before it is
+// written into HTML, SVG or Markdown. Every writer of those formats escapes data through these
+// functions, so that a hostile title or edition name is shown as text and never runs as markup.
+#ifndef ALIGNDB_UTIL_ESCAPE_H_
+#define ALIGNDB_UTIL_ESCAPE_H_
+
+#include <string>
+#include <string_view>
+
+namespace aligndb {
+
+// Text for HTML and XML (SVG) element content and double- or single-quoted attribute values:
+// & < > " ' become entities; C0 control characters other than tab, line feed and carriage return
+// (not allowed in XML) become U+FFFD.
+std::string HtmlEscape(std::string_view s);
+
+// Text for Markdown (inline text and table cells, CommonMark and GitHub tables): the characters
+// that start Markdown syntax inside a line (\ ` * _ [ ] | ~ and ! before [) are backslash-escaped;
+// < and > become entities and & becomes &amp; where it would start an entity, so that raw HTML
+// cannot pass; line breaks and other control characters become spaces, so that a value cannot
+// end a table row or start a block. Plain words, digits, spaces and other punctuation are kept.
+std::string MarkdownEscape(std::string_view s);
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_UTIL_ESCAPE_H_

@@ -1,0 +1,45 @@
+#include "util/numbers.h"
+
+#include <limits>
+
+namespace aligndb {
+namespace {
+
+std::string_view TrimSpace(std::string_view s) {
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (!s.empty() && space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+bool ParseDecimalU64(std::string_view s, uint64_t* out) {
+  s = TrimSpace(s);
+  if (s.empty()) return false;
+  uint64_t v = 0;
+  constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+    uint64_t d = static_cast<uint64_t>(c - '0');
+    if (v > (kMax - d) / 10) return false;
+    v = v * 10 + d;
+  }
+  *out = v;
+  return true;
+}
+
+bool ParseDecimalI32(std::string_view s, int32_t* out) {
+  s = TrimSpace(s);
+  bool negative = !s.empty() && s.front() == '-';
+  if (negative) s.remove_prefix(1);
+  if (s.empty() || s.front() < '0' || s.front() > '9') return false;  // "- 5", "--5"
+  uint64_t v = 0;
+  if (!ParseDecimalU64(s, &v)) return false;
+  constexpr uint64_t kLimit = uint64_t{1} << 31;
+  if (negative ? v > kLimit : v >= kLimit) return false;
+  *out = negative ? static_cast<int32_t>(-static_cast<int64_t>(v)) : static_cast<int32_t>(v);
+  return true;
+}
+
+}  // namespace aligndb

@@ -1,0 +1,20 @@
+// Strict parsing of the integers that come from input data (page ids, revision ids, offsets):
+// a value that does not fit is an error, never a wrapped number.
+#ifndef ALIGNDB_UTIL_NUMBERS_H_
+#define ALIGNDB_UTIL_NUMBERS_H_
+
+#include <cstdint>
+#include <string_view>
+
+namespace aligndb {
+
+// Parses a decimal integer in [0, 2^64) made of ASCII digits only, with optional surrounding
+// white space (" \t\r\n"). False for an empty string, a sign, any other character, or overflow.
+bool ParseDecimalU64(std::string_view s, uint64_t* out);
+
+// The same for a signed 32-bit integer (an optional leading '-').
+bool ParseDecimalI32(std::string_view s, int32_t* out);
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_UTIL_NUMBERS_H_

@@ -1,0 +1,182 @@
+// Ingest: edition specs, summaries on real data, re-ingest of unchanged input, and errors that
+// keep what was stored before them.
+#include "ingest/ingest.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "aligndb.pb.h"
+#include "test_util.h"
+
+namespace aligndb {
+namespace {
+
+using testing::DataPath;
+using testing::TempDir;
+
+std::unique_ptr<Store> OpenStore(const std::string& dir) {
+  std::unique_ptr<Store> store;
+  StoreOptions opts;
+  opts.create_if_missing = true;
+  Status s = Store::Open(opts, dir, &store);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return store;
+}
+
+TEST(IngestTest, SplitsEditionSpecs) {
+  std::string edition, path;
+  EXPECT_TRUE(SplitEditionSpec("simplewiki=/data/s.jsonl", &edition, &path));
+  EXPECT_EQ(edition, "simplewiki");
+  EXPECT_EQ(path, "/data/s.jsonl");
+  EXPECT_FALSE(SplitEditionSpec("/data/s.jsonl", &edition, &path));
+  EXPECT_FALSE(SplitEditionSpec("=x.jsonl", &edition, &path));
+  EXPECT_FALSE(SplitEditionSpec("a/b=x.jsonl", &edition, &path));  // '/' is not a name character
+}
+
+TEST(IngestTest, JsonlSummaryCountsAndASecondRunSkipsEverything) {
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("d.jsonl"),
+                     R"({"title": "Cat", "text": "Cats purr. They sleep a lot."})"
+                     "\n"
+                     R"({"title": "Dog", "paragraphs": [["Dogs bark.", "They run."]]})"
+                     "\n");
+  auto store = OpenStore(tmp.Sub("db"));
+  IngestOptions o;
+  o.edition = "pets";
+  IngestSummary first;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("d.jsonl")}, o, &first).ok());
+  EXPECT_EQ(first.pages, 2u);
+  EXPECT_EQ(first.added, 2u);
+  EXPECT_EQ(first.articles_by_edition["pets"], 2u);
+  IngestSummary second;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("d.jsonl")}, o, &second).ok());
+  EXPECT_EQ(second.added, 0u);
+  EXPECT_EQ(second.unchanged, 2u);
+  uint32_t ed;
+  ASSERT_TRUE(store->EditionId("pets", false, &ed).ok());
+  uint64_t id;
+  EXPECT_TRUE(store->FindArticle(ed, "Cat", &id).ok());
+  EXPECT_TRUE(store->FindArticle(ed, "Dog", &id).ok());
+}
+
+TEST(IngestTest, JsonlWithoutAnEditionIsABadArgument) {
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "Cat", "text": "Cats purr."})");
+  auto store = OpenStore(tmp.Sub("db"));
+  IngestSummary sum;
+  Status s = Ingest(store.get(), {tmp.Sub("d.jsonl")}, {}, &sum);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(s.message().find("--edition"), std::string::npos) << s.message();
+}
+
+TEST(IngestTest, ABadLineKeepsThePagesBeforeIt) {
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "Cat", "text": "Cats purr. They sleep."})"
+                                         "\n"
+                                         R"({"title": "Dog", "text": )"
+                                         "\n");
+  auto store = OpenStore(tmp.Sub("db"));
+  IngestOptions o;
+  o.edition = "pets";
+  IngestSummary sum;
+  Status s = Ingest(store.get(), {tmp.Sub("d.jsonl")}, o, &sum);
+  EXPECT_EQ(s.code(), Status::Code::kCorruption);
+  EXPECT_NE(s.message().find("d.jsonl: line 2"), std::string::npos) << s.message();
+  uint32_t ed;
+  ASSERT_TRUE(store->EditionId("pets", false, &ed).ok());
+  uint64_t id;
+  EXPECT_TRUE(store->FindArticle(ed, "Cat", &id).ok());
+}
+
+TEST(IngestTest, EditionSpecOverridesTheDumpsDbname) {
+  TempDir tmp;
+  auto store = OpenStore(tmp.Sub("db"));
+  IngestSummary sum;
+  ASSERT_TRUE(
+      Ingest(store.get(), {"other=" + DataPath("wikidumps/simplewiki-sample.xml.bz2")}, {}, &sum)
+          .ok());
+  std::map<std::string, uint32_t> eds;
+  ASSERT_TRUE(store->Editions(&eds).ok());
+  EXPECT_EQ(eds.size(), 1u);
+  EXPECT_EQ(eds.count("other"), 1u);
+  EXPECT_EQ(sum.articles_by_edition["other"], 6u);
+}
+
+TEST(IngestTest, TheSameTitleTwiceInAJsonlFileIsAnErrorNamingBothLines) {
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "Cat", "text": "Cats purr. They sleep."})"
+                                         "\n"
+                                         R"({"title": "Dog", "text": "Dogs bark. They run."})"
+                                         "\n"
+                                         R"({"title": "cat", "text": "Another cat. It differs."})"
+                                         "\n");
+  auto store = OpenStore(tmp.Sub("db"));
+  IngestOptions o;
+  o.edition = "pets";
+  IngestSummary sum;
+  Status s = Ingest(store.get(), {tmp.Sub("d.jsonl")}, o, &sum);
+  EXPECT_EQ(s.code(), Status::Code::kCorruption);
+  EXPECT_NE(s.message().find("d.jsonl: line 3: title \"cat\" was already given at line 1"),
+            std::string::npos)
+      << s.message();
+  EXPECT_EQ(sum.added, 2u);  // the summary counts what was stored, nothing twice
+  uint32_t ed;
+  ASSERT_TRUE(store->EditionId("pets", false, &ed).ok());
+  EditionCounts counts;
+  ASSERT_TRUE(store->GetEditionCounts(ed, &counts).ok());
+  EXPECT_EQ(counts.articles, 2);
+  pb::Article cat;
+  uint64_t id;
+  ASSERT_TRUE(store->FindArticle(ed, "Cat", &id).ok());
+  ASSERT_TRUE(store->GetArticle(ed, id, &cat).ok());
+  EXPECT_EQ(cat.title(), "Cat");  // the first page is not replaced
+  // The same file in two runs is an update, not a duplicate.
+  testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "Cat", "text": "Cats purr. They sleep."})");
+  EXPECT_TRUE(Ingest(store.get(), {tmp.Sub("d.jsonl")}, o, &sum).ok());
+}
+
+TEST(IngestTest, EditionNamesOutsideTheAllowedCharactersAreRefusedBeforeAnythingIsStored) {
+  EXPECT_TRUE(IsValidEditionName("enwiki"));
+  EXPECT_TRUE(IsValidEditionName("simple_wiki-2"));
+  EXPECT_TRUE(IsValidEditionName(std::string(64, 'a')));
+  for (std::string bad :
+       std::vector<std::string>{"", "a/b", "en.wiki", "<script>", "a b", std::string(65, 'a'),
+                                std::string("a\0b", 3), "caf\xC3\xA9"})
+    EXPECT_FALSE(IsValidEditionName(bad)) << bad;
+
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "Cat", "text": "Cats purr. They sleep."})");
+  auto store = OpenStore(tmp.Sub("db"));
+  IngestSummary sum;
+  IngestOptions o;
+  o.edition = "<script>alert(1)</script>";
+  Status s = Ingest(store.get(), {tmp.Sub("d.jsonl")}, o, &sum);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(s.message().find("--edition \"<script>alert(1)</script>\" is not a valid edition name"),
+            std::string::npos)
+      << s.message();
+  s = Ingest(store.get(), {"simple.wiki=" + tmp.Sub("d.jsonl")}, {}, &sum);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(s.message().find("\"simple.wiki\""), std::string::npos) << s.message();
+
+  // From the dump: bad input data (exit 3), and the dump's pages are not stored.
+  std::string xml = testing::Bz2DecompressFile(DataPath("wikidumps/simplewiki-sample.xml.bz2"));
+  size_t at = xml.find("<dbname>simplewiki</dbname>");
+  ASSERT_NE(at, std::string::npos);
+  xml.replace(at, 27, "<dbname>&lt;img src=x onerror=alert(1)&gt;/x</dbname>");
+  testing::WriteFile(tmp.Sub("hostile.xml"), xml);
+  s = Ingest(store.get(), {tmp.Sub("hostile.xml")}, {}, &sum);
+  EXPECT_EQ(s.code(), Status::Code::kCorruption);
+  EXPECT_EQ(s.ExitCode(), 3);
+  EXPECT_NE(s.message().find("hostile.xml: <siteinfo><dbname> \"<img src=x onerror=alert(1)>/x\" "
+                             "is not a valid edition name"),
+            std::string::npos)
+      << s.message();
+  std::map<std::string, uint32_t> eds;
+  ASSERT_TRUE(store->Editions(&eds).ok());
+  EXPECT_TRUE(eds.empty());
+}
+
+}  // namespace
+}  // namespace aligndb
