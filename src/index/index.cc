@@ -6,8 +6,8 @@
 #include <cctype>
 
 #include "aligndb.pb.h"
+#include "storage/store.h"
 #include "util/fault.h"
-#include "storage/store_internal.h"
 
 namespace aligndb {
 namespace {
@@ -31,6 +31,18 @@ std::string ParagraphTerm(uint32_t edition, uint64_t page_id, uint32_t paragraph
   t += ':';
   t += std::to_string(paragraph);
   return t;
+}
+
+// Value slot 0: the paragraph index, 4 bytes big-endian.
+std::string EncodeParagraphSlot(uint32_t p) {
+  return {static_cast<char>(p >> 24), static_cast<char>(p >> 16), static_cast<char>(p >> 8),
+          static_cast<char>(p)};
+}
+bool DecodeParagraphSlot(const std::string& slot, uint32_t* p) {
+  if (slot.size() != 4) return false;
+  const auto* u = reinterpret_cast<const unsigned char*>(slot.data());
+  *p = (uint32_t{u[0]} << 24) | (uint32_t{u[1]} << 16) | (uint32_t{u[2]} << 8) | u[3];
+  return true;
 }
 
 Status FromXapian(const Xapian::Error& e, const std::string& context) {
@@ -89,23 +101,14 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
   *applied = 0;
   if (!rep_->wdb) return Status::InvalidArgument(rep_->dir + ": index opened read-only");
   Xapian::WritableDatabase& db = *rep_->wdb;
-  std::string prefix = EncodeEditionKey(edition);
+  const size_t per_commit = SmallBatches() ? 8 : kPagesPerCommit;
+  std::vector<uint64_t> pages;
   for (;;) {
-    // One commit's worth of queued pages, read from a snapshot.
-    std::vector<std::string> keys;
-    {
-      std::unique_ptr<rocksdb::Iterator> it(
-          store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kPendingIndex)));
-      const size_t per_commit = SmallBatches() ? 8 : kPagesPerCommit;
-      for (it->Seek(prefix);
-           it->Valid() && it->key().starts_with(prefix) && keys.size() < per_commit; it->Next())
-        keys.push_back(it->key().ToString());
-      RETURN_IF_ERROR(FromRocks(it->status(), store->dir() + ": pending index queue"));
-    }
-    if (keys.empty()) return Status::OK();
+    // One commit's worth of queued pages.
+    RETURN_IF_ERROR(store->PendingIndexPages(edition, per_commit, &pages));
+    if (pages.empty()) return Status::OK();
     try {
-      for (const auto& key : keys) {
-        uint64_t page_id = DecodeBigEndian64(key.data() + 4);
+      for (uint64_t page_id : pages) {
         std::string article_term = ArticleTerm(edition, page_id);
         db.delete_document(article_term);  // every paragraph of the page's previous version
         pb::ArticleTerms terms;
@@ -119,9 +122,7 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
           doc.add_boolean_term(article_term);
           for (const auto& tok : terms.paragraphs(p).paragraph().tokens())
             if (!tok.empty() && tok.size() <= kMaxTermBytes) doc.add_term(tok);
-          std::string slot;
-          AppendBigEndian32(&slot, static_cast<uint32_t>(p));
-          doc.add_value(kParagraphSlot, slot);
+          doc.add_value(kParagraphSlot, EncodeParagraphSlot(static_cast<uint32_t>(p)));
           db.replace_document(unique, doc);
         }
       }
@@ -132,11 +133,8 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
     }
     CrashPoint();  // Xapian committed, queue entries not yet deleted: replayed by the next run
     // The index is durable: now the queue entries may go.
-    rocksdb::WriteBatch batch;
-    for (const auto& key : keys) batch.Delete(store->cf(Cf::kPendingIndex), key);
-    RETURN_IF_ERROR(
-        FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": index queue"));
-    *applied += keys.size();
+    RETURN_IF_ERROR(store->ClearPendingIndex(edition, pages));
+    *applied += pages.size();
   }
 }
 
@@ -148,10 +146,9 @@ Status ParagraphIndex::ArticleIndex(
     Xapian::Database& db = rep_->db();
     std::string article = ArticleTerm(edition, page_id);
     for (auto d = db.postlist_begin(article); d != db.postlist_end(article); ++d) {
-      std::string slot = db.get_document(*d).get_value(kParagraphSlot);
-      if (slot.size() != 4)
+      uint32_t paragraph = 0;
+      if (!DecodeParagraphSlot(db.get_document(*d).get_value(kParagraphSlot), &paragraph))
         return Status::Corruption(rep_->dir + ": paragraph document without its index");
-      uint32_t paragraph = DecodeBigEndian32(slot.data());
       for (auto t = db.termlist_begin(*d); t != db.termlist_end(*d); ++t) {
         const std::string& term = *t;
         if (!term.empty() && (term[0] == 'A' || term[0] == 'Q') && term.size() > 1 &&
@@ -186,10 +183,10 @@ Status ParagraphIndex::Candidates(uint32_t edition, uint64_t page_id,
     enquire.set_docid_order(Xapian::Enquire::ASCENDING);
     Xapian::MSet mset = enquire.get_mset(0, db.get_doccount());
     for (auto it = mset.begin(); it != mset.end(); ++it) {
-      std::string slot = it.get_document().get_value(kParagraphSlot);
-      if (slot.size() != 4)
+      uint32_t paragraph = 0;
+      if (!DecodeParagraphSlot(it.get_document().get_value(kParagraphSlot), &paragraph))
         return Status::Corruption(rep_->dir + ": paragraph document without its index");
-      paragraphs->push_back(DecodeBigEndian32(slot.data()));
+      paragraphs->push_back(paragraph);
     }
   } catch (const Xapian::Error& e) {
     return FromXapian(e, rep_->dir);

@@ -15,8 +15,10 @@
 #include <unordered_set>
 
 #include "aligndb.pb.h"
+#include "storage/records.h"
+#include "storage/rocks.h"
+#include "text/text.h"
 #include "util/fault.h"
-#include "storage/store_internal.h"
 
 namespace aligndb {
 
@@ -96,7 +98,6 @@ class Int64AddOperator : public rocksdb::AssociativeMergeOperator {
 constexpr const char* kCfNames[] = {"default",       "meta",       "articles",  "terms",
                                     "pages",         "titles",     "redirects", "counts",
                                     "pending_index", "alignments", "runs"};
-static_assert(sizeof(kCfNames) / sizeof(kCfNames[0]) == static_cast<size_t>(Cf::kNumCfs));
 
 constexpr const char* kSchemaKey = "schema_version";
 constexpr const char* kEditionPrefix = "edition/";
@@ -149,6 +150,7 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
     if (ec) return Status::IOError(dir + ": cannot create: " + ec.message());
   }
 
+  static_assert(sizeof(kCfNames) / sizeof(kCfNames[0]) == static_cast<size_t>(Cf::kNumCfs));
   rocksdb::DBOptions db_options;
   db_options.create_if_missing = options.create_if_missing;
   db_options.create_missing_column_families = !options.read_only;
@@ -219,9 +221,10 @@ Store::~Store() {
   }
 }
 
-const rocksdb::Snapshot* Store::GetSnapshot() { return db_->GetSnapshot(); }
-void Store::ReleaseSnapshot(const rocksdb::Snapshot* s) {
-  if (s) db_->ReleaseSnapshot(s);
+Snapshot::~Snapshot() { store_->db_->ReleaseSnapshot(snap_); }
+
+std::unique_ptr<Snapshot> Store::NewSnapshot() {
+  return std::unique_ptr<Snapshot>(new Snapshot(this, db_->GetSnapshot()));
 }
 
 // ------------------------------------------------------------------ meta
@@ -304,27 +307,27 @@ Status Store::GetPageState(uint32_t edition, uint64_t page_id, pb::PageState* ou
 }
 
 Status Store::GetArticle(uint32_t edition, uint64_t page_id, pb::Article* out,
-                         const rocksdb::Snapshot* snapshot) {
-  return GetProto(db_, cf(Cf::kArticles), EncodePageKey(edition, page_id), out, snapshot,
+                         const Snapshot* snapshot) {
+  return GetProto(db_, cf(Cf::kArticles), EncodePageKey(edition, page_id), out, Raw(snapshot),
                   "article " + std::to_string(page_id));
 }
 
 Status Store::GetTerms(uint32_t edition, uint64_t page_id, pb::ArticleTerms* out,
-                       const rocksdb::Snapshot* snapshot) {
-  return GetProto(db_, cf(Cf::kTerms), EncodePageKey(edition, page_id), out, snapshot,
+                       const Snapshot* snapshot) {
+  return GetProto(db_, cf(Cf::kTerms), EncodePageKey(edition, page_id), out, Raw(snapshot),
                   "terms of page " + std::to_string(page_id));
 }
 
 Status Store::GetRedirect(uint32_t edition, const std::string& normalized_title, pb::Redirect* out,
-                          const rocksdb::Snapshot* snapshot) {
+                          const Snapshot* snapshot) {
   return GetProto(db_, cf(Cf::kRedirects), EncodeEditionKey(edition) + normalized_title, out,
-                  snapshot, "redirect " + normalized_title);
+                  Raw(snapshot), "redirect " + normalized_title);
 }
 
 Status Store::FindArticle(uint32_t edition, const std::string& title, uint64_t* page_id,
-                          const rocksdb::Snapshot* snapshot) {
+                          const Snapshot* snapshot) {
   rocksdb::ReadOptions ro;
-  ro.snapshot = snapshot;
+  ro.snapshot = Raw(snapshot);
   std::string value;
   std::string key = EncodeEditionKey(edition) + NormalizeTitle(title);
   rocksdb::Status s = db_->Get(ro, cf(Cf::kTitles), key, &value);
@@ -358,7 +361,7 @@ size_t PageWriter::pending_bytes() const {
 
 Status PageWriter::Flush() {
   if (rep_->pages.empty() && rep_->deltas.empty()) return Status::OK();
-  auto* counts = store_->cf(Cf::kCounts);
+  auto* counts = store_->cf(Store::Cf::kCounts);
   for (auto& [key, delta] : rep_->deltas)
     if (delta != 0) rep_->batch.Merge(counts, key, EncodeInt64(delta));
   CrashPoint();
@@ -394,20 +397,21 @@ Status PageWriter::RemovePage(uint32_t edition, uint64_t page_id) {
     deltas[CounterKey(edition, "articles")] -= 1;
     deltas[CounterKey(edition, "paragraphs")] -= terms.paragraphs_size();
     deltas[CounterKey(edition, "sentences")] -= sentences;
-    batch.Delete(store_->cf(Cf::kArticles), page_key);
-    batch.Delete(store_->cf(Cf::kTerms), page_key);
-    batch.Put(store_->cf(Cf::kPendingIndex), page_key, "");
+    batch.Delete(store_->cf(Store::Cf::kArticles), page_key);
+    batch.Delete(store_->cf(Store::Cf::kTerms), page_key);
+    batch.Put(store_->cf(Store::Cf::kPendingIndex), page_key, "");
     // The title may since belong to another page.
     uint64_t current = 0;
     if (store_->FindArticle(edition, old.title(), &current).ok() && current == page_id)
-      batch.Delete(store_->cf(Cf::kTitles), title_key);
+      batch.Delete(store_->cf(Store::Cf::kTitles), title_key);
   } else {
     pb::Redirect r;
     Status rs = store_->GetRedirect(edition, NormalizeTitle(old.title()), &r);
-    if (rs.ok() && r.page_id() == page_id) batch.Delete(store_->cf(Cf::kRedirects), title_key);
+    if (rs.ok() && r.page_id() == page_id)
+      batch.Delete(store_->cf(Store::Cf::kRedirects), title_key);
     deltas[CounterKey(edition, "redirects")] -= 1;
   }
-  batch.Delete(store_->cf(Cf::kPages), page_key);
+  batch.Delete(store_->cf(Store::Cf::kPages), page_key);
   return Status::OK();
 }
 
@@ -431,14 +435,14 @@ Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article,
   deltas[CounterKey(edition, "articles")] += 1;
   deltas[CounterKey(edition, "paragraphs")] += terms.paragraphs_size();
   deltas[CounterKey(edition, "sentences")] += sentences;
-  batch.Put(store_->cf(Cf::kArticles), page_key, article.SerializeAsString());
-  batch.Put(store_->cf(Cf::kTerms), page_key, terms.SerializeAsString());
-  batch.Put(store_->cf(Cf::kPages), page_key, state.SerializeAsString());
+  batch.Put(store_->cf(Store::Cf::kArticles), page_key, article.SerializeAsString());
+  batch.Put(store_->cf(Store::Cf::kTerms), page_key, terms.SerializeAsString());
+  batch.Put(store_->cf(Store::Cf::kPages), page_key, state.SerializeAsString());
   std::string id;
   AppendBigEndian64(&id, article.page_id());
-  batch.Put(store_->cf(Cf::kTitles), EncodeEditionKey(edition) + NormalizeTitle(article.title()),
-            id);
-  batch.Put(store_->cf(Cf::kPendingIndex), page_key, "");
+  batch.Put(store_->cf(Store::Cf::kTitles),
+            EncodeEditionKey(edition) + NormalizeTitle(article.title()), id);
+  batch.Put(store_->cf(Store::Cf::kPendingIndex), page_key, "");
   return Status::OK();
 }
 
@@ -450,10 +454,10 @@ Status PageWriter::PutRedirect(uint32_t edition, const pb::Redirect& redirect) {
   state.set_title(redirect.title());
   state.set_revision_id(redirect.revision_id());
   state.set_content_hash(redirect.content_hash());
-  rep_->batch.Put(store_->cf(Cf::kRedirects),
+  rep_->batch.Put(store_->cf(Store::Cf::kRedirects),
                   EncodeEditionKey(edition) + NormalizeTitle(redirect.title()),
                   redirect.SerializeAsString());
-  rep_->batch.Put(store_->cf(Cf::kPages), EncodePageKey(edition, redirect.page_id()),
+  rep_->batch.Put(store_->cf(Store::Cf::kPages), EncodePageKey(edition, redirect.page_id()),
                   state.SerializeAsString());
   rep_->deltas[CounterKey(edition, "redirects")] += 1;
   return Status::OK();
@@ -484,9 +488,9 @@ Status Store::DeletePage(uint32_t edition, uint64_t page_id) {
 }
 
 Status Store::ForEachArticle(uint32_t edition, const std::function<Status(const pb::Article&)>& fn,
-                             const rocksdb::Snapshot* snapshot) {
+                             const Snapshot* snapshot) {
   rocksdb::ReadOptions ro;
-  ro.snapshot = snapshot;
+  ro.snapshot = Raw(snapshot);
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, cf(Cf::kArticles)));
   std::string prefix = EncodeEditionKey(edition);
   pb::Article article;
@@ -500,9 +504,9 @@ Status Store::ForEachArticle(uint32_t edition, const std::function<Status(const 
 
 Status Store::ForEachTitle(uint32_t edition,
                            const std::function<Status(const std::string&, uint64_t)>& fn,
-                           const rocksdb::Snapshot* snapshot) {
+                           const Snapshot* snapshot) {
   rocksdb::ReadOptions ro;
-  ro.snapshot = snapshot;
+  ro.snapshot = Raw(snapshot);
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, cf(Cf::kTitles)));
   std::string prefix = EncodeEditionKey(edition);
   for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
@@ -522,11 +526,11 @@ Status Store::PageIds(uint32_t edition, std::vector<uint64_t>* out) {
 }
 
 Status Store::DocumentFrequencies(uint32_t edition, const std::vector<std::string>& tokens,
-                                  std::vector<int64_t>* df, const rocksdb::Snapshot* snapshot) {
+                                  std::vector<int64_t>* df, const Snapshot* snapshot) {
   df->assign(tokens.size(), 0);
   if (tokens.empty()) return Status::OK();
   rocksdb::ReadOptions ro;
-  ro.snapshot = snapshot;
+  ro.snapshot = Raw(snapshot);
   std::vector<std::string> keys;
   keys.reserve(tokens.size());
   for (const auto& t : tokens) keys.push_back(DfKey(edition, t));
@@ -557,7 +561,7 @@ Status Store::BeginRun(const std::string& command, const std::vector<std::string
   std::string next_enc;
   AppendBigEndian64(&next_enc, next + 1);
   pb::RunManifest run;
-  run.set_version(1);
+  run.set_version(kRunManifestVersion);
   run.set_run_id(next);
   run.set_command(command);
   for (const auto& a : args) run.add_arguments(a);

@@ -13,13 +13,14 @@
 #include <set>
 #include <sstream>
 
+#include "align/scorer.h"
+#include "align/similarity.h"
 #include "aligndb.pb.h"
+#include "cli/print.h"
 #include "embed/embeddings.h"
 #include "export/export.h"
 #include "index/index.h"
 #include "ingest/ingest.h"
-#include "align/scorer.h"
-#include "align/similarity.h"
 #include "test_util.h"
 
 namespace aligndb {

@@ -2,15 +2,14 @@
 #include "storage/store.h"
 
 #include <gtest/gtest.h>
-#include <rocksdb/db.h>
 
 #include <map>
 #include <random>
 
 #include "aligndb.pb.h"
 #include "ingest/ingest.h"
-#include "storage/store_internal.h"
 #include "test_util.h"
+#include "text/text.h"
 
 namespace aligndb {
 namespace {
@@ -79,17 +78,17 @@ std::map<std::string, int64_t> RecountDf(Store* store, uint32_t edition) {
 void ExpectDfMatchesRecount(Store* store, uint32_t edition) {
   auto expected = RecountDf(store, edition);
   // Every stored df key must equal the recount (zero when the token is gone).
-  std::unique_ptr<rocksdb::Iterator> it(
-      store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kCounts)));
-  std::string prefix = DfKey(edition, "");
   size_t seen = 0;
-  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
-    std::string tok = it->key().ToString().substr(prefix.size());
-    int64_t v = DecodeInt64(it->value());
-    auto e = expected.find(tok);
-    EXPECT_EQ(v, e == expected.end() ? 0 : e->second) << tok;
-    if (v) ++seen;
-  }
+  ASSERT_TRUE(store
+                  ->ForEachDocumentFrequency(edition,
+                                             [&](const std::string& tok, int64_t v) {
+                                               auto e = expected.find(tok);
+                                               EXPECT_EQ(v, e == expected.end() ? 0 : e->second)
+                                                   << tok;
+                                               if (v) ++seen;
+                                               return Status::OK();
+                                             })
+                  .ok());
   EXPECT_EQ(seen, expected.size());
 }
 
