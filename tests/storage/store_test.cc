@@ -8,6 +8,7 @@
 
 #include "aligndb.pb.h"
 #include "ingest/ingest.h"
+#include "storage/store_fixtures.h"
 #include "test_util.h"
 #include "text/text.h"
 
@@ -17,49 +18,9 @@ namespace {
 using testing::DataPath;
 using testing::TempDir;
 
-std::unique_ptr<Store> OpenOrDie(const std::string& dir, bool create = true) {
-  std::unique_ptr<Store> store;
-  StoreOptions opts;
-  opts.create_if_missing = create;
-  Status s = Store::Open(opts, dir, &store);
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  return store;
-}
-
-pb::Article MakeArticle(uint64_t id, const std::string& title, uint64_t rev,
-                        std::vector<std::vector<std::string>> paragraphs) {
-  pb::Article a;
-  a.set_version(1);
-  a.set_edition("testwiki");
-  a.set_page_id(id);
-  a.set_title(title);
-  a.set_revision_id(rev);
-  a.set_content_hash("h" + std::to_string(rev));
-  for (auto& p : paragraphs) {
-    auto* pp = a.add_paragraphs();
-    for (auto& s : p) pp->add_sentences(s);
-  }
-  return a;
-}
-
-pb::ArticleTerms TermsOf(const pb::Article& a) {
-  pb::ArticleTerms t;
-  for (const auto& p : a.paragraphs()) {
-    auto* pt = t.add_paragraphs();
-    std::map<std::string, uint32_t> para;
-    for (const auto& s : p.sentences()) {
-      std::vector<std::string> toks;
-      Tokenize(s, &toks);
-      std::map<std::string, uint32_t> sent;
-      for (auto& tok : toks) sent[tok]++, para[tok]++;
-      auto* st = pt->add_sentences();
-      for (auto& [k, v] : sent) st->add_tokens(k), st->add_counts(v);
-    }
-    for (auto& [k, v] : para)
-      pt->mutable_paragraph()->add_tokens(k), pt->mutable_paragraph()->add_counts(v);
-  }
-  return t;
-}
+using testing::MakeArticle;
+using testing::OpenOrDie;
+using testing::TermsOf;
 
 // Recounts document frequencies from the stored terms: the slow, obviously correct reference.
 std::map<std::string, int64_t> RecountDf(Store* store, uint32_t edition) {
