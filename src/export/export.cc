@@ -1,6 +1,7 @@
 // Lookup, export and stats over stored alignment records.
 #include "export/export.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -122,6 +123,18 @@ std::string FormatSim(double v) {
 
 }  // namespace
 
+namespace {
+
+// "enwiki → simplewiki, news → news".
+std::string PairList(const std::vector<std::pair<std::string, std::string>>& pairs) {
+  std::string out;
+  for (const auto& [normal, simple] : pairs)
+    out += (out.empty() ? "" : ", ") + normal + " → " + simple;
+  return out;
+}
+
+}  // namespace
+
 Status ResolveEditions(Store* store, const EditionPair& want, EditionPair* out) {
   *out = want;
   if (!out->normal.empty() && !out->simple.empty()) return Status::OK();
@@ -131,8 +144,14 @@ Status ResolveEditions(Store* store, const EditionPair& want, EditionPair* out) 
     if ((want.normal.empty() || p.first == want.normal) &&
         (want.simple.empty() || p.second == want.simple))
       match.push_back(p);
-  if (match.empty())
+  if (aligned.empty())
     return Status::NotFound(store->dir() + ": no alignments stored (run `aligndb align` first)");
+  if (match.empty())
+    return Status::NotFound(store->dir() + ": no alignment of " +
+                            (want.normal.empty() ? "" : "--normal " + want.normal) +
+                            (want.normal.empty() || want.simple.empty() ? "" : " with ") +
+                            (want.simple.empty() ? "" : "--simple " + want.simple) +
+                            "; aligned edition pairs: " + PairList(aligned));
   auto chosen = match[0];
   if (match.size() > 1) {
     bool found_default = false;
@@ -305,6 +324,14 @@ namespace {
 // filter, or aligned only in other edition pairs.
 Status ExplainMissing(Store* store, const ResolvedPair& pair, const std::string& title,
                       const std::string& key_title, const Snapshot* snap) {
+  std::vector<std::pair<std::string, std::string>> aligned;
+  RETURN_IF_ERROR(store->Pairings(&aligned));
+  if (std::find(aligned.begin(), aligned.end(), std::make_pair(pair.normal, pair.simple)) ==
+      aligned.end())
+    return Status::NotFound("\"" + title + "\": " + pair.normal + " → " + pair.simple +
+                            " is not aligned (run `aligndb align --normal " + pair.normal +
+                            " --simple " + pair.simple +
+                            "`); aligned edition pairs: " + PairList(aligned));
   std::string why;
   uint64_t id;
   bool in_normal = store->FindArticle(pair.normal_id, key_title, &id, snap).ok();

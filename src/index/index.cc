@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 
 #include "aligndb.pb.h"
 #include "storage/store.h"
@@ -15,6 +16,10 @@ namespace {
 constexpr size_t kMaxTermBytes = 240;  // Xapian's limit is 245 bytes per term
 constexpr Xapian::valueno kParagraphSlot = 0;
 constexpr size_t kPagesPerCommit = 20000;
+// Xapian metadata tying the index to its store (Store::Identity) and counting its commits
+// (Store::IndexGeneration).
+constexpr const char* kStoreKey = "aligndb.store";
+constexpr const char* kGenerationKey = "aligndb.generation";
 
 std::string ArticleTerm(uint32_t edition, uint64_t page_id) {
   std::string t(1, 'A');
@@ -58,6 +63,7 @@ struct ParagraphIndex::Rep {
   bool writable = false;
   std::unique_ptr<Xapian::WritableDatabase> wdb;
   std::unique_ptr<Xapian::Database> rdb;
+  bool rebuilt = false;
   Xapian::Database& db() { return wdb ? *wdb : *rdb; }
 };
 
@@ -97,9 +103,65 @@ uint64_t ParagraphIndex::DocumentCount() {
   }
 }
 
+Status ParagraphIndex::CheckBelongs(Store* store, uint64_t* generation) {
+  std::string id, index_id, index_generation;
+  RETURN_IF_ERROR(store->Identity(&id));
+  try {
+    index_id = rep_->wdb->get_metadata(kStoreKey);
+    index_generation = rep_->wdb->get_metadata(kGenerationKey);
+  } catch (const Xapian::Error& e) {
+    return FromXapian(e, rep_->dir);
+  }
+  uint64_t store_generation = 0;
+  Status gs = store->IndexGeneration(&store_generation);
+  if (!gs.ok() && !gs.IsNotFound()) return gs;
+  uint64_t x = 0;
+  auto [end, ec] = std::from_chars(index_generation.data(),
+                                   index_generation.data() + index_generation.size(), x);
+  bool parsed = ec == std::errc() && end == index_generation.data() + index_generation.size() &&
+                !index_generation.empty();
+  // One ahead: the process died after a Xapian commit, before the store cleared the queue; the
+  // queue replays those pages.
+  if (index_id == id && gs.ok() && parsed && (x == store_generation || x == store_generation + 1)) {
+    *generation = x;
+    return Status::OK();
+  }
+  return Rebuild(store, generation);
+}
+
+Status ParagraphIndex::Rebuild(Store* store, uint64_t* generation) {
+  // Empty the index, queue every stored article, and only then mark the index as this store's:
+  // a crash in between leaves an unmarked index, rebuilt again by the next run.
+  std::string id;
+  RETURN_IF_ERROR(store->Identity(&id));
+  try {
+    rep_->wdb.reset();
+    rep_->wdb =
+        std::make_unique<Xapian::WritableDatabase>(rep_->dir, Xapian::DB_CREATE_OR_OVERWRITE);
+  } catch (const Xapian::Error& e) {
+    return FromXapian(e, rep_->dir);
+  }
+  uint64_t queued = 0;
+  RETURN_IF_ERROR(store->QueueAllPagesForIndex(&queued));
+  try {
+    rep_->wdb->set_metadata(kStoreKey, id);
+    rep_->wdb->set_metadata(kGenerationKey, "0");
+    rep_->wdb->commit();
+  } catch (const Xapian::Error& e) {
+    return FromXapian(e, rep_->dir);
+  }
+  rep_->rebuilt = true;
+  *generation = 0;
+  return Status::OK();
+}
+
+bool ParagraphIndex::rebuilt() const { return rep_->rebuilt; }
+
 Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) {
   *applied = 0;
   if (!rep_->wdb) return Status::InvalidArgument(rep_->dir + ": index opened read-only");
+  uint64_t generation = 0;
+  RETURN_IF_ERROR(CheckBelongs(store, &generation));
   Xapian::WritableDatabase& db = *rep_->wdb;
   const size_t per_commit = SmallBatches() ? 8 : kPagesPerCommit;
   std::vector<uint64_t> pages;
@@ -126,6 +188,7 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
           db.replace_document(unique, doc);
         }
       }
+      db.set_metadata(kGenerationKey, std::to_string(generation + 1));
       CrashPoint();
       db.commit();
     } catch (const Xapian::Error& e) {
@@ -133,7 +196,7 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
     }
     CrashPoint();  // Xapian committed, queue entries not yet deleted: replayed by the next run
     // The index is durable: now the queue entries may go.
-    RETURN_IF_ERROR(store->ClearPendingIndex(edition, pages));
+    RETURN_IF_ERROR(store->ClearPendingIndex(edition, pages, ++generation));
     *applied += pages.size();
   }
 }

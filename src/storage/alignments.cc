@@ -3,6 +3,8 @@
 #include <rocksdb/db.h>
 #include <rocksdb/write_batch.h>
 
+#include <map>
+
 #include "aligndb.pb.h"
 #include "storage/rocks.h"
 #include "storage/store.h"
@@ -12,6 +14,8 @@ namespace aligndb {
 namespace {
 
 constexpr const char* kPairingPrefix = "pairing/";
+constexpr const char* kIndexGenerationKey = "index_generation";
+constexpr size_t kQueueBatchKeys = 100000;
 // Commit alignment records in batches of about this many bytes.
 constexpr size_t kAlignmentBatchBytes = 8u << 20;
 // With ALIGNDB_TEST_SMALL_BATCHES: commit after this many records, for the crash tests.
@@ -50,10 +54,47 @@ Status Store::PendingIndexPages(uint32_t edition, size_t max, std::vector<uint64
   return FromRocks(it->status(), dir_ + ": pending index queue");
 }
 
-Status Store::ClearPendingIndex(uint32_t edition, const std::vector<uint64_t>& page_ids) {
+Status Store::ClearPendingIndex(uint32_t edition, const std::vector<uint64_t>& page_ids,
+                                uint64_t index_generation) {
   rocksdb::WriteBatch batch;
   for (uint64_t id : page_ids) batch.Delete(cf(Cf::kPendingIndex), EncodePageKey(edition, id));
-  return FromRocks(db_->Write(WriteOpts(), &batch), dir_ + ": index queue");
+  std::string gen;
+  AppendBigEndian64(&gen, index_generation);
+  batch.Put(cf(Cf::kMeta), kIndexGenerationKey, gen);
+  return Write(&batch, ": index queue");
+}
+
+Status Store::IndexGeneration(uint64_t* generation) {
+  std::string value;
+  RETURN_IF_ERROR(GetMeta(kIndexGenerationKey, &value));
+  if (value.size() != 8) return Status::Corruption(dir_ + ": bad index generation");
+  *generation = DecodeBigEndian64(value.data());
+  return Status::OK();
+}
+
+Status Store::QueueAllPagesForIndex(uint64_t* queued) {
+  *queued = 0;
+  std::map<std::string, uint32_t> editions;
+  RETURN_IF_ERROR(Editions(&editions));
+  rocksdb::WriteBatch batch;
+  for (auto& [name, edition] : editions) {
+    // Every article has postings: the keys of the "terms" column family are the articles.
+    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kTerms)));
+    const std::string prefix = EncodeEditionKey(edition);
+    for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+      batch.Put(cf(Cf::kPendingIndex), it->key(), "");
+      ++*queued;
+      if (batch.Count() >= kQueueBatchKeys) {
+        RETURN_IF_ERROR(Write(&batch, ": index queue"));
+        batch.Clear();
+      }
+    }
+    RETURN_IF_ERROR(FromRocks(it->status(), dir_ + ": scan terms"));
+  }
+  std::string gen;
+  AppendBigEndian64(&gen, 0);
+  batch.Put(cf(Cf::kMeta), kIndexGenerationKey, gen);
+  return Write(&batch, ": index queue");
 }
 
 // ------------------------------------------------------------------ alignment records
@@ -175,8 +216,7 @@ Status AlignmentWriter::DeleteExcept(const std::string& name_prefix,
 Status AlignmentWriter::Flush() {
   if (rep_->batch.Count() == 0) return Status::OK();
   CrashPoint();
-  Status s = FromRocks(store_->db_->Write(WriteOpts(), &rep_->batch),
-                       store_->dir() + ": write alignments");
+  Status s = store_->Write(&rep_->batch, ": write alignments");
   rep_->batch.Clear();
   CrashPoint();
   return s;

@@ -16,6 +16,9 @@ namespace aligndb {
 
 inline constexpr const char* kToolVersion = "0.1.0";
 
+// Whether `s` says that another process (or this one) holds the database's LOCK file.
+bool IsLockHeld(const rocksdb::Status& s);
+
 // Converts a RocksDB status; `context` names the database or record.
 Status FromRocks(const rocksdb::Status& s, const std::string& context);
 

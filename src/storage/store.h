@@ -23,6 +23,7 @@ namespace rocksdb {
 class DB;
 class ColumnFamilyHandle;
 class Snapshot;
+class WriteBatch;
 }  // namespace rocksdb
 
 namespace aligndb {
@@ -39,8 +40,9 @@ class PairingSummary;
 struct StoreOptions {
   // Create the database when `dir` does not exist. Default: false.
   bool create_if_missing = false;
-  // Open without the write lock, for lookups and exports while another process writes.
-  // Default: false.
+  // Open without the write lock, for lookups and exports while another process writes: the
+  // view is the state at open time. An open that races with the writer deleting a log or table
+  // file is retried. Default: false.
   bool read_only = false;
 };
 
@@ -77,8 +79,10 @@ class Store {
  public:
   static constexpr uint32_t kSchemaVersion = 1;
 
-  // Opens the database in `dir`. A directory that exists but is not an aligndb database is
-  // refused with InvalidArgument; one that another process writes to, with Busy.
+  // Opens the database in `dir`. A directory that exists but is not an aligndb database (also a
+  // RocksDB database of another program) is refused with InvalidArgument; one that another
+  // process writes to, with Busy; damaged files, with Corruption. A writable open marks runs
+  // left "running" by a killed process as "interrupted".
   static Status Open(const StoreOptions& options, const std::string& dir,
                      std::unique_ptr<Store>* out);
   ~Store();
@@ -144,9 +148,22 @@ class Store {
   // Up to `max` page ids of `edition` whose paragraph-index documents must be rewritten (the
   // "pending_index" column family), in page-id order.
   Status PendingIndexPages(uint32_t edition, size_t max, std::vector<uint64_t>* page_ids);
-  // Removes those pages from the queue, in one write: call once the index holding their new
-  // documents is durable.
-  Status ClearPendingIndex(uint32_t edition, const std::vector<uint64_t>& page_ids);
+  // Removes those pages from the queue and records `index_generation` (the paragraph index's
+  // commit counter), in one write: call once the index holding their new documents is durable.
+  Status ClearPendingIndex(uint32_t edition, const std::vector<uint64_t>& page_ids,
+                           uint64_t index_generation);
+  // The generation recorded by the last ClearPendingIndex or QueueAllPagesForIndex; NotFound
+  // when the paragraph index was never built for this database.
+  Status IndexGeneration(uint64_t* generation);
+  // Queues every article of every edition for (re)indexing and records generation 0: the
+  // first step of rebuilding the paragraph index from the store. `*queued` counts the pages.
+  Status QueueAllPagesForIndex(uint64_t* queued);
+
+  // ---- Identity ----
+  // A random identifier of this database, made when it is first opened for writing: what ties
+  // derived structures (the paragraph index) to it. NotFound in a database no writer has opened
+  // since identities were introduced.
+  Status Identity(std::string* id);
 
   // ---- Alignment records ----
   // Records of an edition pair are named: the normalized title for aligned article pairs, a
@@ -181,6 +198,9 @@ class Store {
   // A read view of the database as it is now.
   std::unique_ptr<Snapshot> NewSnapshot();
 
+  // Writes the memtables to table files, so that no write-ahead log is left to replay.
+  Status FlushMemtables();
+
   // Calls `fn(token, df)` for every stored document frequency of `edition`, in token order.
   Status ForEachDocumentFrequency(uint32_t edition,
                                   const std::function<Status(const std::string&, int64_t)>& fn);
@@ -207,6 +227,11 @@ class Store {
   friend class Snapshot;
 
   Store() = default;
+  Status CheckSchema(bool read_only);
+  // Every write goes through here; `what` follows the directory in error messages.
+  Status Write(rocksdb::WriteBatch* batch, const std::string& what);
+  Status MarkInterruptedRuns();
+  Status EnsureIdentity();
   static const rocksdb::Snapshot* Raw(const Snapshot* s) { return s ? s->snap_ : nullptr; }
   rocksdb::ColumnFamilyHandle* cf(Cf which) { return handles_[static_cast<int>(which)]; }
 
@@ -214,6 +239,7 @@ class Store {
   bool read_only_ = false;
   rocksdb::DB* db_ = nullptr;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
+  Status write_error_;  // the first failed write: no write is tried after it
 };
 
 // Buffers alignment records of one edition pair and commits them in batches of about 8 MB.

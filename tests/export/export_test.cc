@@ -153,6 +153,24 @@ TEST_F(SyntheticTest, LookupSaysWhyThereIsNoRecord) {
   EXPECT_EQ(r.normal_title(), "Whale");
 }
 
+TEST_F(SyntheticTest, LookupInAnEditionPairThatIsNotAlignedNamesThoseThatAre) {
+  Write({{"Whale", Record("Whale", "a", "b", 0.9, kAlignmentRecordVersion)}});
+  uint32_t other = 0;
+  ASSERT_TRUE(store_->EditionId("other", true, &other).ok());
+  pb::AlignmentRecord r;
+  // Only --normal given: no pair fits, but one is aligned.
+  Status s = LookupRecord(store_.get(), {"other", ""}, "Whale", &r);
+  EXPECT_TRUE(s.IsNotFound());
+  EXPECT_EQ(s.message().find("run `aligndb align` first"), std::string::npos) << s.ToString();
+  EXPECT_NE(s.message().find("aligned edition pairs: en → simple"), std::string::npos)
+      << s.ToString();
+  // Both given.
+  s = LookupRecord(store_.get(), {"other", "simple"}, "Whale", &r);
+  EXPECT_TRUE(s.IsNotFound());
+  EXPECT_NE(s.message().find("other → simple is not aligned"), std::string::npos) << s.ToString();
+  EXPECT_NE(s.message().find("aligned edition pairs: en → simple"), std::string::npos);
+}
+
 TEST_F(SyntheticTest, EditionPairsResolveToTheOnlyOneOrTheDefault) {
   EditionPair got;
   EXPECT_TRUE(ResolveEditions(store_.get(), {}, &got).IsNotFound());  // nothing aligned yet

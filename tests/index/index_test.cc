@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <random>
 #include <set>
 
@@ -149,6 +150,85 @@ TEST_F(IndexTest, CandidatesAndArticleIndexAgreeWithAScanOnRandomArticles) {
       if (by_token.count(t)) merged.insert(by_token[t].begin(), by_token[t].end());
     EXPECT_EQ(std::vector<uint32_t>(merged.begin(), merged.end()), got);
   }
+}
+
+// ------------------------------------------------------------------ an index that does not
+// belong to its store is rebuilt from the store, never trusted
+
+class DerivedIndexTest : public IndexTest {
+ protected:
+  void SetUp() override {
+    IndexTest::SetUp();
+    Put(MakeArticle(1, "Whale", 1, {{"Whales are large."}, {"They eat krill."}}));
+    Put(MakeArticle(2, "Cat", 1, {{"Cats purr."}, {"Cats sleep."}, {"Cats hunt mice."}}));
+    EXPECT_EQ(Apply(), 2u);  // a new index is built from the store too
+  }
+  void Reopen() {
+    index_.reset();
+    ASSERT_TRUE(ParagraphIndex::Open(IndexDir(tmp_.Sub("db")), true, &index_).ok());
+  }
+  // Every paragraph of every stored article is found through the index.
+  void ExpectComplete(uint64_t paragraphs) {
+    EXPECT_EQ(index_->DocumentCount(), paragraphs);
+    std::vector<uint32_t> got;
+    ASSERT_TRUE(index_->Candidates(ed_, 2, {"mice"}, &got).ok());
+    EXPECT_EQ(got, (std::vector<uint32_t>{2}));
+  }
+};
+
+TEST_F(DerivedIndexTest, AMissingIndexIsRebuilt) {
+  std::filesystem::remove_all(IndexDir(tmp_.Sub("db")));
+  Reopen();  // creates an empty index
+  EXPECT_EQ(Apply(), 2u);
+  EXPECT_TRUE(index_->rebuilt());
+  ExpectComplete(5);
+  // Now it belongs: the next Apply has nothing to do.
+  Reopen();
+  EXPECT_EQ(Apply(), 0u);
+  EXPECT_FALSE(index_->rebuilt());
+}
+
+TEST_F(DerivedIndexTest, AnIndexOfAnotherDatabaseIsRebuilt) {
+  auto other = OpenOrDie(tmp_.Sub("other"));
+  uint32_t other_ed = 0;
+  ASSERT_TRUE(other->EditionId("testwiki", true, &other_ed).ok());
+  pb::Article a = MakeArticle(2, "Dog", 1, {{"Dogs bark."}});
+  ASSERT_TRUE(other->PutArticle(other_ed, a, TermsOf(a)).ok());
+  {
+    std::unique_ptr<ParagraphIndex> other_index;
+    ASSERT_TRUE(ParagraphIndex::Open(IndexDir(tmp_.Sub("other")), true, &other_index).ok());
+    uint64_t applied = 0;
+    ASSERT_TRUE(other_index->Apply(other.get(), other_ed, &applied).ok());
+  }
+  index_.reset();
+  std::filesystem::remove_all(IndexDir(tmp_.Sub("db")));
+  std::filesystem::copy(IndexDir(tmp_.Sub("other")), IndexDir(tmp_.Sub("db")));
+  Reopen();
+  Apply();
+  EXPECT_TRUE(index_->rebuilt());
+  ExpectComplete(5);
+  std::vector<uint32_t> got;
+  ASSERT_TRUE(index_->Candidates(ed_, 2, {"bark"}, &got).ok());
+  EXPECT_TRUE(got.empty());  // nothing of the other database is left
+}
+
+TEST_F(DerivedIndexTest, AnOlderCopyOfTheIndexIsRebuilt) {
+  index_.reset();
+  std::filesystem::copy(IndexDir(tmp_.Sub("db")), tmp_.Sub("backup"));
+  Reopen();
+  Put(MakeArticle(2, "Cat", 2, {{"Cats purr."}, {"Cats hunt mice."}}));
+  EXPECT_EQ(Apply(), 1u);
+  // The index restored from the backup misses the new revision, and the queue is empty.
+  index_.reset();
+  std::filesystem::remove_all(IndexDir(tmp_.Sub("db")));
+  std::filesystem::copy(tmp_.Sub("backup"), IndexDir(tmp_.Sub("db")));
+  Reopen();
+  Apply();
+  EXPECT_TRUE(index_->rebuilt());
+  EXPECT_EQ(index_->DocumentCount(), 4u);
+  std::vector<uint32_t> got;
+  ASSERT_TRUE(index_->Candidates(ed_, 2, {"mice"}, &got).ok());
+  EXPECT_EQ(got, (std::vector<uint32_t>{1}));  // the new revision's paragraph
 }
 
 TEST_F(IndexTest, ReadOnlyOpenOfAMissingIndexIsNotFoundAndApplyNeedsAWriter) {
