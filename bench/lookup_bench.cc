@@ -6,6 +6,7 @@
 #include <random>
 #include <sstream>
 
+#include "cli/print.h"
 #include "export/export.h"
 #include "storage/store.h"
 

@@ -7,11 +7,11 @@
 #include <set>
 #include <unordered_set>
 
-#include "aligndb.pb.h"
 #include "align/similarity.h"
+#include "aligndb.pb.h"
+#include "storage/records.h"
 #include "text/text.h"
 #include "util/fault.h"
-#include "storage/store_internal.h"
 
 namespace aligndb {
 
@@ -146,14 +146,6 @@ std::vector<std::vector<uint32_t>> AssignParagraphs(
   return out;
 }
 
-std::string AlignmentKey(uint32_t normal_edition, uint32_t simple_edition,
-                         const std::string& title) {
-  std::string k = EncodeEditionKey(normal_edition);
-  AppendBigEndian32(&k, simple_edition);
-  k.append(title);
-  return k;
-}
-
 std::map<std::string, uint64_t> AlignSummary::AsCounts() const {
   std::map<std::string, uint64_t> c = {{"title_matches", title_matches},
                                        {"removed", removed},
@@ -238,18 +230,9 @@ class PairAligner {
               pp->set_simple_paragraph(sp);
             }
             normal_paras.insert(np);
-            pb::SentencePair* p = pp->add_sentence_pairs();
-            p->set_normal_paragraph(np);
-            p->set_normal_sentence(ns);
-            p->set_simple_paragraph(sp);
-            p->set_simple_sentence(ss);
-            p->set_similarity(sim);
-            p->set_op(pb::OP_ALL_PAIRS);
-            const std::string& nt = normal->article.paragraphs(np).sentences(ns);
-            const std::string& st = simple->article.paragraphs(sp).sentences(ss);
-            p->set_identical(nt == st);
-            p->set_normal_text(nt);
-            p->set_simple_text(st);
+            AddSentencePair(np, ns, sp, ss, sim, pb::OP_ALL_PAIRS,
+                            normal->article.paragraphs(np).sentences(ns),
+                            simple->article.paragraphs(sp).sentences(ss), pp);
           }
         }
       }
@@ -259,15 +242,31 @@ class PairAligner {
     return Status::OK();
   }
 
+  // SPEC §4: paragraphs by TF-IDF cosine over the index's candidates, then the sentence
+  // alignment of each simple paragraph against its normal paragraphs.
   Status Align(ArticleSide* normal, ArticleSide* simple, pb::AlignmentRecord* record) {
     RETURN_IF_ERROR(BuildVectors(normal, simple));
-    const auto& simple_paras = simple->terms.paragraphs();
-    std::vector<std::vector<std::pair<uint32_t, double>>> cosines(simple_paras.size());
+    std::vector<std::vector<std::pair<uint32_t, double>>> cosines;
+    RETURN_IF_ERROR(ParagraphCosines(*normal, *simple, &cosines));
+    auto assigned = AssignParagraphs(cosines, options_.paragraph_threshold);
+    for (size_t s = 0; s < assigned.size(); ++s) {
+      if (assigned[s].empty()) continue;
+      AlignParagraph(*normal, *simple, static_cast<uint32_t>(s), assigned[s], cosines[s],
+                     record->add_paragraph_pairs());
+    }
+    return Status::OK();
+  }
+
+ private:
+  // Per simple paragraph, (normal paragraph, cosine) of its candidates: every normal paragraph
+  // that shares a token with it, read from the Xapian index.
+  Status ParagraphCosines(const ArticleSide& normal, const ArticleSide& simple,
+                          std::vector<std::vector<std::pair<uint32_t, double>>>* cosines) {
+    const auto& simple_paras = simple.terms.paragraphs();
+    cosines->assign(simple_paras.size(), {});
     std::vector<uint32_t> candidates;
-    // The normal article's paragraphs by token, from the Xapian index: every normal paragraph
-    // that shares a token with a simple paragraph is its candidate.
     std::unordered_map<std::string, std::vector<uint32_t>> by_token;
-    RETURN_IF_ERROR(index_->ArticleIndex(normal_ed_, normal->article.page_id(), &by_token));
+    RETURN_IF_ERROR(index_->ArticleIndex(normal_ed_, normal.article.page_id(), &by_token));
     for (int s = 0; s < simple_paras.size(); ++s) {
       candidates.clear();
       for (const auto& tok : simple_paras[s].paragraph().tokens()) {
@@ -278,66 +277,58 @@ class PairAligner {
       std::sort(candidates.begin(), candidates.end());
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
       for (uint32_t n : candidates) {
-        if (n >= normal->paragraph_vectors.size())
+        if (n >= normal.paragraph_vectors.size())
           return Status::Corruption(store_->dir() + ": paragraph index is out of date for \"" +
-                                    normal->article.title() +
-                                    "\" (rebuild it with `aligndb reindex`)");
-        cosines[s].emplace_back(n,
-                                Cosine(simple->paragraph_vectors[s], normal->paragraph_vectors[n]));
-      }
-    }
-    auto assigned = AssignParagraphs(cosines, options_.paragraph_threshold);
-    for (int s = 0; s < simple_paras.size(); ++s) {
-      if (assigned[s].empty()) continue;
-      pb::ParagraphPair* pp = record->add_paragraph_pairs();
-      pp->set_simple_paragraph(static_cast<uint32_t>(s));
-      // Normal sentences: the assigned paragraphs' sentences, concatenated in order.
-      std::vector<std::pair<uint32_t, uint32_t>> normal_pos;
-      std::vector<const SparseVector*> normal_vecs, simple_vecs;
-      for (uint32_t n : assigned[s]) {
-        pp->add_normal_paragraphs(n);
-        for (auto& [nn, c] : cosines[s])
-          if (nn == n) pp->add_cosines(c);
-        for (size_t k = 0; k < normal->sentence_vectors[n].size(); ++k) {
-          normal_pos.emplace_back(n, static_cast<uint32_t>(k));
-          normal_vecs.push_back(&normal->sentence_vectors[n][k]);
-        }
-      }
-      for (const auto& v : simple->sentence_vectors[s]) simple_vecs.push_back(&v);
-      Eigen::MatrixXd sim;
-      if (!options_.scorer) {
-        sim = CosineMatrix(normal_vecs, simple_vecs);
-      } else {
-        sim.resize(static_cast<Eigen::Index>(normal_pos.size()),
-                   simple->sentence_vectors[s].size());
-        for (size_t i = 0; i < normal_pos.size(); ++i)
-          for (size_t j = 0; j < simple->sentence_vectors[s].size(); ++j)
-            sim(i, j) = SentenceSim(*normal, normal_pos[i].first, normal_pos[i].second, *simple, s,
-                                    static_cast<uint32_t>(j));
-      }
-      SentenceAlignment sa = AlignSentences(sim, options_.skip_penalty);
-      pp->set_skipped_normal(static_cast<uint32_t>(sa.skipped_normal));
-      pp->set_skipped_simple(static_cast<uint32_t>(sa.skipped_simple));
-      for (const auto& ap : sa.pairs) {
-        pb::SentencePair* sp = pp->add_sentence_pairs();
-        auto [np, ns] = normal_pos[ap.normal];
-        sp->set_normal_paragraph(np);
-        sp->set_normal_sentence(ns);
-        sp->set_simple_paragraph(static_cast<uint32_t>(s));
-        sp->set_simple_sentence(static_cast<uint32_t>(ap.simple));
-        sp->set_similarity(ap.similarity);
-        sp->set_op(static_cast<pb::Operation>(ap.op));
-        const std::string& nt = normal->article.paragraphs(np).sentences(ns);
-        const std::string& st = simple->article.paragraphs(s).sentences(ap.simple);
-        sp->set_identical(nt == st);
-        sp->set_normal_text(nt);
-        sp->set_simple_text(st);
+                                    normal.article.title() +
+                                    "\" (run `aligndb align --all` to rebuild it)");
+        (*cosines)[s].emplace_back(
+            n, Cosine(simple.paragraph_vectors[s], normal.paragraph_vectors[n]));
       }
     }
     return Status::OK();
   }
 
- private:
+  // The sentence alignment of simple paragraph `s` against its assigned normal paragraphs
+  // (their sentences concatenated in order), into `pp`.
+  void AlignParagraph(const ArticleSide& normal, const ArticleSide& simple, uint32_t s,
+                      const std::vector<uint32_t>& assigned,
+                      const std::vector<std::pair<uint32_t, double>>& cosines,
+                      pb::ParagraphPair* pp) const {
+    pp->set_simple_paragraph(s);
+    std::vector<std::pair<uint32_t, uint32_t>> normal_pos;
+    std::vector<const SparseVector*> normal_vecs, simple_vecs;
+    for (uint32_t n : assigned) {
+      pp->add_normal_paragraphs(n);
+      for (auto& [nn, c] : cosines)
+        if (nn == n) pp->add_cosines(c);
+      for (size_t k = 0; k < normal.sentence_vectors[n].size(); ++k) {
+        normal_pos.emplace_back(n, static_cast<uint32_t>(k));
+        normal_vecs.push_back(&normal.sentence_vectors[n][k]);
+      }
+    }
+    for (const auto& v : simple.sentence_vectors[s]) simple_vecs.push_back(&v);
+    Eigen::MatrixXd sim;
+    if (!options_.scorer) {
+      sim = CosineMatrix(normal_vecs, simple_vecs);
+    } else {
+      sim.resize(static_cast<Eigen::Index>(normal_pos.size()), simple.sentence_vectors[s].size());
+      for (size_t i = 0; i < normal_pos.size(); ++i)
+        for (size_t j = 0; j < simple.sentence_vectors[s].size(); ++j)
+          sim(i, j) = SentenceSim(normal, normal_pos[i].first, normal_pos[i].second, simple, s,
+                                  static_cast<uint32_t>(j));
+    }
+    SentenceAlignment sa = AlignSentences(sim, options_.skip_penalty);
+    pp->set_skipped_normal(static_cast<uint32_t>(sa.skipped_normal));
+    pp->set_skipped_simple(static_cast<uint32_t>(sa.skipped_simple));
+    for (const auto& ap : sa.pairs) {
+      auto [np, ns] = normal_pos[ap.normal];
+      AddSentencePair(np, ns, s, static_cast<uint32_t>(ap.simple), ap.similarity,
+                      static_cast<pb::Operation>(ap.op),
+                      normal.article.paragraphs(np).sentences(ns),
+                      simple.article.paragraphs(s).sentences(ap.simple), pp);
+    }
+  }
+
   Status BuildVectors(ArticleSide* normal, ArticleSide* simple) {
     IdfTable idf;
     for (ArticleSide* side : {normal, simple})
@@ -411,12 +402,7 @@ int64_t NowMs() {
       .count();
 }
 
-}  // namespace
-
-// ------------------------------------------------------------------ the run
-
-Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, uint64_t run_id,
-             AlignSummary* summary) {
+Status CheckOptions(const AlignOptions& options) {
   if (options.normal == options.simple)
     return Status::InvalidArgument("--normal and --simple name the same edition");
   if (!(options.paragraph_threshold >= 0 && options.paragraph_threshold <= 1))
@@ -427,6 +413,184 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
     return Status::InvalidArgument("--mode must be coster-kauchak or all-pairs");
   if (options.similarity != "tfidf" && !options.scorer)
     return Status::InvalidArgument("--similarity " + options.similarity + " needs --vectors FILE");
+  return Status::OK();
+}
+
+// A simple title and the two articles it pairs.
+struct TitlePair {
+  std::string title;  // normalized: the record's name
+  uint64_t normal_id, simple_id;
+};
+
+// Title pairs: each simple title looked up among the normal titles. Memory holds the pairs,
+// not the normal edition's titles (millions for English Wikipedia).
+Status PairTitles(Store* store, const AlignOptions& options, uint32_t normal_ed, uint32_t simple_ed,
+                  std::vector<TitlePair>* pairs) {
+  return store->ForEachTitle(simple_ed, [&](const std::string& t, uint64_t id) {
+    uint64_t normal_id = 0;
+    Status found = store->FindArticle(normal_ed, t, &normal_id);
+    if (found.IsNotFound() && options.follow_redirects) {
+      // The simple title redirects, in the normal edition, to a differently named article.
+      pb::Redirect r;
+      if (store->GetRedirect(normal_ed, t, &r).ok())
+        found = store->FindArticle(normal_ed, r.target(), &normal_id);
+    }
+    if (found.ok())
+      pairs->push_back({t, normal_id, id});
+    else if (!found.IsNotFound())
+      return found;
+    return Status::OK();
+  });
+}
+
+pb::AlignParams ParamsOf(const AlignOptions& options) {
+  pb::AlignParams params;
+  params.set_mode(options.mode);
+  params.set_follow_redirects(options.follow_redirects);
+  params.set_similarity(options.similarity);
+  if (options.mode == "coster-kauchak") {
+    params.set_paragraph_threshold(options.paragraph_threshold);
+    params.set_skip_penalty(options.skip_penalty);
+  } else {
+    params.set_pair_threshold(options.pair_threshold);
+  }
+  if (options.similarity != "tfidf") {
+    params.set_theta(options.theta);
+    params.set_vectors(options.vectors);
+  }
+  return params;
+}
+
+// One align run over the title pairs of an edition pair.
+class AlignRun {
+ public:
+  AlignRun(Store* store, ParagraphIndex* index, const AlignOptions& options, uint32_t normal_ed,
+           uint32_t simple_ed, int64_t total_paragraphs, uint64_t run_id, AlignSummary* summary)
+      : store_(store),
+        options_(options),
+        normal_ed_(normal_ed),
+        simple_ed_(simple_ed),
+        total_paragraphs_(total_paragraphs),
+        run_id_(run_id),
+        summary_(summary),
+        params_(ParamsOf(options)),
+        params_bytes_(params_.SerializeAsString()),
+        aligner_(store, index, options, normal_ed, simple_ed, total_paragraphs, summary),
+        writer_(store->NewAlignmentWriter(normal_ed, simple_ed)) {}
+
+  Status Run(const std::vector<TitlePair>& pairs) {
+    uint64_t done = 0;
+    for (const TitlePair& pair : pairs) {
+      if (options_.progress && ++done % 200 == 0) options_.progress(done, pairs.size());
+      bool kept = false;
+      if (!options_.all) RETURN_IF_ERROR(KeepStored(pair, &kept));
+      if (!kept) RETURN_IF_ERROR(AlignPair(pair));
+    }
+    RETURN_IF_ERROR(writer_->Flush());
+    if (options_.progress) options_.progress(pairs.size(), pairs.size());
+    // Records of pairs that no longer exist (a page deleted, renamed or now filtered).
+    RETURN_IF_ERROR(writer_->DeleteExcept("", names_, &summary_->stale_removed));
+    pb::PairingSummary ps = NewPairingSummary(options_.normal, options_.simple, params_, run_id_);
+    ps.set_title_matches(summary_->title_matches);
+    ps.set_removed(summary_->removed);
+    for (auto& [k, v] : summary_->removed_by_reason) (*ps.mutable_removed_by_reason())[k] = v;
+    ps.set_aligned(summary_->aligned);
+    ps.set_finished_unix_ms(NowMs());
+    return writer_->PutPairingSummary(ps);
+  }
+
+ private:
+  // Keeps the stored record when both pages and the parameters are what it was computed from,
+  // and the idf's N has not drifted.
+  Status KeepStored(const TitlePair& pair, bool* kept) {
+    pb::AlignmentRecord old;
+    Status gs = store_->GetAlignment(normal_ed_, simple_ed_, pair.title, &old);
+    if (gs.IsNotFound() || gs.code() == Status::Code::kCorruption)
+      return Status::OK();  // recomputed
+    RETURN_IF_ERROR(gs);
+    pb::PageState ns, ss;
+    RETURN_IF_ERROR(store_->GetPageState(normal_ed_, pair.normal_id, &ns));
+    RETURN_IF_ERROR(store_->GetPageState(simple_ed_, pair.simple_id, &ss));
+    const double n = static_cast<double>(total_paragraphs_);
+    const double old_n = static_cast<double>(old.paragraphs_total());
+    if (old.normal_page_id() != pair.normal_id || old.simple_page_id() != pair.simple_id ||
+        old.normal_revision() != ns.revision_id() || old.simple_revision() != ss.revision_id() ||
+        old.normal_content_hash() != ns.content_hash() ||
+        old.simple_content_hash() != ss.content_hash() || !SameParams(old) ||
+        old.paragraphs_total() == 0 || !(std::fabs(n - old_n) <= options_.max_idf_drift * old_n))
+      return Status::OK();
+    *kept = true;
+    ++summary_->kept;
+    Count(old);
+    names_.insert(pair.title);
+    return Status::OK();
+  }
+
+  // Whether `old` was computed with this run's parameters. A record older than the rename of
+  // the mode field reads alike (same field number), so it compares equal byte for byte.
+  bool SameParams(const pb::AlignmentRecord& old) const {
+    return old.params().SerializeAsString() == params_bytes_;
+  }
+
+  void Count(const pb::AlignmentRecord& r) {
+    ++summary_->aligned;
+    summary_->paragraph_pairs += r.paragraph_pairs_size();
+    for (const auto& pp : r.paragraph_pairs()) summary_->sentence_pairs += pp.sentence_pairs_size();
+  }
+
+  Status AlignPair(const TitlePair& pair) {
+    ArticleSide normal, simple;
+    RETURN_IF_ERROR(store_->GetArticle(normal_ed_, pair.normal_id, &normal.article));
+    RETURN_IF_ERROR(store_->GetArticle(simple_ed_, pair.simple_id, &simple.article));
+    uint32_t flags = normal.article.flags() | simple.article.flags();
+    if (flags) {
+      ++summary_->removed;
+      for (const auto& reason : FlagNames(flags)) ++summary_->removed_by_reason[reason];
+      return Status::OK();
+    }
+    RETURN_IF_ERROR(store_->GetTerms(normal_ed_, pair.normal_id, &normal.terms));
+    RETURN_IF_ERROR(store_->GetTerms(simple_ed_, pair.simple_id, &simple.terms));
+    pb::AlignmentRecord record;
+    const pb::Article& na = normal.article;
+    const pb::Article& sa = simple.article;
+    SetRecordHeader({options_.normal, na.title(), pair.normal_id, na.revision_id()},
+                    {options_.simple, sa.title(), pair.simple_id, sa.revision_id()}, params_,
+                    run_id_, &record);
+    record.set_normal_paragraphs(static_cast<uint32_t>(na.paragraphs_size()));
+    record.set_simple_paragraphs(static_cast<uint32_t>(sa.paragraphs_size()));
+    record.set_normal_content_hash(na.content_hash());
+    record.set_simple_content_hash(sa.content_hash());
+    record.set_paragraphs_total(static_cast<uint64_t>(total_paragraphs_));
+    if (options_.mode == "all-pairs")
+      RETURN_IF_ERROR(aligner_.AlignAllPairs(&normal, &simple, &record));
+    else
+      RETURN_IF_ERROR(aligner_.Align(&normal, &simple, &record));
+    ++summary_->realigned;
+    Count(record);
+    names_.insert(pair.title);
+    return writer_->Put(pair.title, record);
+  }
+
+  Store* store_;
+  const AlignOptions& options_;
+  uint32_t normal_ed_, simple_ed_;
+  int64_t total_paragraphs_;
+  uint64_t run_id_;
+  AlignSummary* summary_;
+  const pb::AlignParams params_;
+  const std::string params_bytes_;
+  PairAligner aligner_;
+  std::unique_ptr<AlignmentWriter> writer_;
+  std::unordered_set<std::string> names_;  // records written or kept by this run
+};
+
+}  // namespace
+
+// ------------------------------------------------------------------ the run
+
+Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, uint64_t run_id,
+             AlignSummary* summary) {
+  RETURN_IF_ERROR(CheckOptions(options));
   uint32_t normal_ed, simple_ed;
   RETURN_IF_ERROR(
       store->EditionId(options.normal, false, &normal_ed)
@@ -442,161 +606,11 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
   RETURN_IF_ERROR(store->GetEditionCounts(simple_ed, &sc));
   const int64_t total_paragraphs = nc.paragraphs + sc.paragraphs;
 
-  // Title pairs: each simple title looked up among the normal titles. Memory holds the pairs,
-  // not the normal edition's titles (millions for English Wikipedia).
-  std::vector<std::tuple<std::string, uint64_t, uint64_t>> pairs;
-  RETURN_IF_ERROR(store->ForEachTitle(simple_ed, [&](const std::string& t, uint64_t id) {
-    uint64_t normal_id = 0;
-    Status found = store->FindArticle(normal_ed, t, &normal_id);
-    if (found.IsNotFound() && options.follow_redirects) {
-      // The simple title redirects, in the normal edition, to a differently named article.
-      pb::Redirect r;
-      if (store->GetRedirect(normal_ed, t, &r).ok())
-        found = store->FindArticle(normal_ed, r.target(), &normal_id);
-    }
-    if (found.ok())
-      pairs.emplace_back(t, normal_id, id);
-    else if (!found.IsNotFound())
-      return found;
-    return Status::OK();
-  }));
+  std::vector<TitlePair> pairs;
+  RETURN_IF_ERROR(PairTitles(store, options, normal_ed, simple_ed, &pairs));
   summary->title_matches = pairs.size();
-
-  pb::AlignParams params;
-  params.set_method(options.mode);
-  params.set_follow_redirects(options.follow_redirects);
-  params.set_similarity(options.similarity);
-  if (options.mode == "coster-kauchak") {
-    params.set_paragraph_threshold(options.paragraph_threshold);
-    params.set_skip_penalty(options.skip_penalty);
-  } else {
-    params.set_pair_threshold(options.pair_threshold);
-  }
-  if (options.similarity != "tfidf") {
-    params.set_theta(options.theta);
-    params.set_vectors(options.vectors);
-  }
-
-  PairAligner aligner(store, index, options, normal_ed, simple_ed, total_paragraphs, summary);
-  std::unordered_set<std::string> kept_keys;
-  rocksdb::WriteBatch batch;
-  auto flush = [&]() -> Status {
-    if (batch.Count() == 0) return Status::OK();
-    CrashPoint();
-    Status s =
-        FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": write alignments");
-    batch.Clear();
-    CrashPoint();
-    return s;
-  };
-  uint64_t done = 0;
-  const std::string params_bytes = params.SerializeAsString();
-  for (const auto& [title, normal_id, simple_id] : pairs) {
-    if (options.progress && ++done % 200 == 0) options.progress(done, pairs.size());
-    std::string key = AlignmentKey(normal_ed, simple_ed, title);
-    if (!options.all) {
-      // Keep the record when both pages and the parameters are what it was computed from.
-      pb::AlignmentRecord old;
-      rocksdb::PinnableSlice v;
-      rocksdb::Status gs =
-          store->db()->Get(rocksdb::ReadOptions(), store->cf(Cf::kAlignments), key, &v);
-      if (gs.ok() && old.ParseFromArray(v.data(), static_cast<int>(v.size()))) {
-        pb::PageState ns, ss;
-        RETURN_IF_ERROR(store->GetPageState(normal_ed, normal_id, &ns));
-        RETURN_IF_ERROR(store->GetPageState(simple_ed, simple_id, &ss));
-        if (old.normal_page_id() == normal_id && old.simple_page_id() == simple_id &&
-            old.normal_revision() == ns.revision_id() &&
-            old.simple_revision() == ss.revision_id() &&
-            old.normal_content_hash() == ns.content_hash() &&
-            old.simple_content_hash() == ss.content_hash() &&
-            old.params().SerializeAsString() == params_bytes && old.paragraphs_total() > 0 &&
-            std::fabs(static_cast<double>(total_paragraphs) -
-                      static_cast<double>(old.paragraphs_total())) <=
-                options.max_idf_drift * static_cast<double>(old.paragraphs_total())) {
-          ++summary->kept;
-          ++summary->aligned;
-          summary->paragraph_pairs += old.paragraph_pairs_size();
-          for (const auto& pp : old.paragraph_pairs())
-            summary->sentence_pairs += pp.sentence_pairs_size();
-          kept_keys.insert(key);
-          continue;
-        }
-      } else if (!gs.ok() && !gs.IsNotFound()) {
-        return FromRocks(gs, store->dir() + ": alignments");
-      }
-    }
-    ArticleSide normal, simple;
-    RETURN_IF_ERROR(store->GetArticle(normal_ed, normal_id, &normal.article));
-    RETURN_IF_ERROR(store->GetArticle(simple_ed, simple_id, &simple.article));
-    uint32_t flags = normal.article.flags() | simple.article.flags();
-    if (flags) {
-      ++summary->removed;
-      for (const auto& reason : FlagNames(flags)) ++summary->removed_by_reason[reason];
-      continue;
-    }
-    RETURN_IF_ERROR(store->GetTerms(normal_ed, normal_id, &normal.terms));
-    RETURN_IF_ERROR(store->GetTerms(simple_ed, simple_id, &simple.terms));
-    pb::AlignmentRecord record;
-    record.set_version(1);
-    record.set_normal_edition(options.normal);
-    record.set_simple_edition(options.simple);
-    record.set_normal_title(normal.article.title());
-    record.set_simple_title(simple.article.title());
-    record.set_normal_page_id(normal_id);
-    record.set_simple_page_id(simple_id);
-    record.set_normal_revision(normal.article.revision_id());
-    record.set_simple_revision(simple.article.revision_id());
-    *record.mutable_params() = params;
-    record.set_normal_paragraphs(static_cast<uint32_t>(normal.article.paragraphs_size()));
-    record.set_simple_paragraphs(static_cast<uint32_t>(simple.article.paragraphs_size()));
-    record.set_run_id(run_id);
-    record.set_normal_content_hash(normal.article.content_hash());
-    record.set_simple_content_hash(simple.article.content_hash());
-    record.set_paragraphs_total(static_cast<uint64_t>(total_paragraphs));
-    if (options.mode == "all-pairs")
-      RETURN_IF_ERROR(aligner.AlignAllPairs(&normal, &simple, &record));
-    else
-      RETURN_IF_ERROR(aligner.Align(&normal, &simple, &record));
-    ++summary->aligned;
-    ++summary->realigned;
-    summary->paragraph_pairs += record.paragraph_pairs_size();
-    for (const auto& pp : record.paragraph_pairs())
-      summary->sentence_pairs += pp.sentence_pairs_size();
-    batch.Put(store->cf(Cf::kAlignments), key, record.SerializeAsString());
-    kept_keys.insert(key);
-    if (batch.GetDataSize() > (8u << 20) || (SmallBatches() && batch.Count() >= 4))
-      RETURN_IF_ERROR(flush());
-  }
-  RETURN_IF_ERROR(flush());
-  if (options.progress) options.progress(pairs.size(), pairs.size());
-
-  // Records of pairs that no longer exist (a page deleted, renamed or now filtered).
-  std::string prefix = AlignmentKey(normal_ed, simple_ed, "");
-  {
-    std::unique_ptr<rocksdb::Iterator> it(
-        store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kAlignments)));
-    for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
-      if (!kept_keys.count(it->key().ToString())) {
-        batch.Delete(store->cf(Cf::kAlignments), it->key());
-        ++summary->stale_removed;
-      }
-    }
-    RETURN_IF_ERROR(FromRocks(it->status(), store->dir() + ": scan alignments"));
-  }
-  RETURN_IF_ERROR(flush());
-
-  pb::PairingSummary ps;
-  ps.set_version(1);
-  ps.set_normal_edition(options.normal);
-  ps.set_simple_edition(options.simple);
-  ps.set_title_matches(summary->title_matches);
-  ps.set_removed(summary->removed);
-  for (auto& [k, v] : summary->removed_by_reason) (*ps.mutable_removed_by_reason())[k] = v;
-  ps.set_aligned(summary->aligned);
-  *ps.mutable_params() = params;
-  ps.set_run_id(run_id);
-  ps.set_finished_unix_ms(NowMs());
-  return store->PutMeta("pairing/" + options.normal + "/" + options.simple, ps.SerializeAsString());
+  AlignRun run(store, index, options, normal_ed, simple_ed, total_paragraphs, run_id, summary);
+  return run.Run(pairs);
 }
 
 }  // namespace aligndb

@@ -116,10 +116,6 @@ struct AlignSummary {
 Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, uint64_t run_id,
              AlignSummary* summary);
 
-// Key of an alignment record ("alignments" CF).
-std::string AlignmentKey(uint32_t normal_edition, uint32_t simple_edition,
-                         const std::string& normalized_title);
-
 }  // namespace aligndb
 
 #endif  // ALIGNDB_ALIGN_ALIGN_H_

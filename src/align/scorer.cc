@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 
+#include "align/similarity.h"
+
 namespace aligndb {
 
 Status PairScorer::Create(const std::string& method, const WordVectors* vectors, double theta,
@@ -35,22 +37,7 @@ void PairScorer::FitIdf(const std::vector<const Tokens*>& documents) {
 
 double PairScorer::Score(const Tokens& a, const Tokens& b) const {
   if (method_ != "tfidf") return EmbeddingSimilarity(*vectors_, embedding_, a, b, theta_);
-  std::map<std::string, double> va, vb;
-  auto idf = [&](const std::string& t) {
-    auto it = idf_.find(t);
-    return it == idf_.end() ? 0.0 : it->second;
-  };
-  for (const auto& t : a) va[t] += idf(t);
-  for (const auto& t : b) vb[t] += idf(t);
-  double dot = 0, na = 0, nb = 0;
-  for (auto& [t, w] : va) {
-    na += w * w;
-    auto it = vb.find(t);
-    if (it != vb.end()) dot += w * it->second;
-  }
-  for (auto& [t, w] : vb) nb += w * w;
-  if (na == 0 || nb == 0) return 0.0;
-  return std::min(1.0, dot / std::sqrt(na * nb));
+  return BagCosine(a, b, idf_);
 }
 
 }  // namespace aligndb

@@ -1,6 +1,7 @@
 #include "align/similarity.h"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 
 namespace aligndb {
@@ -22,6 +23,31 @@ double Cosine(const SparseVector& a, const SparseVector& b) {
   }
   // Rounding can put the cosine of parallel vectors a hair above 1; a cosine is at most 1.
   return std::min(1.0, dot / (a.norm * b.norm));
+}
+
+double BagCosine(const std::vector<std::string>& a, const std::vector<std::string>& b,
+                 const std::unordered_map<std::string, double>& idf) {
+  auto idf_of = [&](const std::string& t) {
+    auto it = idf.find(t);
+    return it == idf.end() ? 0.0 : it->second;
+  };
+  // Weights of both bags by token; ids follow token order, so both vectors are sorted by id.
+  std::map<std::string, std::pair<double, double>> weights;
+  for (const auto& t : a) weights[t].first += idf_of(t);
+  for (const auto& t : b) weights[t].second += idf_of(t);
+  SparseVector va, vb;
+  double sq_a = 0, sq_b = 0;
+  uint32_t id = 0;
+  for (const auto& [t, w] : weights) {
+    if (w.first != 0)
+      va.ids.push_back(id), va.weights.push_back(w.first), sq_a += w.first * w.first;
+    if (w.second != 0)
+      vb.ids.push_back(id), vb.weights.push_back(w.second), sq_b += w.second * w.second;
+    ++id;
+  }
+  va.norm = std::sqrt(sq_a);
+  vb.norm = std::sqrt(sq_b);
+  return Cosine(va, vb);
 }
 
 uint32_t IdfTable::Id(const std::string& token) {

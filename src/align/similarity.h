@@ -22,6 +22,12 @@ struct SparseVector {
 // Cosine of two sparse vectors; 0 when either is the zero vector (SPEC §4).
 double Cosine(const SparseVector& a, const SparseVector& b);
 
+// TF-IDF cosine of two bags of tokens (a token repeated k times weighs k · idf), with idf values
+// from `idf` (0 for a token without one): Cosine over one id space. The sentence similarity
+// "tfidf" of texts scored outside the store (aligndb similarity, eval).
+double BagCosine(const std::vector<std::string>& a, const std::vector<std::string>& b,
+                 const std::unordered_map<std::string, double>& idf);
+
 // The idf table of one article pair's tokens: idf(t) = ln(N / df(t)) with N the number of
 // stored paragraphs of both editions and df(t) the number of those that contain t.
 // Tokens get small local ids in order of first appearance.

@@ -1,37 +1,23 @@
 // Lookup, export and stats over stored alignment records.
 #include "export/export.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <limits>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <set>
 #include <unordered_set>
 
 #include "aligndb.pb.h"
 #include "eval/eval.h"
+#include "storage/store.h"
 #include "text/text.h"
-#include "storage/store_internal.h"
 
 namespace aligndb {
 namespace {
-
-using nlohmann::ordered_json;
-
-// A snapshot held for the life of one read.
-class Snapshot {
- public:
-  explicit Snapshot(Store* store) : store_(store), snap_(store->GetSnapshot()) {}
-  ~Snapshot() { store_->ReleaseSnapshot(snap_); }
-  const rocksdb::Snapshot* get() const { return snap_; }
-
- private:
-  Store* store_;
-  const rocksdb::Snapshot* snap_;
-};
 
 struct ResolvedPair {
   std::string normal, simple;
@@ -39,83 +25,34 @@ struct ResolvedPair {
 };
 
 Status Resolve(Store* store, const EditionPair& want, ResolvedPair* out) {
-  std::vector<std::pair<std::string, std::string>> aligned;
-  {
-    std::unique_ptr<rocksdb::Iterator> it(
-        store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kMeta)));
-    const std::string prefix = "pairing/";
-    for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
-      std::string rest = it->key().ToString().substr(prefix.size());
-      size_t slash = rest.find('/');
-      if (slash != std::string::npos)
-        aligned.emplace_back(rest.substr(0, slash), rest.substr(slash + 1));
-    }
-    RETURN_IF_ERROR(FromRocks(it->status(), store->dir() + ": meta"));
-  }
-  out->normal = want.normal;
-  out->simple = want.simple;
-  if (out->normal.empty() || out->simple.empty()) {
-    std::vector<std::pair<std::string, std::string>> match;
-    for (auto& p : aligned)
-      if ((want.normal.empty() || p.first == want.normal) &&
-          (want.simple.empty() || p.second == want.simple))
-        match.push_back(p);
-    if (match.empty())
-      return Status::NotFound(store->dir() + ": no alignments stored (run `aligndb align` first)");
-    auto chosen = match[0];
-    if (match.size() > 1) {
-      bool found_default = false;
-      for (auto& p : match)
-        if (p.first == "enwiki" && p.second == "simplewiki") chosen = p, found_default = true;
-      if (!found_default)
-        return Status::InvalidArgument(
-            "several edition pairs are aligned; choose one with --normal and --simple");
-    }
-    out->normal = chosen.first;
-    out->simple = chosen.second;
-  }
+  EditionPair names;
+  RETURN_IF_ERROR(ResolveEditions(store, want, &names));
+  out->normal = names.normal;
+  out->simple = names.simple;
   RETURN_IF_ERROR(store->EditionId(out->normal, false, &out->normal_id));
   RETURN_IF_ERROR(store->EditionId(out->simple, false, &out->simple_id));
   return Status::OK();
 }
 
-Status ParseRecord(const rocksdb::Slice& v, pb::AlignmentRecord* r) {
-  if (!r->ParseFromArray(v.data(), static_cast<int>(v.size())))
-    return Status::Corruption("alignment record does not parse");
-  return Status::OK();
-}
-
 // The record of the title pair `title` (normalized here): NotFound when there is none.
 Status GetRecord(Store* store, const ResolvedPair& pair, const std::string& title,
-                 const Snapshot& snap, pb::AlignmentRecord* record) {
-  rocksdb::ReadOptions ro;
-  ro.snapshot = snap.get();
-  rocksdb::PinnableSlice v;
-  std::string key = AlignmentKey(pair.normal_id, pair.simple_id, NormalizeTitle(title));
-  rocksdb::Status s = store->db()->Get(ro, store->cf(Cf::kAlignments), key, &v);
+                 const Snapshot* snap, pb::AlignmentRecord* record) {
+  Status s =
+      store->GetAlignment(pair.normal_id, pair.simple_id, NormalizeTitle(title), record, snap);
   if (s.IsNotFound()) return Status::NotFound("no aligned article pair titled \"" + title + "\"");
-  RETURN_IF_ERROR(FromRocks(s, store->dir() + ": alignments"));
-  return ParseRecord(v, record);
+  return s;
 }
 
 // Calls fn for every record of the pair (or only the one of `title`), from the snapshot.
 Status ForEachRecord(Store* store, const ResolvedPair& pair, const std::string& title,
-                     const Snapshot& snap,
+                     const Snapshot* snap,
                      const std::function<Status(const pb::AlignmentRecord&)>& fn) {
-  rocksdb::ReadOptions ro;
-  ro.snapshot = snap.get();
-  pb::AlignmentRecord record;
   if (!title.empty()) {
+    pb::AlignmentRecord record;
     RETURN_IF_ERROR(GetRecord(store, pair, title, snap, &record));
     return fn(record);
   }
-  std::string prefix = AlignmentKey(pair.normal_id, pair.simple_id, "");
-  std::unique_ptr<rocksdb::Iterator> it(store->db()->NewIterator(ro, store->cf(Cf::kAlignments)));
-  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
-    RETURN_IF_ERROR(ParseRecord(it->value(), &record));
-    RETURN_IF_ERROR(fn(record));
-  }
-  return FromRocks(it->status(), store->dir() + ": scan alignments");
+  return store->ForEachAlignment(pair.normal_id, pair.simple_id, "", fn, snap);
 }
 
 std::string IndexJson(uint32_t p, uint32_t s) {
@@ -186,7 +123,179 @@ std::string FormatSim(double v) {
 
 }  // namespace
 
+namespace {
+
+// "enwiki → simplewiki, news → news".
+std::string PairList(const std::vector<std::pair<std::string, std::string>>& pairs) {
+  std::string out;
+  for (const auto& [normal, simple] : pairs)
+    out += (out.empty() ? "" : ", ") + normal + " → " + simple;
+  return out;
+}
+
+}  // namespace
+
+Status ResolveEditions(Store* store, const EditionPair& want, EditionPair* out) {
+  *out = want;
+  if (!out->normal.empty() && !out->simple.empty()) return Status::OK();
+  std::vector<std::pair<std::string, std::string>> aligned, match;
+  RETURN_IF_ERROR(store->Pairings(&aligned));
+  for (auto& p : aligned)
+    if ((want.normal.empty() || p.first == want.normal) &&
+        (want.simple.empty() || p.second == want.simple))
+      match.push_back(p);
+  if (aligned.empty())
+    return Status::NotFound(store->dir() + ": no alignments stored (run `aligndb align` first)");
+  if (match.empty())
+    return Status::NotFound(store->dir() + ": no alignment of " +
+                            (want.normal.empty() ? "" : "--normal " + want.normal) +
+                            (want.normal.empty() || want.simple.empty() ? "" : " with ") +
+                            (want.simple.empty() ? "" : "--simple " + want.simple) +
+                            "; aligned edition pairs: " + PairList(aligned));
+  auto chosen = match[0];
+  if (match.size() > 1) {
+    bool found_default = false;
+    for (auto& p : match)
+      if (p.first == "enwiki" && p.second == "simplewiki") chosen = p, found_default = true;
+    if (!found_default)
+      return Status::InvalidArgument(
+          "several edition pairs are aligned; choose one with --normal and --simple");
+  }
+  out->normal = chosen.first;
+  out->simple = chosen.second;
+  return Status::OK();
+}
+
+namespace {
+constexpr std::pair<OutputFormat, const char*> kOutputFormatNames[] = {
+    {OutputFormat::kText, "text"},
+    {OutputFormat::kJson, "json"},
+    {OutputFormat::kTsv, "tsv"},
+    {OutputFormat::kJsonl, "jsonl"},
+    {OutputFormat::kParallel, "parallel"}};
+}  // namespace
+
+const char* OutputFormatName(OutputFormat format) {
+  for (auto& [f, name] : kOutputFormatNames)
+    if (f == format) return name;
+  return "?";
+}
+
+bool ParseOutputFormat(std::string_view name, OutputFormat* format) {
+  for (auto& [f, n] : kOutputFormatNames)
+    if (name == n) {
+      *format = f;
+      return true;
+    }
+  return false;
+}
+
 // ------------------------------------------------------------------ export
+
+namespace {
+
+constexpr const char* kTsvHeader =
+    "normal_title\tsimple_title\tnormal\tsimple\tsimilarity\top\tnormal_index\tsimple_index\t"
+    "normal_revision\tsimple_revision\n";
+
+void AppendJsonlRow(const pb::AlignmentRecord& r, const pb::SentencePair& sp, std::string* line) {
+  line->clear();
+  line->append("{\"normal_title\":");
+  AppendJsonString(line, r.normal_title());
+  line->append(",\"simple_title\":");
+  AppendJsonString(line, r.simple_title());
+  line->append(",\"normal\":");
+  AppendJsonString(line, sp.normal_text());
+  line->append(",\"simple\":");
+  AppendJsonString(line, sp.simple_text());
+  line->append(",\"similarity\":");
+  AppendDouble(line, sp.similarity());
+  line->append(",\"op\":\"");
+  line->append(OpName(static_cast<Op>(sp.op())));
+  line->append("\",\"normal_index\":[");
+  line->append(std::to_string(sp.normal_paragraph()))
+      .append(",")
+      .append(std::to_string(sp.normal_sentence()));
+  line->append("],\"simple_index\":[");
+  line->append(std::to_string(sp.simple_paragraph()))
+      .append(",")
+      .append(std::to_string(sp.simple_sentence()));
+  line->append("],\"normal_revision\":").append(std::to_string(r.normal_revision()));
+  line->append(",\"simple_revision\":").append(std::to_string(r.simple_revision()));
+  line->append("}\n");
+}
+
+void WriteTsvRow(const pb::AlignmentRecord& r, const pb::SentencePair& sp, std::ostream& out) {
+  out << Tsv(r.normal_title()) << '\t' << Tsv(r.simple_title()) << '\t' << Tsv(sp.normal_text())
+      << '\t' << Tsv(sp.simple_text()) << '\t' << FormatSim(sp.similarity()) << '\t'
+      << OpName(static_cast<Op>(sp.op())) << '\t'
+      << IndexJson(sp.normal_paragraph(), sp.normal_sentence()) << '\t'
+      << IndexJson(sp.simple_paragraph(), sp.simple_sentence()) << '\t' << r.normal_revision()
+      << '\t' << r.simple_revision() << '\n';
+}
+
+// Writes the selected pairs of the records it is given, in one of the export formats.
+class RowWriter {
+ public:
+  RowWriter(const ExportOptions& o, std::ostream& out) : o_(o), out_(out) {}
+
+  Status Open() {
+    if (o_.format == OutputFormat::kParallel) {
+      if (o_.out_prefix.empty())
+        return Status::InvalidArgument("--format parallel needs --out PREFIX");
+      normal_file_.open(o_.out_prefix + ".normal", std::ios::binary);
+      simple_file_.open(o_.out_prefix + ".simple", std::ios::binary);
+      if (!normal_file_ || !simple_file_)
+        return Status::IOError(o_.out_prefix + ".normal/.simple: cannot open for writing");
+    } else if (o_.format != OutputFormat::kTsv && o_.format != OutputFormat::kJsonl) {
+      return Status::InvalidArgument(std::string("export writes tsv, jsonl or parallel, not ") +
+                                     OutputFormatName(o_.format));
+    }
+    if (o_.format == OutputFormat::kTsv) out_ << kTsvHeader;
+    return Status::OK();
+  }
+
+  Status Write(const pb::AlignmentRecord& r) {
+    for (const auto& pp : r.paragraph_pairs()) {
+      for (const auto& sp : pp.sentence_pairs()) {
+        if (sp.similarity() < o_.min_sim || sp.similarity() > o_.max_sim) continue;
+        if (!o_.ops.count(static_cast<Op>(sp.op()))) continue;
+        if (o_.no_identical && sp.identical()) continue;
+        if (o_.format == OutputFormat::kJsonl) {
+          AppendJsonlRow(r, sp, &line_);
+          out_.write(line_.data(), static_cast<std::streamsize>(line_.size()));
+        } else if (o_.format == OutputFormat::kTsv) {
+          WriteTsvRow(r, sp, out_);
+        } else {
+          normal_file_ << Tsv(sp.normal_text()) << '\n';
+          simple_file_ << Tsv(sp.simple_text()) << '\n';
+        }
+        ++written_;
+      }
+    }
+    if (!out_) return Status::IOError("export: write failed");
+    return Status::OK();
+  }
+
+  Status Close() {
+    if (o_.format != OutputFormat::kParallel) return Status::OK();
+    normal_file_.flush();
+    simple_file_.flush();
+    if (!normal_file_ || !simple_file_) return Status::IOError(o_.out_prefix + ": write failed");
+    return Status::OK();
+  }
+
+  uint64_t written() const { return written_; }
+
+ private:
+  const ExportOptions& o_;
+  std::ostream& out_;
+  std::ofstream normal_file_, simple_file_;
+  std::string line_;
+  uint64_t written_ = 0;
+};
+
+}  // namespace
 
 Status Export(Store* store, const ExportOptions& options, std::ostream& out, uint64_t* written) {
   *written = 0;
@@ -197,237 +306,144 @@ Status Export(Store* store, const ExportOptions& options, std::ostream& out, uin
   if (std::isnan(o.min_sim))
     o.min_sim = collection ? -std::numeric_limits<double>::infinity() : 0.5;
   if (std::isnan(o.max_sim)) o.max_sim = collection ? std::numeric_limits<double>::infinity() : 1.0;
-  Snapshot snap(store);
-  std::ofstream normal_file, simple_file;
-  if (o.format == ExportFormat::kParallel) {
-    if (o.out_prefix.empty())
-      return Status::InvalidArgument("--format parallel needs --out PREFIX");
-    normal_file.open(o.out_prefix + ".normal", std::ios::binary);
-    simple_file.open(o.out_prefix + ".simple", std::ios::binary);
-    if (!normal_file || !simple_file)
-      return Status::IOError(o.out_prefix + ".normal/.simple: cannot open for writing");
-  }
-  if (o.format == ExportFormat::kTsv)
-    out << "normal_title\tsimple_title\tnormal\tsimple\tsimilarity\top\tnormal_index\tsimple_"
-           "index\t"
-           "normal_revision\tsimple_revision\n";
-  std::string line;
-  Status s = ForEachRecord(store, pair, o.title, snap, [&](const pb::AlignmentRecord& r) -> Status {
-    for (const auto& pp : r.paragraph_pairs()) {
-      for (const auto& sp : pp.sentence_pairs()) {
-        if (sp.similarity() < o.min_sim || sp.similarity() > o.max_sim) continue;
-        if (!o.ops.count(static_cast<Op>(sp.op()))) continue;
-        if (o.no_identical && sp.identical()) continue;
-        const std::string& n = sp.normal_text();
-        const std::string& m = sp.simple_text();
-        switch (o.format) {
-          case ExportFormat::kJsonl: {
-            line.clear();
-            line.append("{\"normal_title\":");
-            AppendJsonString(&line, r.normal_title());
-            line.append(",\"simple_title\":");
-            AppendJsonString(&line, r.simple_title());
-            line.append(",\"normal\":");
-            AppendJsonString(&line, n);
-            line.append(",\"simple\":");
-            AppendJsonString(&line, m);
-            line.append(",\"similarity\":");
-            AppendDouble(&line, sp.similarity());
-            line.append(",\"op\":\"");
-            line.append(OpName(static_cast<Op>(sp.op())));
-            line.append("\",\"normal_index\":[");
-            line.append(std::to_string(sp.normal_paragraph()))
-                .append(",")
-                .append(std::to_string(sp.normal_sentence()));
-            line.append("],\"simple_index\":[");
-            line.append(std::to_string(sp.simple_paragraph()))
-                .append(",")
-                .append(std::to_string(sp.simple_sentence()));
-            line.append("],\"normal_revision\":").append(std::to_string(r.normal_revision()));
-            line.append(",\"simple_revision\":").append(std::to_string(r.simple_revision()));
-            line.append("}\n");
-            out.write(line.data(), static_cast<std::streamsize>(line.size()));
-            break;
-          }
-          case ExportFormat::kTsv:
-            out << Tsv(r.normal_title()) << '\t' << Tsv(r.simple_title()) << '\t' << Tsv(n) << '\t'
-                << Tsv(m) << '\t' << FormatSim(sp.similarity()) << '\t'
-                << OpName(static_cast<Op>(sp.op())) << '\t'
-                << IndexJson(sp.normal_paragraph(), sp.normal_sentence()) << '\t'
-                << IndexJson(sp.simple_paragraph(), sp.simple_sentence()) << '\t'
-                << r.normal_revision() << '\t' << r.simple_revision() << '\n';
-            break;
-          case ExportFormat::kParallel:
-            normal_file << Tsv(n) << '\n';
-            simple_file << Tsv(m) << '\n';
-            break;
-        }
-        ++*written;
-      }
-    }
-    if (!out) return Status::IOError("export: write failed");
-    return Status::OK();
-  });
-  if (o.format == ExportFormat::kParallel) {
-    normal_file.flush();
-    simple_file.flush();
-    if (!normal_file || !simple_file) return Status::IOError(o.out_prefix + ": write failed");
-  }
-  return s;
+  auto snap = store->NewSnapshot();
+  RowWriter rows(o, out);
+  RETURN_IF_ERROR(rows.Open());
+  Status s = ForEachRecord(store, pair, o.title, snap.get(),
+                           [&](const pb::AlignmentRecord& r) { return rows.Write(r); });
+  *written = rows.written();
+  Status cs = rows.Close();
+  return s.ok() ? cs : s;
 }
 
 // ------------------------------------------------------------------ lookup
 
-Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
-              const std::string& format, std::ostream& out) {
+namespace {
+
+// Why no record of `title` exists for `pair`: missing in an edition, removed by the pairing
+// filter, or aligned only in other edition pairs.
+Status ExplainMissing(Store* store, const ResolvedPair& pair, const std::string& title,
+                      const std::string& key_title, const Snapshot* snap) {
+  std::vector<std::pair<std::string, std::string>> aligned;
+  RETURN_IF_ERROR(store->Pairings(&aligned));
+  if (std::find(aligned.begin(), aligned.end(), std::make_pair(pair.normal, pair.simple)) ==
+      aligned.end())
+    return Status::NotFound("\"" + title + "\": " + pair.normal + " → " + pair.simple +
+                            " is not aligned (run `aligndb align --normal " + pair.normal +
+                            " --simple " + pair.simple +
+                            "`); aligned edition pairs: " + PairList(aligned));
+  std::string why;
+  uint64_t id;
+  bool in_normal = store->FindArticle(pair.normal_id, key_title, &id, snap).ok();
+  bool in_simple = store->FindArticle(pair.simple_id, key_title, &id, snap).ok();
+  if (!in_normal && !in_simple)
+    why = "no article with this title in " + pair.normal + " or " + pair.simple;
+  else if (!in_normal)
+    why = "only " + pair.simple + " has this title";
+  else if (!in_simple)
+    why = "only " + pair.normal + " has this title";
+  else
+    why =
+        "the pair was removed by the pairing filter (stub, disambiguation, meta or single_line) "
+        "or is not aligned yet";
+  return Status::NotFound("\"" + title + "\": " + why);
+}
+
+}  // namespace
+
+Status LookupRecord(Store* store, const EditionPair& editions, const std::string& title,
+                    pb::AlignmentRecord* found) {
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, editions, &pair));
-  Snapshot snap(store);
+  auto snap = store->NewSnapshot();
   std::string key_title = title;
   // A redirect in either edition leads to its target.
   auto follow = [&](uint32_t ed) {
     pb::Redirect r;
     if (store->GetRedirect(ed, NormalizeTitle(title), &r, snap.get()).ok()) key_title = r.target();
   };
-  pb::AlignmentRecord found;
-  Status s = GetRecord(store, pair, key_title, snap, &found);
+  Status s = GetRecord(store, pair, key_title, snap.get(), found);
   if (s.IsNotFound()) {
     follow(pair.simple_id);
     if (key_title == title) follow(pair.normal_id);
-    if (key_title != title) s = GetRecord(store, pair, key_title, snap, &found);
+    if (key_title != title) s = GetRecord(store, pair, key_title, snap.get(), found);
   }
-  if (s.IsNotFound()) {
-    // Say why: missing in an edition, or removed by the pairing filter.
-    std::string why;
-    uint64_t id;
-    bool in_normal = store->FindArticle(pair.normal_id, key_title, &id, snap.get()).ok();
-    bool in_simple = store->FindArticle(pair.simple_id, key_title, &id, snap.get()).ok();
-    if (!in_normal && !in_simple)
-      why = "no article with this title in " + pair.normal + " or " + pair.simple;
-    else if (!in_normal)
-      why = "only " + pair.simple + " has this title";
-    else if (!in_simple)
-      why = "only " + pair.normal + " has this title";
-    else
-      why =
-          "the pair was removed by the pairing filter (stub, disambiguation, meta or single_line) "
-          "or is not aligned yet";
-    return Status::NotFound("\"" + title + "\": " + why);
-  }
-  RETURN_IF_ERROR(s);
-
-  if (format == "json") {
-    ordered_json j;
-    j["normal_edition"] = found.normal_edition();
-    j["simple_edition"] = found.simple_edition();
-    j["normal_title"] = found.normal_title();
-    j["simple_title"] = found.simple_title();
-    j["normal_page_id"] = found.normal_page_id();
-    j["simple_page_id"] = found.simple_page_id();
-    j["normal_revision"] = found.normal_revision();
-    j["simple_revision"] = found.simple_revision();
-    j["params"] = {{"method", found.params().method()},
-                   {"similarity", found.params().similarity()},
-                   {"paragraph_threshold", found.params().paragraph_threshold()},
-                   {"skip_penalty", found.params().skip_penalty()}};
-    j["run_id"] = found.run_id();
-    j["normal_paragraphs"] = found.normal_paragraphs();
-    j["simple_paragraphs"] = found.simple_paragraphs();
-    j["paragraph_pairs"] = ordered_json::array();
-    for (const auto& pp : found.paragraph_pairs()) {
-      ordered_json pj;
-      pj["simple_paragraph"] = pp.simple_paragraph();
-      pj["normal_paragraphs"] = pp.normal_paragraphs();
-      pj["cosines"] = pp.cosines();
-      pj["skipped_normal"] = pp.skipped_normal();
-      pj["skipped_simple"] = pp.skipped_simple();
-      pj["sentence_pairs"] = ordered_json::array();
-      for (const auto& sp : pp.sentence_pairs()) {
-        pj["sentence_pairs"].push_back(
-            {{"normal", sp.normal_text()},
-             {"simple", sp.simple_text()},
-             {"similarity", sp.similarity()},
-             {"op", OpName(static_cast<Op>(sp.op()))},
-             {"identical", sp.identical()},
-             {"normal_index", {sp.normal_paragraph(), sp.normal_sentence()}},
-             {"simple_index", {sp.simple_paragraph(), sp.simple_sentence()}}});
-      }
-      j["paragraph_pairs"].push_back(std::move(pj));
-    }
-    out << j.dump(2) << "\n";
-    return Status::OK();
-  }
-  // Text: built in one string, written once.
-  std::string t;
-  t.reserve(4096);
-  char num[64];
-  auto fixed3 = [&](double v) {
-    std::snprintf(num, sizeof(num), "%.3f", v);
-    return num;
-  };
-  t += found.normal_edition() + " \"" + found.normal_title() + "\" (page " +
-       std::to_string(found.normal_page_id()) + ", revision " +
-       std::to_string(found.normal_revision()) + ")  <->  " + found.simple_edition() + " \"" +
-       found.simple_title() + "\" (page " + std::to_string(found.simple_page_id()) + ", revision " +
-       std::to_string(found.simple_revision()) + ")\n";
-  t += "aligned by run #" + std::to_string(found.run_id()) + " with " + found.params().method() +
-       "/" + found.params().similarity();
-  if (found.params().method() == "coster-kauchak") {
-    std::snprintf(num, sizeof(num), ", paragraph threshold %g, skip penalty %g",
-                  found.params().paragraph_threshold(), found.params().skip_penalty());
-    t += num;
-  } else if (found.params().method() == "all-pairs") {
-    std::snprintf(num, sizeof(num), ", threshold %g", found.params().pair_threshold());
-    t += num;
-  }
-  t += "\n" + std::to_string(found.paragraph_pairs_size()) + " paragraph pairs; " +
-       std::to_string(found.simple_paragraphs()) + " simple and " +
-       std::to_string(found.normal_paragraphs()) + " normal paragraphs\n";
-  for (const auto& pp : found.paragraph_pairs()) {
-    t += "\nsimple paragraph " + std::to_string(pp.simple_paragraph()) + " <- normal paragraph";
-    if (pp.normal_paragraphs_size() > 1) t += "s";
-    for (int k = 0; k < pp.normal_paragraphs_size(); ++k) {
-      t += (k ? ", " : " ") + std::to_string(pp.normal_paragraphs(k));
-      if (k < pp.cosines_size())
-        t += std::string(" (cos ") + fixed3(pp.cosines(k)) + ")";  // none in all-pairs
-    }
-    t += "\n";
-    for (const auto& sp : pp.sentence_pairs()) {
-      t += "  ";
-      t += OpName(static_cast<Op>(sp.op()));
-      t += "  sim ";
-      t += fixed3(sp.similarity());
-      if (sp.identical()) t += "  identical";
-      t += "\n    normal [" + std::to_string(sp.normal_paragraph()) + "." +
-           std::to_string(sp.normal_sentence()) + "] ";
-      t += sp.normal_text();
-      t += "\n    simple [" + std::to_string(sp.simple_paragraph()) + "." +
-           std::to_string(sp.simple_sentence()) + "] ";
-      t += sp.simple_text();
-      t += "\n";
-    }
-  }
-  out.write(t.data(), static_cast<std::streamsize>(t.size()));
-  return Status::OK();
+  if (s.IsNotFound()) return ExplainMissing(store, pair, title, key_title, snap.get());
+  return s;
 }
 
 // ------------------------------------------------------------------ stats
+
+namespace {
+
+const char* const kRemovalReasons[] = {"stub", "disambiguation", "meta", "single_line"};
+
+// Per side (normal, simple) of the pairs at or above min_sim: distinct sentences, words,
+// vocabulary and readability.
+class SideCounter {
+ public:
+  void Add(CorpusStats::Side* side, const std::string& text) {
+    ++side->sentences;
+    tokens_.clear();
+    Tokenize(text, &tokens_);
+    side->words += tokens_.size();
+    vocab_.insert(tokens_.begin(), tokens_.end());
+    ReadabilityCounts c = CountReadability(text);
+    counts_.Add(c);
+    if (c.words > 0) side->sentence_flesch.push_back(c.FleschReadingEase());
+  }
+  void Finish(CorpusStats::Side* side) const {
+    side->vocabulary = vocab_.size();
+    side->flesch = counts_.FleschReadingEase();
+  }
+
+ private:
+  std::vector<std::string> tokens_;
+  std::unordered_set<std::string> vocab_;
+  ReadabilityCounts counts_;
+};
+
+void CountRecord(const pb::AlignmentRecord& r, bool distributions, CorpusStats* st,
+                 SideCounter sides[2]) {
+  ++st->aligned;
+  st->simple_paragraphs += r.simple_paragraphs();
+  st->paragraph_pairs += r.paragraph_pairs_size();
+  std::set<std::pair<uint32_t, uint32_t>> seen[2];
+  CorpusStats::Side* side_stats[2] = {&st->normal, &st->simple};
+  for (const auto& pp : r.paragraph_pairs()) {
+    st->operations["skip-simple"] += pp.skipped_simple();
+    st->operations["skip-normal"] += pp.skipped_normal();
+    for (const auto& sp : pp.sentence_pairs()) {
+      ++st->sentence_pairs_all;
+      st->operations[OpName(static_cast<Op>(sp.op()))] += 1;
+      if (distributions) st->similarities.push_back(sp.similarity());
+      if (sp.similarity() < st->min_sim) continue;
+      ++st->sentence_pairs;
+      st->identical += sp.identical();
+      if (!distributions) continue;
+      std::pair<uint32_t, uint32_t> pos[2] = {{sp.normal_paragraph(), sp.normal_sentence()},
+                                              {sp.simple_paragraph(), sp.simple_sentence()}};
+      const std::string* text[2] = {&sp.normal_text(), &sp.simple_text()};
+      for (int k = 0; k < 2; ++k)
+        if (seen[k].insert(pos[k]).second) sides[k].Add(side_stats[k], *text[k]);
+    }
+  }
+}
+
+}  // namespace
 
 Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_sim,
                           bool distributions, CorpusStats* st) {
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, editions, &pair));
-  Snapshot snap(store);
+  auto snap = store->NewSnapshot();
   pb::PairingSummary ps;
-  std::string value;
-  RETURN_IF_ERROR(store->GetMeta("pairing/" + pair.normal + "/" + pair.simple, &value));
-  if (!ps.ParseFromString(value))
-    return Status::Corruption(store->dir() + ": pairing summary does not parse");
+  RETURN_IF_ERROR(store->GetPairingSummary(pair.normal, pair.simple, &ps));
   st->normal_edition = pair.normal;
   st->simple_edition = pair.simple;
   st->title_matches = ps.title_matches();
   st->removed = ps.removed();
-  for (const char* reason : {"stub", "disambiguation", "meta", "single_line"}) {
+  for (const char* reason : kRemovalReasons) {
     auto it = ps.removed_by_reason().find(reason);
     st->removed_by_reason[reason] = it == ps.removed_by_reason().end() ? 0 : it->second;
   }
@@ -436,72 +452,36 @@ Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_
   st->min_sim = min_sim;
   st->operations = {{"skip-simple", 0}, {"skip-normal", 0}, {"1-1", 0},
                     {"1-2", 0},         {"2-1", 0},         {"2-2", 0}};
-  std::unordered_set<std::string> vocab[2];
-  ReadabilityCounts side_counts[2];
-  CorpusStats::Side* sides[2] = {&st->normal, &st->simple};
-  std::vector<std::string> tokens;
-  RETURN_IF_ERROR(ForEachRecord(store, pair, "", snap, [&](const pb::AlignmentRecord& r) {
-    ++st->aligned;
-    st->simple_paragraphs += r.simple_paragraphs();
-    st->paragraph_pairs += r.paragraph_pairs_size();
-    std::set<std::pair<uint32_t, uint32_t>> seen[2];
-    for (const auto& pp : r.paragraph_pairs()) {
-      st->operations["skip-simple"] += pp.skipped_simple();
-      st->operations["skip-normal"] += pp.skipped_normal();
-      for (const auto& sp : pp.sentence_pairs()) {
-        ++st->sentence_pairs_all;
-        st->operations[OpName(static_cast<Op>(sp.op()))] += 1;
-        if (distributions) st->similarities.push_back(sp.similarity());
-        if (sp.similarity() < min_sim) continue;
-        ++st->sentence_pairs;
-        st->identical += sp.identical();
-        if (!distributions) continue;
-        std::pair<uint32_t, uint32_t> pos[2] = {{sp.normal_paragraph(), sp.normal_sentence()},
-                                                {sp.simple_paragraph(), sp.simple_sentence()}};
-        const std::string* text[2] = {&sp.normal_text(), &sp.simple_text()};
-        for (int k = 0; k < 2; ++k) {
-          if (!seen[k].insert(pos[k]).second) continue;
-          ++sides[k]->sentences;
-          tokens.clear();
-          Tokenize(*text[k], &tokens);
-          sides[k]->words += tokens.size();
-          vocab[k].insert(tokens.begin(), tokens.end());
-          ReadabilityCounts c = CountReadability(*text[k]);
-          side_counts[k].Add(c);
-          if (c.words > 0) sides[k]->sentence_flesch.push_back(c.FleschReadingEase());
-        }
-      }
-    }
+  SideCounter sides[2];
+  RETURN_IF_ERROR(ForEachRecord(store, pair, "", snap.get(), [&](const pb::AlignmentRecord& r) {
+    CountRecord(r, distributions, st, sides);
     return Status::OK();
   }));
   for (const char* two : {"1-2", "2-1", "2-2"}) st->operations[two] /= 2;
-  for (int k = 0; k < 2; ++k) {
-    sides[k]->vocabulary = vocab[k].size();
-    sides[k]->flesch = side_counts[k].FleschReadingEase();
-  }
+  sides[0].Finish(&st->normal);
+  sides[1].Finish(&st->simple);
   return Status::OK();
 }
 
-namespace {
-
-// Dolan et al.'s figures for a paraphrase collection: pairs, mean edit distance (L12) or shared
-// words (F2), mean sentence length in words.
-Status ParaphraseStats(Store* store, const ResolvedPair& pair, bool json, std::ostream& out) {
-  Snapshot snap(store);
-  struct Agg {
-    uint64_t pairs = 0, records = 0;
+Status ComputeParaphraseStats(Store* store, const std::string& collection, ParaphraseStats* out) {
+  ResolvedPair pair;
+  RETURN_IF_ERROR(Resolve(store, {collection, collection}, &pair));
+  auto snap = store->NewSnapshot();
+  struct Sums {
     double score = 0, words = 0;
     std::set<std::string> clusters;
   };
-  std::map<std::string, Agg> by_op;
+  std::map<std::string, Sums> sums;
   std::vector<std::string> toks;
-  RETURN_IF_ERROR(ForEachRecord(store, pair, "", snap, [&](const pb::AlignmentRecord& r) {
-    Agg& a = by_op[r.params().method()];
-    ++a.records;
+  out->collection = collection;
+  RETURN_IF_ERROR(ForEachRecord(store, pair, "", snap.get(), [&](const pb::AlignmentRecord& r) {
+    ParaphraseStats::Method& m = out->methods[r.params().mode()];
+    Sums& a = sums[r.params().mode()];
+    ++m.records;
     a.clusters.insert(r.normal_title().substr(0, r.normal_title().find('/')));
     for (const auto& pp : r.paragraph_pairs())
       for (const auto& sp : pp.sentence_pairs()) {
-        ++a.pairs;
+        ++m.pairs;
         a.score += sp.similarity();
         for (const std::string* t : {&sp.normal_text(), &sp.simple_text()}) {
           toks.clear();
@@ -511,112 +491,12 @@ Status ParaphraseStats(Store* store, const ResolvedPair& pair, bool json, std::o
       }
     return Status::OK();
   }));
-  ordered_json j;
-  j["collection"] = pair.normal;
-  for (auto& [method, a] : by_op) {
-    ordered_json m = {{"pairs", a.pairs},
-                      {"document_pairs", a.records},
-                      {"clusters_with_pairs", a.clusters.size()},
-                      {"mean_length_words", a.pairs ? a.words / (2.0 * a.pairs) : 0.0}};
-    m[method == "l12" ? "mean_edit_distance" : "mean_shared_long_words"] =
-        a.pairs ? a.score / a.pairs : 0.0;
-    j[method] = m;
+  for (auto& [method, m] : out->methods) {
+    const Sums& a = sums[method];
+    m.clusters = a.clusters.size();
+    m.mean_score = m.pairs ? a.score / m.pairs : 0.0;
+    m.mean_words = m.pairs ? a.words / (2.0 * m.pairs) : 0.0;
   }
-  if (json) {
-    out << j.dump(2) << "\n";
-    return Status::OK();
-  }
-  out << "collection " << pair.normal << "\n";
-  for (auto& [method, a] : by_op) {
-    char buf[256];
-    std::snprintf(buf, sizeof(buf),
-                  "%s: %llu pairs from %llu document pairs in %zu clusters; mean %s %.2f; mean "
-                  "length %.1f words\n",
-                  method.c_str(), (unsigned long long)a.pairs, (unsigned long long)a.records,
-                  a.clusters.size(),
-                  method == "l12" ? "edit distance" : "shared words of 4+ characters",
-                  a.pairs ? a.score / a.pairs : 0.0, a.pairs ? a.words / (2.0 * a.pairs) : 0.0);
-    out << buf;
-  }
-  return Status::OK();
-}
-
-}  // namespace
-
-Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json,
-             std::ostream& out) {
-  {
-    ResolvedPair pair;
-    RETURN_IF_ERROR(Resolve(store, editions, &pair));
-    if (pair.normal == pair.simple) return ParaphraseStats(store, pair, json, out);
-  }
-  CorpusStats st;
-  RETURN_IF_ERROR(ComputeCorpusStats(store, editions, min_sim, false, &st));
-  uint64_t total_ops = 0;
-  for (auto& [k, v] : st.operations) total_ops += v;
-  auto share = [](uint64_t a, uint64_t b) {
-    return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0;
-  };
-  uint64_t unaligned = st.simple_paragraphs - st.paragraph_pairs;
-  ordered_json j;
-  j["normal_edition"] = st.normal_edition;
-  j["simple_edition"] = st.simple_edition;
-  j["article_pairs"] = {{"title_matches", st.title_matches},
-                        {"removed", st.removed},
-                        {"removed_by_reason", ordered_json::object()},
-                        {"aligned", st.aligned}};
-  for (const char* reason : {"stub", "disambiguation", "meta", "single_line"})
-    j["article_pairs"]["removed_by_reason"][reason] = st.removed_by_reason[reason];
-  j["paragraph_pairs"] = st.paragraph_pairs;
-  j["simple_paragraphs"] = st.simple_paragraphs;
-  j["simple_paragraphs_unaligned"] = unaligned;
-  j["simple_paragraphs_unaligned_share"] = share(unaligned, st.simple_paragraphs);
-  j["min_similarity"] = min_sim;
-  j["sentence_pairs_all"] = st.sentence_pairs_all;
-  j["sentence_pairs"] = st.sentence_pairs;
-  j["sentence_pairs_per_article_pair"] = share(st.sentence_pairs, st.aligned);
-  j["identical_share"] = share(st.identical, st.sentence_pairs);
-  j["operations"] = ordered_json::object();
-  j["operation_shares"] = ordered_json::object();
-  for (const char* op : {"skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2", "pair"}) {
-    if (std::string(op) == "pair" && st.operations[op] == 0) continue;  // all-pairs records only
-    j["operations"][op] = st.operations[op];
-    j["operation_shares"][op] = share(st.operations[op], total_ops);
-  }
-  j["params"] = {{"paragraph_threshold", st.paragraph_threshold},
-                 {"skip_penalty", st.skip_penalty}};
-  if (json) {
-    out << j.dump(2) << "\n";
-    return Status::OK();
-  }
-  char buf[256];
-  out << st.normal_edition << " <-> " << st.simple_edition << "\n";
-  out << "article pairs: " << st.title_matches << " title matches, " << st.removed << " removed (";
-  bool first = true;
-  for (const char* reason : {"stub", "disambiguation", "meta", "single_line"}) {
-    out << (first ? "" : ", ") << reason << " " << st.removed_by_reason[reason];
-    first = false;
-  }
-  out << "), " << st.aligned << " aligned\n";
-  std::snprintf(buf, sizeof(buf),
-                "paragraph pairs: %llu; simple paragraphs unaligned: %llu of %llu (%.1f%%)\n",
-                (unsigned long long)st.paragraph_pairs, (unsigned long long)unaligned,
-                (unsigned long long)st.simple_paragraphs,
-                100 * share(unaligned, st.simple_paragraphs));
-  out << buf;
-  std::snprintf(buf, sizeof(buf),
-                "sentence pairs with similarity >= %.2f: %llu of %llu (%.2f per article pair), "
-                "identical %.1f%%\n",
-                min_sim, (unsigned long long)st.sentence_pairs,
-                (unsigned long long)st.sentence_pairs_all, share(st.sentence_pairs, st.aligned),
-                100 * share(st.identical, st.sentence_pairs));
-  out << buf << "operations:";
-  for (const char* op : {"skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2", "pair"}) {
-    if (std::string(op) == "pair" && st.operations[op] == 0) continue;
-    std::snprintf(buf, sizeof(buf), " %s %.1f%%", op, 100 * share(st.operations[op], total_ops));
-    out << buf;
-  }
-  out << "\n";
   return Status::OK();
 }
 

@@ -1,5 +1,7 @@
 // Reading alignments back: lookup by title, filtered export, and corpus statistics. Every
-// function reads one RocksDB snapshot, so it sees each article pair whole while a writer runs.
+// function reads one snapshot of the store, so it sees each article pair whole while a writer
+// runs. These functions return data (or stream export rows); printing lookups and statistics
+// for people is the command line's (cli/print.h).
 #ifndef ALIGNDB_EXPORT_EXPORT_H_
 #define ALIGNDB_EXPORT_EXPORT_H_
 
@@ -8,11 +10,16 @@
 #include <ostream>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "align/align.h"
 #include "aligndb/status.h"
 #include "storage/store.h"
+
+namespace aligndb::pb {
+class AlignmentRecord;
+}  // namespace aligndb::pb
 
 namespace aligndb {
 
@@ -23,7 +30,19 @@ struct EditionPair {
   std::string simple;
 };
 
-enum class ExportFormat { kTsv, kJsonl, kParallel };
+// The edition pair `want` names, with empty names filled as EditionPair says. NotFound when no
+// alignment is stored; InvalidArgument when several pairs fit and none is enwiki/simplewiki.
+Status ResolveEditions(Store* store, const EditionPair& want, EditionPair* out);
+
+// Output formats of aligndb's commands: lookup and stats print text or json; export writes tsv,
+// jsonl or parallel files.
+enum class OutputFormat { kText, kJson, kTsv, kJsonl, kParallel };
+// "text", "json", "tsv", "jsonl", "parallel".
+const char* OutputFormatName(OutputFormat format);
+// Inverse of OutputFormatName; false for an unknown name.
+bool ParseOutputFormat(std::string_view name, OutputFormat* format);
+// The formats export writes (an earlier name of OutputFormat).
+using ExportFormat = OutputFormat;
 
 struct ExportOptions {
   EditionPair editions;
@@ -39,7 +58,8 @@ struct ExportOptions {
   bool no_identical = false;
   // Only the article pair with this title (either edition's). Default: all.
   std::string title;
-  ExportFormat format = ExportFormat::kJsonl;
+  // kTsv, kJsonl or kParallel. Default: kJsonl.
+  OutputFormat format = OutputFormat::kJsonl;
   // kParallel: writes <out_prefix>.normal and <out_prefix>.simple. Other formats write `out`.
   std::string out_prefix;
 };
@@ -47,10 +67,11 @@ struct ExportOptions {
 // Streams the selected sentence pairs. Sets `*written` to the number of pairs written.
 Status Export(Store* store, const ExportOptions& options, std::ostream& out, uint64_t* written);
 
-// Prints the alignment of the article pair titled `title` (either edition's title, or a
-// redirect to one) as "text" or "json".
-Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
-              const std::string& format, std::ostream& out);
+// The alignment record of the article pair titled `title` (either edition's title, or a
+// redirect to one). NotFound says why there is none: which edition lacks the title, whether the
+// pairing filter removed the pair, or which edition pairs are aligned instead.
+Status LookupRecord(Store* store, const EditionPair& editions, const std::string& title,
+                    pb::AlignmentRecord* out);
 
 // Corpus statistics of one edition pair (SPEC §4 and §7).
 struct CorpusStats {
@@ -81,9 +102,21 @@ struct CorpusStats {
 Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_sim,
                           bool distributions, CorpusStats* out);
 
-// Prints corpus statistics (SPEC §4 counts and shares) as text or JSON.
-Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json,
-             std::ostream& out);
+// Dolan et al.'s figures for a news paraphrase collection, per extraction method ("l12",
+// "f2"): pairs, mean edit distance (L12) or shared words (F2), mean sentence length in words.
+struct ParaphraseStats {
+  std::string collection;
+  struct Method {
+    uint64_t pairs = 0, records = 0;
+    uint64_t clusters = 0;  // clusters with at least one pair
+    double mean_score = 0;  // L12: edit distance; F2: shared words of 4+ characters
+    double mean_words = 0;  // mean sentence length in words
+  };
+  std::map<std::string, Method> methods;
+};
+
+// `collection` names the edition holding the clusters.
+Status ComputeParaphraseStats(Store* store, const std::string& collection, ParaphraseStats* out);
 
 }  // namespace aligndb
 

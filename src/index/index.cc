@@ -4,10 +4,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 
 #include "aligndb.pb.h"
+#include "storage/store.h"
 #include "util/fault.h"
-#include "storage/store_internal.h"
 
 namespace aligndb {
 namespace {
@@ -15,6 +16,10 @@ namespace {
 constexpr size_t kMaxTermBytes = 240;  // Xapian's limit is 245 bytes per term
 constexpr Xapian::valueno kParagraphSlot = 0;
 constexpr size_t kPagesPerCommit = 20000;
+// Xapian metadata tying the index to its store (Store::Identity) and counting its commits
+// (Store::IndexGeneration).
+constexpr const char* kStoreKey = "aligndb.store";
+constexpr const char* kGenerationKey = "aligndb.generation";
 
 std::string ArticleTerm(uint32_t edition, uint64_t page_id) {
   std::string t(1, 'A');
@@ -33,6 +38,18 @@ std::string ParagraphTerm(uint32_t edition, uint64_t page_id, uint32_t paragraph
   return t;
 }
 
+// Value slot 0: the paragraph index, 4 bytes big-endian.
+std::string EncodeParagraphSlot(uint32_t p) {
+  return {static_cast<char>(p >> 24), static_cast<char>(p >> 16), static_cast<char>(p >> 8),
+          static_cast<char>(p)};
+}
+bool DecodeParagraphSlot(const std::string& slot, uint32_t* p) {
+  if (slot.size() != 4) return false;
+  const auto* u = reinterpret_cast<const unsigned char*>(slot.data());
+  *p = (uint32_t{u[0]} << 24) | (uint32_t{u[1]} << 16) | (uint32_t{u[2]} << 8) | u[3];
+  return true;
+}
+
 Status FromXapian(const Xapian::Error& e, const std::string& context) {
   return Status::IOError(context + ": Xapian " + e.get_type() + ": " + e.get_msg());
 }
@@ -46,6 +63,7 @@ struct ParagraphIndex::Rep {
   bool writable = false;
   std::unique_ptr<Xapian::WritableDatabase> wdb;
   std::unique_ptr<Xapian::Database> rdb;
+  bool rebuilt = false;
   Xapian::Database& db() { return wdb ? *wdb : *rdb; }
 };
 
@@ -85,27 +103,74 @@ uint64_t ParagraphIndex::DocumentCount() {
   }
 }
 
+Status ParagraphIndex::CheckBelongs(Store* store, uint64_t* generation) {
+  std::string id, index_id, index_generation;
+  RETURN_IF_ERROR(store->Identity(&id));
+  try {
+    index_id = rep_->wdb->get_metadata(kStoreKey);
+    index_generation = rep_->wdb->get_metadata(kGenerationKey);
+  } catch (const Xapian::Error& e) {
+    return FromXapian(e, rep_->dir);
+  }
+  uint64_t store_generation = 0;
+  Status gs = store->IndexGeneration(&store_generation);
+  if (!gs.ok() && !gs.IsNotFound()) return gs;
+  uint64_t x = 0;
+  auto [end, ec] = std::from_chars(index_generation.data(),
+                                   index_generation.data() + index_generation.size(), x);
+  bool parsed = ec == std::errc() && end == index_generation.data() + index_generation.size() &&
+                !index_generation.empty();
+  // One ahead: the process died after a Xapian commit, before the store cleared the queue; the
+  // queue replays those pages.
+  if (index_id == id && gs.ok() && parsed && (x == store_generation || x == store_generation + 1)) {
+    *generation = x;
+    return Status::OK();
+  }
+  return Rebuild(store, generation);
+}
+
+Status ParagraphIndex::Rebuild(Store* store, uint64_t* generation) {
+  // Empty the index, queue every stored article, and only then mark the index as this store's:
+  // a crash in between leaves an unmarked index, rebuilt again by the next run.
+  std::string id;
+  RETURN_IF_ERROR(store->Identity(&id));
+  try {
+    rep_->wdb.reset();
+    rep_->wdb =
+        std::make_unique<Xapian::WritableDatabase>(rep_->dir, Xapian::DB_CREATE_OR_OVERWRITE);
+  } catch (const Xapian::Error& e) {
+    return FromXapian(e, rep_->dir);
+  }
+  uint64_t queued = 0;
+  RETURN_IF_ERROR(store->QueueAllPagesForIndex(&queued));
+  try {
+    rep_->wdb->set_metadata(kStoreKey, id);
+    rep_->wdb->set_metadata(kGenerationKey, "0");
+    rep_->wdb->commit();
+  } catch (const Xapian::Error& e) {
+    return FromXapian(e, rep_->dir);
+  }
+  rep_->rebuilt = true;
+  *generation = 0;
+  return Status::OK();
+}
+
+bool ParagraphIndex::rebuilt() const { return rep_->rebuilt; }
+
 Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) {
   *applied = 0;
   if (!rep_->wdb) return Status::InvalidArgument(rep_->dir + ": index opened read-only");
+  uint64_t generation = 0;
+  RETURN_IF_ERROR(CheckBelongs(store, &generation));
   Xapian::WritableDatabase& db = *rep_->wdb;
-  std::string prefix = EncodeEditionKey(edition);
+  const size_t per_commit = SmallBatches() ? 8 : kPagesPerCommit;
+  std::vector<uint64_t> pages;
   for (;;) {
-    // One commit's worth of queued pages, read from a snapshot.
-    std::vector<std::string> keys;
-    {
-      std::unique_ptr<rocksdb::Iterator> it(
-          store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kPendingIndex)));
-      const size_t per_commit = SmallBatches() ? 8 : kPagesPerCommit;
-      for (it->Seek(prefix);
-           it->Valid() && it->key().starts_with(prefix) && keys.size() < per_commit; it->Next())
-        keys.push_back(it->key().ToString());
-      RETURN_IF_ERROR(FromRocks(it->status(), store->dir() + ": pending index queue"));
-    }
-    if (keys.empty()) return Status::OK();
+    // One commit's worth of queued pages.
+    RETURN_IF_ERROR(store->PendingIndexPages(edition, per_commit, &pages));
+    if (pages.empty()) return Status::OK();
     try {
-      for (const auto& key : keys) {
-        uint64_t page_id = DecodeBigEndian64(key.data() + 4);
+      for (uint64_t page_id : pages) {
         std::string article_term = ArticleTerm(edition, page_id);
         db.delete_document(article_term);  // every paragraph of the page's previous version
         pb::ArticleTerms terms;
@@ -119,12 +184,11 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
           doc.add_boolean_term(article_term);
           for (const auto& tok : terms.paragraphs(p).paragraph().tokens())
             if (!tok.empty() && tok.size() <= kMaxTermBytes) doc.add_term(tok);
-          std::string slot;
-          AppendBigEndian32(&slot, static_cast<uint32_t>(p));
-          doc.add_value(kParagraphSlot, slot);
+          doc.add_value(kParagraphSlot, EncodeParagraphSlot(static_cast<uint32_t>(p)));
           db.replace_document(unique, doc);
         }
       }
+      db.set_metadata(kGenerationKey, std::to_string(generation + 1));
       CrashPoint();
       db.commit();
     } catch (const Xapian::Error& e) {
@@ -132,11 +196,8 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
     }
     CrashPoint();  // Xapian committed, queue entries not yet deleted: replayed by the next run
     // The index is durable: now the queue entries may go.
-    rocksdb::WriteBatch batch;
-    for (const auto& key : keys) batch.Delete(store->cf(Cf::kPendingIndex), key);
-    RETURN_IF_ERROR(
-        FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": index queue"));
-    *applied += keys.size();
+    RETURN_IF_ERROR(store->ClearPendingIndex(edition, pages, ++generation));
+    *applied += pages.size();
   }
 }
 
@@ -148,10 +209,9 @@ Status ParagraphIndex::ArticleIndex(
     Xapian::Database& db = rep_->db();
     std::string article = ArticleTerm(edition, page_id);
     for (auto d = db.postlist_begin(article); d != db.postlist_end(article); ++d) {
-      std::string slot = db.get_document(*d).get_value(kParagraphSlot);
-      if (slot.size() != 4)
+      uint32_t paragraph = 0;
+      if (!DecodeParagraphSlot(db.get_document(*d).get_value(kParagraphSlot), &paragraph))
         return Status::Corruption(rep_->dir + ": paragraph document without its index");
-      uint32_t paragraph = DecodeBigEndian32(slot.data());
       for (auto t = db.termlist_begin(*d); t != db.termlist_end(*d); ++t) {
         const std::string& term = *t;
         if (!term.empty() && (term[0] == 'A' || term[0] == 'Q') && term.size() > 1 &&
@@ -186,10 +246,10 @@ Status ParagraphIndex::Candidates(uint32_t edition, uint64_t page_id,
     enquire.set_docid_order(Xapian::Enquire::ASCENDING);
     Xapian::MSet mset = enquire.get_mset(0, db.get_doccount());
     for (auto it = mset.begin(); it != mset.end(); ++it) {
-      std::string slot = it.get_document().get_value(kParagraphSlot);
-      if (slot.size() != 4)
+      uint32_t paragraph = 0;
+      if (!DecodeParagraphSlot(it.get_document().get_value(kParagraphSlot), &paragraph))
         return Status::Corruption(rep_->dir + ": paragraph document without its index");
-      paragraphs->push_back(DecodeBigEndian32(slot.data()));
+      paragraphs->push_back(paragraph);
     }
   } catch (const Xapian::Error& e) {
     return FromXapian(e, rep_->dir);

@@ -32,7 +32,17 @@ class ParagraphIndex {
   // "pending_index" column family is (re)indexed or removed, the index is committed, and only
   // then are the queue entries deleted. Replaying after a crash is harmless: a page's documents
   // are replaced, never added twice. Sets `*applied` to the number of pages processed.
+  //
+  // First checks that the index belongs to the store: its metadata must hold the store's
+  // identity and a commit generation equal to the store's (or one ahead, after a crash between
+  // the two commits). An index that is missing (created empty), from another database, or
+  // older or newer than the store is rebuilt from the store, the source of truth: emptied, and
+  // every article queued again.
   Status Apply(Store* store, uint32_t edition, uint64_t* applied);
+
+  // Whether Apply (re)built the index from the store because it did not belong to it (a new
+  // index is built so too).
+  bool rebuilt() const;
 
   // Paragraph indexes (ascending) of article (`edition`, `page_id`) that contain at least one
   // of `tokens`. Returns every match, not a top-k.
@@ -51,6 +61,8 @@ class ParagraphIndex {
 
  private:
   ParagraphIndex() = default;
+  Status CheckBelongs(Store* store, uint64_t* generation);
+  Status Rebuild(Store* store, uint64_t* generation);
   struct Rep;
   std::unique_ptr<Rep> rep_;
 };

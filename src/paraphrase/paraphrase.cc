@@ -6,11 +6,11 @@
 #include <set>
 #include <unordered_set>
 
-#include "aligndb.pb.h"
 #include "align/align.h"
+#include "aligndb.pb.h"
 #include "eval/eval.h"
+#include "storage/records.h"
 #include "text/text.h"
-#include "storage/store_internal.h"
 
 namespace aligndb {
 
@@ -150,71 +150,101 @@ std::map<std::string, uint64_t> ParaphraseSummary::AsCounts() const {
           {"pairs", counts.kept}};
 }
 
+namespace {
+
+// Clusters of one collection, documents in page-id order.
+using Clusters = std::map<std::string, std::vector<ClusterDocument>>;
+
+Status LoadClusters(Store* store, uint32_t edition, Clusters* clusters) {
+  clusters->clear();
+  return store->ForEachArticle(edition, [&](const pb::Article& a) {
+    if (a.cluster().empty()) return Status::OK();
+    ClusterDocument d;
+    d.title = a.title();
+    d.page_id = a.page_id();
+    d.revision = a.revision_id();
+    for (int p = 0; p < a.paragraphs_size(); ++p)
+      for (int s = 0; s < a.paragraphs(p).sentences_size(); ++s) {
+        d.sentences.push_back(a.paragraphs(p).sentences(s));
+        d.positions.emplace_back(p, s);
+      }
+    (*clusters)[a.cluster()].push_back(std::move(d));
+    return Status::OK();
+  });
+}
+
+// The collection: `name` when given, or the only edition whose articles have clusters.
+Status FindCollection(Store* store, std::string* name, uint32_t* edition, Clusters* clusters) {
+  if (!name->empty()) {
+    RETURN_IF_ERROR(store->EditionId(*name, false, edition));
+    RETURN_IF_ERROR(LoadClusters(store, *edition, clusters));
+    if (clusters->empty())
+      return Status::InvalidArgument("edition \"" + *name + "\" holds no news clusters");
+    return Status::OK();
+  }
+  std::map<std::string, uint32_t> editions;
+  RETURN_IF_ERROR(store->Editions(&editions));
+  for (auto& [n, e] : editions) {
+    RETURN_IF_ERROR(LoadClusters(store, e, clusters));
+    if (clusters->empty()) continue;
+    if (!name->empty())
+      return Status::InvalidArgument(
+          "several collections hold clusters: choose one with --collection");
+    *name = n;
+    *edition = e;
+  }
+  if (name->empty())
+    return Status::NotFound(store->dir() +
+                            ": no news clusters stored (ingest cluster JSON lines first)");
+  return LoadClusters(store, *edition, clusters);
+}
+
+// One record per document pair of a cluster, named method 0x1f cluster 0x1f title A 0x1f
+// title B.
+std::map<std::string, pb::AlignmentRecord> ClusterRecords(
+    const std::string& collection, const std::string& cluster,
+    const std::vector<ClusterDocument>& docs, const std::vector<ParaphrasePair>& pairs,
+    const std::string& method, const pb::AlignParams& params, uint64_t run_id) {
+  const pb::Operation op = method == "l12" ? pb::OP_L12 : pb::OP_F2;
+  std::map<std::pair<size_t, size_t>, pb::AlignmentRecord> by_docs;
+  for (const auto& p : pairs) {
+    const auto& a = docs[p.doc_a];
+    const auto& b = docs[p.doc_b];
+    auto& r = by_docs[{p.doc_a, p.doc_b}];
+    if (r.paragraph_pairs_size() == 0) {
+      SetRecordHeader({collection, a.title, a.page_id, a.revision},
+                      {collection, b.title, b.page_id, b.revision}, params, run_id, &r);
+      r.add_paragraph_pairs();
+    }
+    AddSentencePair(a.positions[p.sent_a].first, a.positions[p.sent_a].second,
+                    b.positions[p.sent_b].first, b.positions[p.sent_b].second, p.score, op,
+                    a.sentences[p.sent_a], b.sentences[p.sent_b], r.mutable_paragraph_pairs(0));
+  }
+  std::map<std::string, pb::AlignmentRecord> named;
+  for (auto& [k, r] : by_docs)
+    named[method + '\x1f' + cluster + '\x1f' + r.normal_title() + '\x1f' + r.simple_title()] =
+        std::move(r);
+  return named;
+}
+
+}  // namespace
+
 Status ExtractParaphrases(Store* store, const ParaphraseOptions& options, uint64_t run_id,
                           ParaphraseSummary* summary) {
   if (options.method != "l12" && options.method != "f2")
     return Status::InvalidArgument("--method must be l12 or f2");
   if (options.max_distance < 0) return Status::InvalidArgument("--max-distance must be ≥ 0");
-  // The collection: given, or the only edition whose articles have clusters.
-  std::map<std::string, uint32_t> editions;
-  RETURN_IF_ERROR(store->Editions(&editions));
   std::string name = options.collection;
   uint32_t ed = 0;
-  // Clusters of the collection, documents in page-id order.
-  std::map<std::string, std::vector<ClusterDocument>> clusters;
-  auto load = [&](uint32_t e) {
-    clusters.clear();
-    return store->ForEachArticle(e, [&](const pb::Article& a) {
-      if (a.cluster().empty()) return Status::OK();
-      ClusterDocument d;
-      d.title = a.title();
-      d.page_id = a.page_id();
-      d.revision = a.revision_id();
-      for (int p = 0; p < a.paragraphs_size(); ++p)
-        for (int s = 0; s < a.paragraphs(p).sentences_size(); ++s) {
-          d.sentences.push_back(a.paragraphs(p).sentences(s));
-          d.positions.emplace_back(p, s);
-        }
-      clusters[a.cluster()].push_back(std::move(d));
-      return Status::OK();
-    });
-  };
-  if (!name.empty()) {
-    RETURN_IF_ERROR(store->EditionId(name, false, &ed));
-    RETURN_IF_ERROR(load(ed));
-    if (clusters.empty())
-      return Status::InvalidArgument("edition \"" + name + "\" holds no news clusters");
-  } else {
-    for (auto& [n, e] : editions) {
-      RETURN_IF_ERROR(load(e));
-      if (clusters.empty()) continue;
-      if (!name.empty())
-        return Status::InvalidArgument(
-            "several collections hold clusters: choose one with --collection");
-      name = n;
-      ed = e;
-    }
-    if (name.empty())
-      return Status::NotFound(store->dir() +
-                              ": no news clusters stored (ingest cluster JSON lines first)");
-    RETURN_IF_ERROR(load(ed));
-  }
+  Clusters clusters;
+  RETURN_IF_ERROR(FindCollection(store, &name, &ed, &clusters));
 
   pb::AlignParams params;
-  params.set_method(options.method);
+  params.set_mode(options.method);
   if (options.method == "l12") params.set_pair_threshold(options.max_distance);
-  const pb::Operation op = options.method == "l12" ? pb::OP_L12 : pb::OP_F2;
-  const std::string prefix = AlignmentKey(ed, ed, options.method + '\x1f');
-
-  rocksdb::WriteBatch batch;
+  auto writer = store->NewAlignmentWriter(ed, ed);
   // This method's earlier records go; the new ones replace them in the same batches.
-  {
-    std::unique_ptr<rocksdb::Iterator> it(
-        store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kAlignments)));
-    for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next())
-      batch.Delete(store->cf(Cf::kAlignments), it->key());
-    RETURN_IF_ERROR(FromRocks(it->status(), store->dir() + ": alignments"));
-  }
+  RETURN_IF_ERROR(writer->DeleteExcept(options.method + '\x1f', {}, nullptr));
   for (auto& [cluster, docs] : clusters) {
     ++summary->clusters;
     summary->documents += docs.size();
@@ -222,62 +252,16 @@ Status ExtractParaphrases(Store* store, const ParaphraseOptions& options, uint64
     auto pairs =
         options.method == "l12" ? L12Pairs(docs, options.max_distance, &c) : F2Pairs(docs, &c);
     summary->counts.Add(c);
-    // One record per document pair.
-    std::map<std::pair<size_t, size_t>, pb::AlignmentRecord> records;
-    for (const auto& p : pairs) {
-      auto& r = records[{p.doc_a, p.doc_b}];
-      if (r.paragraph_pairs_size() == 0) {
-        const auto& a = docs[p.doc_a];
-        const auto& b = docs[p.doc_b];
-        r.set_version(1);
-        r.set_normal_edition(name);
-        r.set_simple_edition(name);
-        r.set_normal_title(a.title);
-        r.set_simple_title(b.title);
-        r.set_normal_page_id(a.page_id);
-        r.set_simple_page_id(b.page_id);
-        r.set_normal_revision(a.revision);
-        r.set_simple_revision(b.revision);
-        *r.mutable_params() = params;
-        r.set_run_id(run_id);
-        r.add_paragraph_pairs();
-      }
-      const auto& a = docs[p.doc_a];
-      const auto& b = docs[p.doc_b];
-      pb::SentencePair* sp = r.mutable_paragraph_pairs(0)->add_sentence_pairs();
-      sp->set_normal_paragraph(a.positions[p.sent_a].first);
-      sp->set_normal_sentence(a.positions[p.sent_a].second);
-      sp->set_simple_paragraph(b.positions[p.sent_b].first);
-      sp->set_simple_sentence(b.positions[p.sent_b].second);
-      sp->set_similarity(p.score);
-      sp->set_op(op);
-      sp->set_normal_text(a.sentences[p.sent_a]);
-      sp->set_simple_text(b.sentences[p.sent_b]);
-      sp->set_identical(a.sentences[p.sent_a] == b.sentences[p.sent_b]);
-    }
-    for (auto& [k, r] : records) {
-      batch.Put(store->cf(Cf::kAlignments),
-                prefix + cluster + '\x1f' + r.normal_title() + '\x1f' + r.simple_title(),
-                r.SerializeAsString());
+    for (auto& [record_name, r] :
+         ClusterRecords(name, cluster, docs, pairs, options.method, params, run_id)) {
+      RETURN_IF_ERROR(writer->Put(record_name, r));
       ++summary->records;
     }
-    if (batch.GetDataSize() > (8u << 20)) {
-      RETURN_IF_ERROR(
-          FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": write paraphrases"));
-      batch.Clear();
-    }
   }
-  RETURN_IF_ERROR(
-      FromRocks(store->db()->Write(WriteOpts(), &batch), store->dir() + ": write paraphrases"));
-  pb::PairingSummary ps;
-  ps.set_version(1);
-  ps.set_normal_edition(name);
-  ps.set_simple_edition(name);
+  pb::PairingSummary ps = NewPairingSummary(name, name, params, run_id);
   ps.set_title_matches(summary->clusters);
   ps.set_aligned(summary->records);
-  *ps.mutable_params() = params;
-  ps.set_run_id(run_id);
-  return store->PutMeta("pairing/" + name + "/" + name, ps.SerializeAsString());
+  return writer->PutPairingSummary(ps);
 }
 
 }  // namespace aligndb

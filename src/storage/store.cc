@@ -8,15 +8,22 @@
 #include <rocksdb/utilities/options_util.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdarg>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <random>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "aligndb.pb.h"
+#include "storage/records.h"
+#include "storage/rocks.h"
+#include "text/text.h"
 #include "util/fault.h"
-#include "storage/store_internal.h"
 
 namespace aligndb {
 
@@ -60,26 +67,45 @@ int64_t DecodeInt64(const rocksdb::Slice& s) {
   return v;
 }
 
+bool IsLockHeld(const rocksdb::Status& s) {
+  // RocksDB reports a held LOCK file as an I/O error "While lock file: DIR/LOCK: ..." (another
+  // process) or "lock hold by current process" (this one). Match those words only: "lock" is
+  // also inside "block", as in a damaged table's "block checksum mismatch".
+  if (!s.IsIOError()) return false;
+  const std::string m = s.ToString();
+  return m.find("While lock file") != std::string::npos || m.find("/LOCK:") != std::string::npos ||
+         m.find("lock hold by current process") != std::string::npos;
+}
+
 Status FromRocks(const rocksdb::Status& s, const std::string& context) {
   if (s.ok()) return Status::OK();
   std::string msg = context + ": " + s.ToString();
   if (s.IsNotFound()) return Status::NotFound(msg);
+  if (s.IsCorruption())
+    return Status::Corruption(context + ": a database file is damaged: " + s.ToString());
   if (s.IsIOError()) {
-    if (s.ToString().find("lock") != std::string::npos ||
-        s.ToString().find("LOCK") != std::string::npos)
+    if (IsLockHeld(s))
       return Status::Busy(context + ": the database is in use by another aligndb process (" +
                           s.ToString() + ")");
     if (s.IsNoSpace())
       return Status::IOError(context + ": no space left on device: " + s.ToString());
     return Status::IOError(msg);
   }
-  if (s.IsCorruption()) return Status::Corruption(msg);
   if (s.IsInvalidArgument()) return Status::InvalidArgument(msg);
   if (s.IsBusy() || s.IsTryAgain()) return Status::Busy(msg);
   return Status::Internal(msg);
 }
 
 namespace {
+
+// RocksDB's own log ("LOG" in the database directory) is not kept: on a full disk its writer
+// aborts the process on the second failed append. aligndb reports errors through Status.
+class DiscardLogger : public rocksdb::Logger {
+ public:
+  DiscardLogger() : rocksdb::Logger(rocksdb::InfoLogLevel::HEADER_LEVEL) {}
+  using rocksdb::Logger::Logv;
+  void Logv(const char*, va_list) override {}
+};
 
 // Counters and document frequencies: int64 values, merged by addition.
 class Int64AddOperator : public rocksdb::AssociativeMergeOperator {
@@ -96,11 +122,13 @@ class Int64AddOperator : public rocksdb::AssociativeMergeOperator {
 constexpr const char* kCfNames[] = {"default",       "meta",       "articles",  "terms",
                                     "pages",         "titles",     "redirects", "counts",
                                     "pending_index", "alignments", "runs"};
-static_assert(sizeof(kCfNames) / sizeof(kCfNames[0]) == static_cast<size_t>(Cf::kNumCfs));
 
 constexpr const char* kSchemaKey = "schema_version";
 constexpr const char* kEditionPrefix = "edition/";
 constexpr const char* kNextRunKey = "next_run_id";
+constexpr const char* kIdentityKey = "identity";
+constexpr const char* kRunRunning = "running";
+constexpr const char* kRunInterrupted = "interrupted (the process ended before the run finished)";
 
 // Counter keys in the "counts" CF: edition(4) 0x00 name. Document frequencies: edition(4) 0x01
 // token.
@@ -128,15 +156,18 @@ std::string DfKey(uint32_t edition, std::string_view token) {
 
 // ------------------------------------------------------------------ open
 
-Status Store::Open(const StoreOptions& options, const std::string& dir,
-                   std::unique_ptr<Store>* out) {
+namespace {
+
+// Checks what `dir` holds before RocksDB opens it: nothing (created when allowed), an empty
+// directory, or a RocksDB database. Sets `*is_db` for the last.
+Status CheckDirectory(const StoreOptions& options, const std::string& dir, bool* is_db) {
   namespace fs = std::filesystem;
   std::error_code ec;
   bool exists = fs::exists(dir, ec);
   if (exists && !fs::is_directory(dir, ec))
     return Status::InvalidArgument(dir + ": not a directory");
-  bool is_db = exists && fs::exists(fs::path(dir) / "CURRENT", ec);
-  if (exists && !is_db) {
+  *is_db = exists && fs::exists(fs::path(dir) / "CURRENT", ec);
+  if (exists && !*is_db) {
     bool empty = fs::is_empty(dir, ec);
     if (!empty || !options.create_if_missing)
       return Status::InvalidArgument(dir + ": not an aligndb database (no RocksDB CURRENT file)");
@@ -148,6 +179,40 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
     fs::create_directories(dir, ec);
     if (ec) return Status::IOError(dir + ": cannot create: " + ec.message());
   }
+  return Status::OK();
+}
+
+// A RocksDB database of another program has no "meta" column family: refuse it rather than
+// add aligndb's column families to it.
+Status CheckIsAligndb(const rocksdb::DBOptions& db_options, const std::string& dir) {
+  std::vector<std::string> names;
+  rocksdb::Status s = rocksdb::DB::ListColumnFamilies(db_options, dir, &names);
+  if (!s.ok()) return FromRocks(s, dir);
+  if (std::find(names.begin(), names.end(), "meta") == names.end())
+    return Status::InvalidArgument(dir +
+                                   ": not an aligndb database (a RocksDB database of another "
+                                   "program: it has no \"meta\" column family)");
+  return Status::OK();
+}
+
+// A read-only open lists the live files, then reads them; a writer that flushes or compacts in
+// between deletes some of them. That race, and only it, is retried.
+// RocksDB reports such a file as an I/O error or, when it was listed in the MANIFEST, as
+// corruption ("Can't access 000055.sst: IO error: No such file or directory").
+bool IsVanishedFile(const rocksdb::Status& s) {
+  if (!s.IsIOError() && !s.IsCorruption()) return false;
+  return s.IsPathNotFound() || s.ToString().find("No such file or directory") != std::string::npos;
+}
+
+constexpr int kReadOnlyOpenAttempts = 20;
+
+}  // namespace
+
+Status Store::Open(const StoreOptions& options, const std::string& dir,
+                   std::unique_ptr<Store>* out) {
+  static_assert(sizeof(kCfNames) / sizeof(kCfNames[0]) == static_cast<size_t>(Cf::kNumCfs));
+  bool is_db = false;
+  RETURN_IF_ERROR(CheckDirectory(options, dir, &is_db));
 
   rocksdb::DBOptions db_options;
   db_options.create_if_missing = options.create_if_missing;
@@ -155,6 +220,11 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   db_options.max_background_jobs = 2;
   db_options.keep_log_file_num = 3;
   db_options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  db_options.info_log = std::make_shared<DiscardLogger>();
+  // A reader keeps every table file open from the start: a compaction of the writer that
+  // deletes one after the open cannot fail a later read.
+  if (options.read_only) db_options.max_open_files = -1;
+  if (is_db) RETURN_IF_ERROR(CheckIsAligndb(db_options, dir));
 
   auto add_op = std::make_shared<Int64AddOperator>();
   rocksdb::BlockBasedTableOptions table;
@@ -174,40 +244,95 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   store->read_only_ = options.read_only;
   rocksdb::Status s;
   if (options.read_only) {
-    // A secondary-free read: open read-only over the current state. Other processes may keep
-    // writing; this view is the state at open time.
-    s = rocksdb::DB::OpenForReadOnly(db_options, dir, descriptors, &store->handles_, &store->db_);
+    for (int attempt = 1; attempt <= kReadOnlyOpenAttempts; ++attempt) {
+      s = rocksdb::DB::OpenForReadOnly(db_options, dir, descriptors, &store->handles_, &store->db_);
+      if (!IsVanishedFile(s)) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10 * attempt));
+    }
   } else {
     s = rocksdb::DB::Open(db_options, dir, descriptors, &store->handles_, &store->db_);
   }
   if (!s.ok()) {
-    if (s.ToString().find("lock") != std::string::npos)
+    if (IsLockHeld(s))
       return Status::Busy(dir +
                           ": the database is in use by another aligndb process that writes to it");
     if (s.IsInvalidArgument() && s.ToString().find("Column famil") != std::string::npos)
       return Status::InvalidArgument(dir + ": not an aligndb database (" + s.ToString() + ")");
     return FromRocks(s, dir);
   }
-
-  std::string version;
-  Status vs = store->GetMeta(kSchemaKey, &version);
-  if (vs.IsNotFound()) {
-    if (options.read_only)
-      return Status::InvalidArgument(dir + ": not an aligndb database (no schema version)");
-    RETURN_IF_ERROR(store->PutMeta(kSchemaKey, std::to_string(kSchemaVersion)));
-  } else if (!vs.ok()) {
-    return vs;
-  } else if (version != std::to_string(kSchemaVersion)) {
-    return Status::InvalidArgument(dir + ": database schema version " + version +
-                                   ", this aligndb reads version " +
-                                   std::to_string(kSchemaVersion));
+  RETURN_IF_ERROR(store->CheckSchema(options.read_only));
+  if (!options.read_only) {
+    RETURN_IF_ERROR(store->EnsureIdentity());
+    RETURN_IF_ERROR(store->MarkInterruptedRuns());
   }
   *out = std::move(store);
   return Status::OK();
 }
 
+Status Store::CheckSchema(bool read_only) {
+  std::string version;
+  Status vs = GetMeta(kSchemaKey, &version);
+  if (vs.IsNotFound()) {
+    if (read_only)
+      return Status::InvalidArgument(dir_ + ": not an aligndb database (no schema version)");
+    return PutMeta(kSchemaKey, std::to_string(kSchemaVersion));
+  }
+  RETURN_IF_ERROR(vs);
+  if (version != std::to_string(kSchemaVersion))
+    return Status::InvalidArgument(dir_ + ": database schema version " + version +
+                                   ", this aligndb reads version " +
+                                   std::to_string(kSchemaVersion));
+  return Status::OK();
+}
+
+Status Store::EnsureIdentity() {
+  std::string id;
+  Status s = GetMeta(kIdentityKey, &id);
+  if (!s.IsNotFound()) return s;
+  std::random_device rd;
+  char buf[33];
+  std::snprintf(buf, sizeof(buf), "%08x%08x%08x%08x", rd(), rd(), rd(), rd());
+  return PutMeta(kIdentityKey, buf);
+}
+
+Status Store::Identity(std::string* id) { return GetMeta(kIdentityKey, id); }
+
+// Only one process writes at a time (the LOCK file): a run still "running" when a writer opens
+// the database belongs to a process that died.
+Status Store::MarkInterruptedRuns() {
+  std::vector<pb::RunManifest> runs;
+  RETURN_IF_ERROR(Runs(&runs));
+  rocksdb::WriteBatch batch;
+  for (auto& run : runs) {
+    if (run.status() != kRunRunning) continue;
+    run.set_status(kRunInterrupted);
+    std::string key;
+    AppendBigEndian64(&key, run.run_id());
+    batch.Put(cf(Cf::kRuns), key, run.SerializeAsString());
+  }
+  if (batch.Count() == 0) return Status::OK();
+  return Write(&batch, ": record interrupted runs");
+}
+
+Status Store::Write(rocksdb::WriteBatch* batch, const std::string& what) {
+  if (read_only_) return Status::InvalidArgument(dir_ + ": opened read-only");
+  if (!write_error_.ok()) return write_error_;
+  rocksdb::Status s = db_->Write(WriteOpts(), batch);
+  // After a failed write (a full disk) RocksDB must not be written to again: its log writer
+  // asserts. The first error stays the answer to every later write of this Store.
+  if (s.IsIOError()) write_error_ = FromRocks(s, dir_ + what);
+  return FromRocks(s, dir_ + what);
+}
+
+Status Store::FlushMemtables() {
+  rocksdb::FlushOptions fo;
+  fo.wait = true;
+  if (!write_error_.ok()) return write_error_;
+  return FromRocks(db_->Flush(fo, handles_), dir_ + ": flush");
+}
+
 Store::~Store() {
-  if (db_ && !read_only_) {
+  if (db_ && !read_only_ && write_error_.ok()) {
     // Leave no write-ahead log to replay: readers (export, lookup) then open at once.
     rocksdb::FlushOptions fo;
     fo.wait = true;
@@ -219,9 +344,10 @@ Store::~Store() {
   }
 }
 
-const rocksdb::Snapshot* Store::GetSnapshot() { return db_->GetSnapshot(); }
-void Store::ReleaseSnapshot(const rocksdb::Snapshot* s) {
-  if (s) db_->ReleaseSnapshot(s);
+Snapshot::~Snapshot() { store_->db_->ReleaseSnapshot(snap_); }
+
+std::unique_ptr<Snapshot> Store::NewSnapshot() {
+  return std::unique_ptr<Snapshot>(new Snapshot(this, db_->GetSnapshot()));
 }
 
 // ------------------------------------------------------------------ meta
@@ -232,7 +358,9 @@ Status Store::GetMeta(const std::string& key, std::string* value) {
 }
 
 Status Store::PutMeta(const std::string& key, const std::string& value) {
-  return FromRocks(db_->Put(WriteOpts(), cf(Cf::kMeta), key, value), dir_ + ": write meta " + key);
+  rocksdb::WriteBatch batch;
+  batch.Put(cf(Cf::kMeta), key, value);
+  return Write(&batch, ": write meta " + key);
 }
 
 Status Store::EditionId(const std::string& name, bool create, uint32_t* id) {
@@ -304,27 +432,27 @@ Status Store::GetPageState(uint32_t edition, uint64_t page_id, pb::PageState* ou
 }
 
 Status Store::GetArticle(uint32_t edition, uint64_t page_id, pb::Article* out,
-                         const rocksdb::Snapshot* snapshot) {
-  return GetProto(db_, cf(Cf::kArticles), EncodePageKey(edition, page_id), out, snapshot,
+                         const Snapshot* snapshot) {
+  return GetProto(db_, cf(Cf::kArticles), EncodePageKey(edition, page_id), out, Raw(snapshot),
                   "article " + std::to_string(page_id));
 }
 
 Status Store::GetTerms(uint32_t edition, uint64_t page_id, pb::ArticleTerms* out,
-                       const rocksdb::Snapshot* snapshot) {
-  return GetProto(db_, cf(Cf::kTerms), EncodePageKey(edition, page_id), out, snapshot,
+                       const Snapshot* snapshot) {
+  return GetProto(db_, cf(Cf::kTerms), EncodePageKey(edition, page_id), out, Raw(snapshot),
                   "terms of page " + std::to_string(page_id));
 }
 
 Status Store::GetRedirect(uint32_t edition, const std::string& normalized_title, pb::Redirect* out,
-                          const rocksdb::Snapshot* snapshot) {
+                          const Snapshot* snapshot) {
   return GetProto(db_, cf(Cf::kRedirects), EncodeEditionKey(edition) + normalized_title, out,
-                  snapshot, "redirect " + normalized_title);
+                  Raw(snapshot), "redirect " + normalized_title);
 }
 
 Status Store::FindArticle(uint32_t edition, const std::string& title, uint64_t* page_id,
-                          const rocksdb::Snapshot* snapshot) {
+                          const Snapshot* snapshot) {
   rocksdb::ReadOptions ro;
-  ro.snapshot = snapshot;
+  ro.snapshot = Raw(snapshot);
   std::string value;
   std::string key = EncodeEditionKey(edition) + NormalizeTitle(title);
   rocksdb::Status s = db_->Get(ro, cf(Cf::kTitles), key, &value);
@@ -358,11 +486,11 @@ size_t PageWriter::pending_bytes() const {
 
 Status PageWriter::Flush() {
   if (rep_->pages.empty() && rep_->deltas.empty()) return Status::OK();
-  auto* counts = store_->cf(Cf::kCounts);
+  auto* counts = store_->cf(Store::Cf::kCounts);
   for (auto& [key, delta] : rep_->deltas)
     if (delta != 0) rep_->batch.Merge(counts, key, EncodeInt64(delta));
   CrashPoint();
-  Status s = FromRocks(store_->db_->Write(WriteOpts(), &rep_->batch), store_->dir_ + ": write");
+  Status s = store_->Write(&rep_->batch, ": write");
   rep_->batch.Clear();
   rep_->deltas.clear();
   rep_->pages.clear();
@@ -394,20 +522,21 @@ Status PageWriter::RemovePage(uint32_t edition, uint64_t page_id) {
     deltas[CounterKey(edition, "articles")] -= 1;
     deltas[CounterKey(edition, "paragraphs")] -= terms.paragraphs_size();
     deltas[CounterKey(edition, "sentences")] -= sentences;
-    batch.Delete(store_->cf(Cf::kArticles), page_key);
-    batch.Delete(store_->cf(Cf::kTerms), page_key);
-    batch.Put(store_->cf(Cf::kPendingIndex), page_key, "");
+    batch.Delete(store_->cf(Store::Cf::kArticles), page_key);
+    batch.Delete(store_->cf(Store::Cf::kTerms), page_key);
+    batch.Put(store_->cf(Store::Cf::kPendingIndex), page_key, "");
     // The title may since belong to another page.
     uint64_t current = 0;
     if (store_->FindArticle(edition, old.title(), &current).ok() && current == page_id)
-      batch.Delete(store_->cf(Cf::kTitles), title_key);
+      batch.Delete(store_->cf(Store::Cf::kTitles), title_key);
   } else {
     pb::Redirect r;
     Status rs = store_->GetRedirect(edition, NormalizeTitle(old.title()), &r);
-    if (rs.ok() && r.page_id() == page_id) batch.Delete(store_->cf(Cf::kRedirects), title_key);
+    if (rs.ok() && r.page_id() == page_id)
+      batch.Delete(store_->cf(Store::Cf::kRedirects), title_key);
     deltas[CounterKey(edition, "redirects")] -= 1;
   }
-  batch.Delete(store_->cf(Cf::kPages), page_key);
+  batch.Delete(store_->cf(Store::Cf::kPages), page_key);
   return Status::OK();
 }
 
@@ -431,14 +560,14 @@ Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article,
   deltas[CounterKey(edition, "articles")] += 1;
   deltas[CounterKey(edition, "paragraphs")] += terms.paragraphs_size();
   deltas[CounterKey(edition, "sentences")] += sentences;
-  batch.Put(store_->cf(Cf::kArticles), page_key, article.SerializeAsString());
-  batch.Put(store_->cf(Cf::kTerms), page_key, terms.SerializeAsString());
-  batch.Put(store_->cf(Cf::kPages), page_key, state.SerializeAsString());
+  batch.Put(store_->cf(Store::Cf::kArticles), page_key, article.SerializeAsString());
+  batch.Put(store_->cf(Store::Cf::kTerms), page_key, terms.SerializeAsString());
+  batch.Put(store_->cf(Store::Cf::kPages), page_key, state.SerializeAsString());
   std::string id;
   AppendBigEndian64(&id, article.page_id());
-  batch.Put(store_->cf(Cf::kTitles), EncodeEditionKey(edition) + NormalizeTitle(article.title()),
-            id);
-  batch.Put(store_->cf(Cf::kPendingIndex), page_key, "");
+  batch.Put(store_->cf(Store::Cf::kTitles),
+            EncodeEditionKey(edition) + NormalizeTitle(article.title()), id);
+  batch.Put(store_->cf(Store::Cf::kPendingIndex), page_key, "");
   return Status::OK();
 }
 
@@ -450,10 +579,10 @@ Status PageWriter::PutRedirect(uint32_t edition, const pb::Redirect& redirect) {
   state.set_title(redirect.title());
   state.set_revision_id(redirect.revision_id());
   state.set_content_hash(redirect.content_hash());
-  rep_->batch.Put(store_->cf(Cf::kRedirects),
+  rep_->batch.Put(store_->cf(Store::Cf::kRedirects),
                   EncodeEditionKey(edition) + NormalizeTitle(redirect.title()),
                   redirect.SerializeAsString());
-  rep_->batch.Put(store_->cf(Cf::kPages), EncodePageKey(edition, redirect.page_id()),
+  rep_->batch.Put(store_->cf(Store::Cf::kPages), EncodePageKey(edition, redirect.page_id()),
                   state.SerializeAsString());
   rep_->deltas[CounterKey(edition, "redirects")] += 1;
   return Status::OK();
@@ -484,9 +613,9 @@ Status Store::DeletePage(uint32_t edition, uint64_t page_id) {
 }
 
 Status Store::ForEachArticle(uint32_t edition, const std::function<Status(const pb::Article&)>& fn,
-                             const rocksdb::Snapshot* snapshot) {
+                             const Snapshot* snapshot) {
   rocksdb::ReadOptions ro;
-  ro.snapshot = snapshot;
+  ro.snapshot = Raw(snapshot);
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, cf(Cf::kArticles)));
   std::string prefix = EncodeEditionKey(edition);
   pb::Article article;
@@ -500,9 +629,9 @@ Status Store::ForEachArticle(uint32_t edition, const std::function<Status(const 
 
 Status Store::ForEachTitle(uint32_t edition,
                            const std::function<Status(const std::string&, uint64_t)>& fn,
-                           const rocksdb::Snapshot* snapshot) {
+                           const Snapshot* snapshot) {
   rocksdb::ReadOptions ro;
-  ro.snapshot = snapshot;
+  ro.snapshot = Raw(snapshot);
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro, cf(Cf::kTitles)));
   std::string prefix = EncodeEditionKey(edition);
   for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
@@ -522,11 +651,11 @@ Status Store::PageIds(uint32_t edition, std::vector<uint64_t>* out) {
 }
 
 Status Store::DocumentFrequencies(uint32_t edition, const std::vector<std::string>& tokens,
-                                  std::vector<int64_t>* df, const rocksdb::Snapshot* snapshot) {
+                                  std::vector<int64_t>* df, const Snapshot* snapshot) {
   df->assign(tokens.size(), 0);
   if (tokens.empty()) return Status::OK();
   rocksdb::ReadOptions ro;
-  ro.snapshot = snapshot;
+  ro.snapshot = Raw(snapshot);
   std::vector<std::string> keys;
   keys.reserve(tokens.size());
   for (const auto& t : tokens) keys.push_back(DfKey(edition, t));
@@ -557,19 +686,19 @@ Status Store::BeginRun(const std::string& command, const std::vector<std::string
   std::string next_enc;
   AppendBigEndian64(&next_enc, next + 1);
   pb::RunManifest run;
-  run.set_version(1);
+  run.set_version(kRunManifestVersion);
   run.set_run_id(next);
   run.set_command(command);
   for (const auto& a : args) run.add_arguments(a);
   run.set_started_unix_ms(NowMs());
-  run.set_status("running");
+  run.set_status(kRunRunning);
   run.set_tool_version(kToolVersion);
   rocksdb::WriteBatch batch;
   batch.Put(cf(Cf::kMeta), kNextRunKey, next_enc);
   std::string key;
   AppendBigEndian64(&key, next);
   batch.Put(cf(Cf::kRuns), key, run.SerializeAsString());
-  RETURN_IF_ERROR(FromRocks(db_->Write(WriteOpts(), &batch), dir_ + ": record run"));
+  RETURN_IF_ERROR(Write(&batch, ": record run"));
   *run_id = next;
   return Status::OK();
 }
@@ -584,8 +713,9 @@ Status Store::FinishRun(uint64_t run_id, const Status& result,
   run.set_finished_unix_ms(NowMs());
   run.set_status(result.ok() ? "ok" : result.ToString());
   for (auto& [k, v] : counts) (*run.mutable_counts())[k] = v;
-  return FromRocks(db_->Put(WriteOpts(), cf(Cf::kRuns), key, run.SerializeAsString()),
-                   dir_ + ": record run");
+  rocksdb::WriteBatch batch;
+  batch.Put(cf(Cf::kRuns), key, run.SerializeAsString());
+  return Write(&batch, ": record run");
 }
 
 Status Store::Runs(std::vector<pb::RunManifest>* out) {

@@ -1,5 +1,6 @@
 // The RocksDB store: aligndb's source of truth. docs/storage.md describes the column
-// families, key layout and record versions; this class is the only code that writes them.
+// families, key layout and record versions; this layer (Store, PageWriter, AlignmentWriter) is
+// the only code that reads or writes them: no other layer names RocksDB.
 //
 // Thread-safety: a Store may be used from several threads for reads; writes of one page are
 // one WriteBatch (atomic). Only one process may open a database for writing at a time (RocksDB's
@@ -12,6 +13,8 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "aligndb/status.h"
@@ -20,6 +23,7 @@ namespace rocksdb {
 class DB;
 class ColumnFamilyHandle;
 class Snapshot;
+class WriteBatch;
 }  // namespace rocksdb
 
 namespace aligndb {
@@ -30,13 +34,15 @@ class Redirect;
 class PageState;
 class RunManifest;
 class AlignmentRecord;
+class PairingSummary;
 }  // namespace pb
 
 struct StoreOptions {
   // Create the database when `dir` does not exist. Default: false.
   bool create_if_missing = false;
-  // Open without the write lock, for lookups and exports while another process writes.
-  // Default: false.
+  // Open without the write lock, for lookups and exports while another process writes: the
+  // view is the state at open time. An open that races with the writer deleting a log or table
+  // file is retried. Default: false.
   bool read_only = false;
 };
 
@@ -48,30 +54,35 @@ struct EditionCounts {
   int64_t sentences = 0;
 };
 
-// Column families (names as stored).
-enum class Cf {
-  kDefault,       // "default": unused
-  kMeta,          // "meta": schema version, editions, settings
-  kArticles,      // "articles": pb::Article
-  kTerms,         // "terms": pb::ArticleTerms
-  kPages,         // "pages": pb::PageState
-  kTitles,        // "titles": normalized title → page id
-  kRedirects,     // "redirects": pb::Redirect
-  kCounts,        // "counts": int64 counters (merge: add), document frequencies
-  kPendingIndex,  // "pending_index": pages whose Xapian documents must be (re)written
-  kAlignments,    // "alignments": pb::AlignmentRecord
-  kRuns,          // "runs": pb::RunManifest
-  kNumCfs
-};
-
 class PageWriter;
+class AlignmentWriter;
+class AlignmentIterator;
+class Store;
+
+// A consistent read view of the database at the moment it was taken: reads through it see each
+// record whole and ignore later writes. Released when destroyed; must not outlive its Store.
+class Snapshot {
+ public:
+  ~Snapshot();
+  Snapshot(const Snapshot&) = delete;
+  Snapshot& operator=(const Snapshot&) = delete;
+
+ private:
+  friend class Store;
+  friend class AlignmentIterator;
+  Snapshot(Store* store, const rocksdb::Snapshot* snap) : store_(store), snap_(snap) {}
+  Store* store_;
+  const rocksdb::Snapshot* snap_;
+};
 
 class Store {
  public:
   static constexpr uint32_t kSchemaVersion = 1;
 
-  // Opens the database in `dir`. A directory that exists but is not an aligndb database is
-  // refused with InvalidArgument; one that another process writes to, with Busy.
+  // Opens the database in `dir`. A directory that exists but is not an aligndb database (also a
+  // RocksDB database of another program) is refused with InvalidArgument; one that another
+  // process writes to, with Busy; damaged files, with Corruption. A writable open marks runs
+  // left "running" by a killed process as "interrupted".
   static Status Open(const StoreOptions& options, const std::string& dir,
                      std::unique_ptr<Store>* out);
   ~Store();
@@ -99,28 +110,28 @@ class Store {
   Status DeletePage(uint32_t edition, uint64_t page_id);
 
   Status GetArticle(uint32_t edition, uint64_t page_id, pb::Article* out,
-                    const rocksdb::Snapshot* snapshot = nullptr);
+                    const Snapshot* snapshot = nullptr);
   Status GetTerms(uint32_t edition, uint64_t page_id, pb::ArticleTerms* out,
-                  const rocksdb::Snapshot* snapshot = nullptr);
+                  const Snapshot* snapshot = nullptr);
   Status GetRedirect(uint32_t edition, const std::string& normalized_title, pb::Redirect* out,
-                     const rocksdb::Snapshot* snapshot = nullptr);
+                     const Snapshot* snapshot = nullptr);
   // Page id of the article titled `title` (normalized here). NotFound if none.
   Status FindArticle(uint32_t edition, const std::string& title, uint64_t* page_id,
-                     const rocksdb::Snapshot* snapshot = nullptr);
+                     const Snapshot* snapshot = nullptr);
   // Calls `fn` for every article of `edition` in page-id order; stops at the first error.
   Status ForEachArticle(uint32_t edition, const std::function<Status(const pb::Article&)>& fn,
-                        const rocksdb::Snapshot* snapshot = nullptr);
+                        const Snapshot* snapshot = nullptr);
   // Calls `fn(normalized_title, page_id)` for every article title of `edition`, in title order.
   Status ForEachTitle(uint32_t edition,
                       const std::function<Status(const std::string&, uint64_t)>& fn,
-                      const rocksdb::Snapshot* snapshot = nullptr);
+                      const Snapshot* snapshot = nullptr);
   // Page ids of all pages (articles and redirects) of `edition`.
   Status PageIds(uint32_t edition, std::vector<uint64_t>* out);
 
   // ---- Document frequencies (SPEC §4) ----
   // Number of paragraphs of `edition` containing each token; absent tokens get 0.
   Status DocumentFrequencies(uint32_t edition, const std::vector<std::string>& tokens,
-                             std::vector<int64_t>* df, const rocksdb::Snapshot* snapshot = nullptr);
+                             std::vector<int64_t>* df, const Snapshot* snapshot = nullptr);
 
   // ---- Runs ----
   Status BeginRun(const std::string& command, const std::vector<std::string>& args,
@@ -133,24 +144,153 @@ class Store {
   Status GetMeta(const std::string& key, std::string* value);
   Status PutMeta(const std::string& key, const std::string& value);
 
+  // ---- Paragraph index queue ----
+  // Up to `max` page ids of `edition` whose paragraph-index documents must be rewritten (the
+  // "pending_index" column family), in page-id order.
+  Status PendingIndexPages(uint32_t edition, size_t max, std::vector<uint64_t>* page_ids);
+  // Removes those pages from the queue and records `index_generation` (the paragraph index's
+  // commit counter), in one write: call once the index holding their new documents is durable.
+  Status ClearPendingIndex(uint32_t edition, const std::vector<uint64_t>& page_ids,
+                           uint64_t index_generation);
+  // The generation recorded by the last ClearPendingIndex or QueueAllPagesForIndex; NotFound
+  // when the paragraph index was never built for this database.
+  Status IndexGeneration(uint64_t* generation);
+  // Queues every article of every edition for (re)indexing and records generation 0: the
+  // first step of rebuilding the paragraph index from the store. `*queued` counts the pages.
+  Status QueueAllPagesForIndex(uint64_t* queued);
+
+  // ---- Identity ----
+  // A random identifier of this database, made when it is first opened for writing: what ties
+  // derived structures (the paragraph index) to it. NotFound in a database no writer has opened
+  // since identities were introduced.
+  Status Identity(std::string* id);
+
+  // ---- Alignment records ----
+  // Records of an edition pair are named: the normalized title for aligned article pairs, a
+  // paraphrase document pair's name for news collections (see docs/storage.md). NotFound when
+  // there is no record of that name.
+  Status GetAlignment(uint32_t normal_edition, uint32_t simple_edition, const std::string& name,
+                      pb::AlignmentRecord* out, const Snapshot* snapshot = nullptr);
+  // Iterates the records of an edition pair whose names start with `name_prefix`, in name
+  // order (see AlignmentIterator).
+  std::unique_ptr<AlignmentIterator> NewAlignmentIterator(uint32_t normal_edition,
+                                                          uint32_t simple_edition,
+                                                          const std::string& name_prefix,
+                                                          const Snapshot* snapshot = nullptr);
+  // Calls `fn` for every record that NewAlignmentIterator visits; stops at the first error.
+  Status ForEachAlignment(uint32_t normal_edition, uint32_t simple_edition,
+                          const std::string& name_prefix,
+                          const std::function<Status(const pb::AlignmentRecord&)>& fn,
+                          const Snapshot* snapshot = nullptr);
+  // A writer of the records of one edition pair (see AlignmentWriter).
+  std::unique_ptr<AlignmentWriter> NewAlignmentWriter(uint32_t normal_edition,
+                                                      uint32_t simple_edition);
+
+  // ---- Pairing summaries: what the last align (or paraphrase) run of an edition pair did ----
+  Status GetPairingSummary(const std::string& normal_edition, const std::string& simple_edition,
+                           pb::PairingSummary* out);
+  // Edition pairs (normal, simple) that have a pairing summary, in name order.
+  Status Pairings(std::vector<std::pair<std::string, std::string>>* out);
+
   // A writer that groups many pages into one WriteBatch (see PageWriter).
   std::unique_ptr<PageWriter> NewPageWriter();
 
-  // Low-level access for the modules that own other column families (index, align, export).
-  rocksdb::DB* db() { return db_; }
-  rocksdb::ColumnFamilyHandle* cf(Cf which) { return handles_[static_cast<int>(which)]; }
-  // Snapshot helpers: release with ReleaseSnapshot.
-  const rocksdb::Snapshot* GetSnapshot();
-  void ReleaseSnapshot(const rocksdb::Snapshot* s);
+  // A read view of the database as it is now.
+  std::unique_ptr<Snapshot> NewSnapshot();
+
+  // Writes the memtables to table files, so that no write-ahead log is left to replay.
+  Status FlushMemtables();
+
+  // Calls `fn(token, df)` for every stored document frequency of `edition`, in token order.
+  Status ForEachDocumentFrequency(uint32_t edition,
+                                  const std::function<Status(const std::string&, int64_t)>& fn);
 
  private:
-  Store() = default;
+  // Column families (names as stored; docs/storage.md).
+  enum class Cf {
+    kDefault,       // "default": unused
+    kMeta,          // "meta": schema version, editions, settings
+    kArticles,      // "articles": pb::Article
+    kTerms,         // "terms": pb::ArticleTerms
+    kPages,         // "pages": pb::PageState
+    kTitles,        // "titles": normalized title → page id
+    kRedirects,     // "redirects": pb::Redirect
+    kCounts,        // "counts": int64 counters (merge: add), document frequencies
+    kPendingIndex,  // "pending_index": pages whose Xapian documents must be (re)written
+    kAlignments,    // "alignments": pb::AlignmentRecord
+    kRuns,          // "runs": pb::RunManifest
+    kNumCfs
+  };
   friend class PageWriter;
+  friend class AlignmentWriter;
+  friend class AlignmentIterator;
+  friend class Snapshot;
+
+  Store() = default;
+  Status CheckSchema(bool read_only);
+  // Every write goes through here; `what` follows the directory in error messages.
+  Status Write(rocksdb::WriteBatch* batch, const std::string& what);
+  Status MarkInterruptedRuns();
+  Status EnsureIdentity();
+  static const rocksdb::Snapshot* Raw(const Snapshot* s) { return s ? s->snap_ : nullptr; }
+  rocksdb::ColumnFamilyHandle* cf(Cf which) { return handles_[static_cast<int>(which)]; }
 
   std::string dir_;
   bool read_only_ = false;
   rocksdb::DB* db_ = nullptr;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
+  Status write_error_;  // the first failed write: no write is tried after it
+};
+
+// Buffers alignment records of one edition pair and commits them in batches of about 8 MB.
+// Each record is one key, so a reader sees an article pair's alignment whole; records buffered
+// since the last flush are lost on a crash and recomputed by the next run. Not thread-safe.
+class AlignmentWriter {
+ public:
+  AlignmentWriter(Store* store, uint32_t normal_edition, uint32_t simple_edition);
+  ~AlignmentWriter();
+  // Buffers `record` under `name`, replacing any record of that name; commits the buffer when
+  // it is full.
+  Status Put(const std::string& name, const pb::AlignmentRecord& record);
+  // Buffers the deletion of every committed record whose name starts with `name_prefix` and is
+  // not in `keep`; `*deleted` (optional) counts them.
+  Status DeleteExcept(const std::string& name_prefix, const std::unordered_set<std::string>& keep,
+                      uint64_t* deleted);
+  // Commits everything buffered.
+  Status Flush();
+  // Flushes, then stores the edition pair's pairing summary.
+  Status PutPairingSummary(const pb::PairingSummary& summary);
+
+ private:
+  struct Rep;
+  Store* store_;
+  std::string prefix_;
+  std::unique_ptr<Rep> rep_;
+};
+
+// The records of one edition pair in name order, from a snapshot or the current state.
+//   for (; it->Valid(); it->Next()) use(it->name(), it->record());
+//   RETURN_IF_ERROR(it->status());
+class AlignmentIterator {
+ public:
+  ~AlignmentIterator();
+  bool Valid() const { return valid_; }
+  void Next();
+  // The record's name (the key after the edition pair) and the record, while Valid().
+  const std::string& name() const { return name_; }
+  const pb::AlignmentRecord& record() const;
+  // Not OK when iteration stopped at an unreadable or unparseable record.
+  Status status() const { return status_; }
+
+ private:
+  friend class Store;
+  struct Rep;
+  AlignmentIterator(Store* store, std::string prefix, const Snapshot* snapshot);
+  void Load();
+  std::unique_ptr<Rep> rep_;
+  bool valid_ = false;
+  std::string name_;
+  Status status_;
 };
 
 // Buffers page writes and commits them together: one WriteBatch per Flush, with document
@@ -178,14 +318,6 @@ class PageWriter {
   Store* store_;
   std::unique_ptr<Rep> rep_;
 };
-
-// Big-endian key encoding helpers (so that numeric order equals byte order).
-std::string EncodeEditionKey(uint32_t edition);
-std::string EncodePageKey(uint32_t edition, uint64_t page_id);
-void AppendBigEndian32(std::string* out, uint32_t v);
-void AppendBigEndian64(std::string* out, uint64_t v);
-uint32_t DecodeBigEndian32(const char* p);
-uint64_t DecodeBigEndian64(const char* p);
 
 }  // namespace aligndb
 

@@ -13,13 +13,14 @@
 #include <set>
 #include <sstream>
 
+#include "align/scorer.h"
+#include "align/similarity.h"
 #include "aligndb.pb.h"
+#include "cli/print.h"
 #include "embed/embeddings.h"
 #include "export/export.h"
 #include "index/index.h"
 #include "ingest/ingest.h"
-#include "align/scorer.h"
-#include "align/similarity.h"
 #include "test_util.h"
 
 namespace aligndb {
@@ -536,6 +537,80 @@ TEST(FollowRedirectsTest, PairsThroughANormalEditionRedirect) {
   auto j = nlohmann::json::parse(out.str());
   EXPECT_EQ(j["normal_title"], "Fixed-wing aircraft");
   EXPECT_EQ(j["simple_title"], "Airplane");
+}
+
+}  // namespace
+}  // namespace aligndb
+
+namespace aligndb {
+namespace {
+
+// Records written before AlignParams.method was renamed mode (version 1, same field number)
+// compare equal to this binary's parameters: an align run keeps them instead of recomputing.
+TEST_F(RealDataTest, VersionOneRecordsAreKeptByTheNextAlign) {
+  AlignSummary first;
+  ASSERT_TRUE(Align(store_.get(), index_.get(), {}, 1, &first).ok());
+  ASSERT_GT(first.aligned, 0u);
+  uint32_t en, simple;
+  ASSERT_TRUE(store_->EditionId("enwiki", false, &en).ok());
+  ASSERT_TRUE(store_->EditionId("simplewiki", false, &simple).ok());
+  std::vector<std::pair<std::string, pb::AlignmentRecord>> records;
+  auto it = store_->NewAlignmentIterator(en, simple, "");
+  for (; it->Valid(); it->Next()) records.emplace_back(it->name(), it->record());
+  ASSERT_TRUE(it->status().ok());
+  ASSERT_EQ(records.size(), first.aligned);
+  auto writer = store_->NewAlignmentWriter(en, simple);
+  for (auto& [name, r] : records) {
+    r.set_version(1);
+    ASSERT_TRUE(writer->Put(name, r).ok());
+  }
+  ASSERT_TRUE(writer->Flush().ok());
+
+  AlignSummary second;
+  ASSERT_TRUE(Align(store_.get(), index_.get(), {}, 2, &second).ok());
+  EXPECT_EQ(second.kept, first.aligned);
+  EXPECT_EQ(second.realigned, 0u);
+  pb::AlignmentRecord back;
+  ASSERT_TRUE(store_->GetAlignment(en, simple, records[0].first, &back).ok());
+  EXPECT_EQ(back.version(), 1u);  // kept as it was
+}
+
+}  // namespace
+}  // namespace aligndb
+
+namespace aligndb {
+namespace {
+
+// The reference: the TF-IDF cosine of two bags written out directly.
+double SlowBagCosine(const std::vector<std::string>& a, const std::vector<std::string>& b,
+                     const std::unordered_map<std::string, double>& idf) {
+  std::map<std::string, double> va, vb;
+  auto w = [&](const std::string& t) { return idf.count(t) ? idf.at(t) : 0.0; };
+  for (const auto& t : a) va[t] += w(t);
+  for (const auto& t : b) vb[t] += w(t);
+  double dot = 0, na = 0, nb = 0;
+  for (auto& [t, x] : va) {
+    na += x * x;
+    if (vb.count(t)) dot += x * vb[t];
+  }
+  for (auto& [t, x] : vb) nb += x * x;
+  return na == 0 || nb == 0 ? 0.0 : std::min(1.0, dot / std::sqrt(na * nb));
+}
+
+TEST(BagCosineTest, AgreesWithTheSlowReferenceOnRandomBags) {
+  std::mt19937 rng(11);
+  const std::vector<std::string> vocab = {"a", "b", "c", "d", "e", "f", "g", "h"};
+  std::unordered_map<std::string, double> idf;
+  for (const auto& t : vocab)
+    if (rng() % 4) idf[t] = (rng() % 1000) / 250.0;  // some tokens have no idf (weight 0)
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::vector<std::string> a, b;
+    for (int k = static_cast<int>(rng() % 7); k > 0; --k) a.push_back(vocab[rng() % vocab.size()]);
+    for (int k = static_cast<int>(rng() % 7); k > 0; --k) b.push_back(vocab[rng() % vocab.size()]);
+    EXPECT_NEAR(BagCosine(a, b, idf), SlowBagCosine(a, b, idf), 1e-12);
+  }
+  EXPECT_EQ(BagCosine({"a", "a"}, {"a"}, {{"a", 2.0}}), 1.0);
+  EXPECT_EQ(BagCosine({}, {"a"}, {{"a", 2.0}}), 0.0);
 }
 
 }  // namespace

@@ -4,13 +4,18 @@
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 
+#include <atomic>
+#include <filesystem>
 #include <map>
+#include <mutex>
 #include <random>
+#include <thread>
 
 #include "aligndb.pb.h"
 #include "ingest/ingest.h"
-#include "storage/store_internal.h"
+#include "storage/store_fixtures.h"
 #include "test_util.h"
+#include "text/text.h"
 
 namespace aligndb {
 namespace {
@@ -18,49 +23,9 @@ namespace {
 using testing::DataPath;
 using testing::TempDir;
 
-std::unique_ptr<Store> OpenOrDie(const std::string& dir, bool create = true) {
-  std::unique_ptr<Store> store;
-  StoreOptions opts;
-  opts.create_if_missing = create;
-  Status s = Store::Open(opts, dir, &store);
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  return store;
-}
-
-pb::Article MakeArticle(uint64_t id, const std::string& title, uint64_t rev,
-                        std::vector<std::vector<std::string>> paragraphs) {
-  pb::Article a;
-  a.set_version(1);
-  a.set_edition("testwiki");
-  a.set_page_id(id);
-  a.set_title(title);
-  a.set_revision_id(rev);
-  a.set_content_hash("h" + std::to_string(rev));
-  for (auto& p : paragraphs) {
-    auto* pp = a.add_paragraphs();
-    for (auto& s : p) pp->add_sentences(s);
-  }
-  return a;
-}
-
-pb::ArticleTerms TermsOf(const pb::Article& a) {
-  pb::ArticleTerms t;
-  for (const auto& p : a.paragraphs()) {
-    auto* pt = t.add_paragraphs();
-    std::map<std::string, uint32_t> para;
-    for (const auto& s : p.sentences()) {
-      std::vector<std::string> toks;
-      Tokenize(s, &toks);
-      std::map<std::string, uint32_t> sent;
-      for (auto& tok : toks) sent[tok]++, para[tok]++;
-      auto* st = pt->add_sentences();
-      for (auto& [k, v] : sent) st->add_tokens(k), st->add_counts(v);
-    }
-    for (auto& [k, v] : para)
-      pt->mutable_paragraph()->add_tokens(k), pt->mutable_paragraph()->add_counts(v);
-  }
-  return t;
-}
+using testing::MakeArticle;
+using testing::OpenOrDie;
+using testing::TermsOf;
 
 // Recounts document frequencies from the stored terms: the slow, obviously correct reference.
 std::map<std::string, int64_t> RecountDf(Store* store, uint32_t edition) {
@@ -79,17 +44,17 @@ std::map<std::string, int64_t> RecountDf(Store* store, uint32_t edition) {
 void ExpectDfMatchesRecount(Store* store, uint32_t edition) {
   auto expected = RecountDf(store, edition);
   // Every stored df key must equal the recount (zero when the token is gone).
-  std::unique_ptr<rocksdb::Iterator> it(
-      store->db()->NewIterator(rocksdb::ReadOptions(), store->cf(Cf::kCounts)));
-  std::string prefix = DfKey(edition, "");
   size_t seen = 0;
-  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
-    std::string tok = it->key().ToString().substr(prefix.size());
-    int64_t v = DecodeInt64(it->value());
-    auto e = expected.find(tok);
-    EXPECT_EQ(v, e == expected.end() ? 0 : e->second) << tok;
-    if (v) ++seen;
-  }
+  ASSERT_TRUE(store
+                  ->ForEachDocumentFrequency(edition,
+                                             [&](const std::string& tok, int64_t v) {
+                                               auto e = expected.find(tok);
+                                               EXPECT_EQ(v, e == expected.end() ? 0 : e->second)
+                                                   << tok;
+                                               if (v) ++seen;
+                                               return Status::OK();
+                                             })
+                  .ok());
   EXPECT_EQ(seen, expected.size());
 }
 
@@ -261,6 +226,132 @@ TEST(StoreTest, RunsAreRecorded) {
   EXPECT_EQ(runs[0].status(), "ok");
   EXPECT_EQ(runs[0].counts().at("pages"), 5u);
   EXPECT_EQ(runs[1].status(), "running");  // never finished: an interrupted run shows as such
+}
+
+// A RocksDB database of another program is refused, and left as it was.
+TEST(StoreTest, RefusesAForeignRocksDbDatabase) {
+  TempDir tmp;
+  {
+    rocksdb::Options o;
+    o.create_if_missing = true;
+    rocksdb::DB* raw = nullptr;
+    ASSERT_TRUE(rocksdb::DB::Open(o, tmp.Sub("foreign"), &raw).ok());
+    ASSERT_TRUE(raw->Put(rocksdb::WriteOptions(), "their key", "their value").ok());
+    delete raw;
+  }
+  std::unique_ptr<Store> store;
+  StoreOptions opts;
+  opts.create_if_missing = true;
+  Status s = Store::Open(opts, tmp.Sub("foreign"), &store);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument) << s.ToString();
+  EXPECT_NE(s.message().find("not an aligndb database"), std::string::npos) << s.ToString();
+  std::vector<std::string> cfs;
+  ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), tmp.Sub("foreign"), &cfs).ok());
+  EXPECT_EQ(cfs, std::vector<std::string>{"default"});  // no column family was added
+}
+
+// A run whose process died stays "running" until the next writer opens the database.
+TEST(StoreTest, RunsOfAKilledProcessAreMarkedInterruptedByTheNextWriter) {
+  TempDir tmp;
+  uint64_t done = 0, killed = 0;
+  {
+    auto store = OpenOrDie(tmp.Sub("db"));
+    ASSERT_TRUE(store->BeginRun("ingest", {"a"}, &done).ok());
+    ASSERT_TRUE(store->FinishRun(done, Status::OK(), {}).ok());
+    ASSERT_TRUE(store->BeginRun("align", {}, &killed).ok());  // never finished
+  }
+  std::vector<pb::RunManifest> runs;
+  {
+    auto reader = OpenOrDie(tmp.Sub("db"), false, true);  // readers change nothing
+    ASSERT_TRUE(reader->Runs(&runs).ok());
+    EXPECT_EQ(runs[1].status(), "running");
+  }
+  auto store = OpenOrDie(tmp.Sub("db"));
+  ASSERT_TRUE(store->Runs(&runs).ok());
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].status(), "ok");
+  EXPECT_EQ(runs[1].status().rfind("interrupted", 0), 0u) << runs[1].status();
+  EXPECT_EQ(runs[1].finished_unix_ms(), 0);
+}
+
+// A damaged table file is corruption, never "in use by another process".
+TEST(StoreTest, ADamagedTableFileIsReportedAsCorruption) {
+  TempDir tmp;
+  uint32_t ed = 0;
+  {
+    auto store = OpenOrDie(tmp.Sub("db"));
+    ASSERT_TRUE(store->EditionId("testwiki", true, &ed).ok());
+    for (uint64_t id = 1; id <= 300; ++id) {
+      pb::Article a = MakeArticle(id, "T" + std::to_string(id), 1,
+                                  {{"Sentence number " + std::to_string(id) + " of many."}});
+      ASSERT_TRUE(store->PutArticle(ed, a, TermsOf(a)).ok());
+    }
+  }  // closing flushes: the articles are in table files
+  int damaged = 0;
+  for (const auto& f : std::filesystem::directory_iterator(tmp.Sub("db"))) {
+    if (f.path().extension() != ".sst") continue;
+    std::string bytes = testing::ReadFile(f.path().string());
+    // Every block but the footer (the last 53 bytes): the index and filter blocks read at open
+    // and the data blocks read later fail their checksums.
+    for (size_t k = 0; k + 64 < bytes.size(); k += 7) bytes[k] = static_cast<char>(bytes[k] ^ 0x5a);
+    testing::WriteFile(f.path().string(), bytes);
+    ++damaged;
+  }
+  ASSERT_GT(damaged, 0);
+  for (bool read_only : {true, false}) {
+    std::unique_ptr<Store> store;
+    StoreOptions opts;
+    opts.read_only = read_only;
+    Status s = Store::Open(opts, tmp.Sub("db"), &store);
+    if (s.ok()) s = store->ForEachArticle(ed, [](const pb::Article&) { return Status::OK(); });
+    EXPECT_EQ(s.code(), Status::Code::kCorruption) << s.ToString();
+    EXPECT_NE(s.message().find("damaged"), std::string::npos) << s.ToString();
+  }
+}
+
+// Readers open and read while a writer commits and flushes (which deletes write-ahead logs):
+// no reader may fail.
+TEST(StoreTest, ReadersNeverFailWhileAWriterFlushes) {
+  TempDir tmp;
+  auto store = OpenOrDie(tmp.Sub("db"));
+  uint32_t ed = 0;
+  ASSERT_TRUE(store->EditionId("testwiki", true, &ed).ok());
+  ASSERT_TRUE(store->FlushMemtables().ok());
+  std::atomic<bool> writing{true};
+  std::atomic<int> reads{0}, failures{0};
+  std::string first_failure;
+  std::mutex mu;
+  auto reader = [&]() {
+    while (writing.load()) {
+      std::unique_ptr<Store> r;
+      StoreOptions opts;
+      opts.read_only = true;
+      Status s = Store::Open(opts, tmp.Sub("db"), &r);
+      EditionCounts c;
+      if (s.ok()) s = r->GetEditionCounts(ed, &c);
+      if (s.ok()) s = r->ForEachArticle(ed, [](const pb::Article&) { return Status::OK(); });
+      ++reads;
+      if (!s.ok()) {
+        std::lock_guard<std::mutex> l(mu);
+        if (failures++ == 0) first_failure = s.ToString();
+      }
+    }
+  };
+  std::thread r1(reader), r2(reader);
+  auto writer = store->NewPageWriter();
+  for (uint64_t id = 1; id <= 400; ++id) {
+    pb::Article a = MakeArticle(id, "T" + std::to_string(id), 1, {{"Words " + std::to_string(id)}});
+    ASSERT_TRUE(writer->PutArticle(ed, a, TermsOf(a)).ok());
+    if (id % 4 == 0) {
+      ASSERT_TRUE(writer->Flush().ok());
+      ASSERT_TRUE(store->FlushMemtables().ok());  // a new log; the old one is deleted
+    }
+  }
+  writing = false;
+  r1.join();
+  r2.join();
+  EXPECT_GT(reads.load(), 10);
+  EXPECT_EQ(failures.load(), 0) << "of " << reads.load() << " reads; first: " << first_failure;
 }
 
 TEST(IngestTest, StoresExactlyTheNamespaceZeroArticles) {

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "align/align.h"
+#include "cli/print.h"
 #include "export/export.h"
 #include "index/index.h"
 #include "ingest/ingest.h"

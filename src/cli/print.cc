@@ -1,0 +1,261 @@
+#include "cli/print.h"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "align/align.h"
+#include "aligndb.pb.h"
+
+namespace aligndb {
+namespace {
+
+using nlohmann::ordered_json;
+
+const char* const kRemovalReasons[] = {"stub", "disambiguation", "meta", "single_line"};
+const char* const kStatsOperations[] = {"skip-simple", "skip-normal", "1-1", "1-2",
+                                        "2-1",         "2-2",         "pair"};
+
+ordered_json LookupJson(const pb::AlignmentRecord& found) {
+  ordered_json j;
+  j["normal_edition"] = found.normal_edition();
+  j["simple_edition"] = found.simple_edition();
+  j["normal_title"] = found.normal_title();
+  j["simple_title"] = found.simple_title();
+  j["normal_page_id"] = found.normal_page_id();
+  j["simple_page_id"] = found.simple_page_id();
+  j["normal_revision"] = found.normal_revision();
+  j["simple_revision"] = found.simple_revision();
+  // "method" is the align mode: the key users' scripts read.
+  j["params"] = {{"method", found.params().mode()},
+                 {"similarity", found.params().similarity()},
+                 {"paragraph_threshold", found.params().paragraph_threshold()},
+                 {"skip_penalty", found.params().skip_penalty()}};
+  j["run_id"] = found.run_id();
+  j["normal_paragraphs"] = found.normal_paragraphs();
+  j["simple_paragraphs"] = found.simple_paragraphs();
+  j["paragraph_pairs"] = ordered_json::array();
+  for (const auto& pp : found.paragraph_pairs()) {
+    ordered_json pj;
+    pj["simple_paragraph"] = pp.simple_paragraph();
+    pj["normal_paragraphs"] = pp.normal_paragraphs();
+    pj["cosines"] = pp.cosines();
+    pj["skipped_normal"] = pp.skipped_normal();
+    pj["skipped_simple"] = pp.skipped_simple();
+    pj["sentence_pairs"] = ordered_json::array();
+    for (const auto& sp : pp.sentence_pairs()) {
+      pj["sentence_pairs"].push_back(
+          {{"normal", sp.normal_text()},
+           {"simple", sp.simple_text()},
+           {"similarity", sp.similarity()},
+           {"op", OpName(static_cast<Op>(sp.op()))},
+           {"identical", sp.identical()},
+           {"normal_index", {sp.normal_paragraph(), sp.normal_sentence()}},
+           {"simple_index", {sp.simple_paragraph(), sp.simple_sentence()}}});
+    }
+    j["paragraph_pairs"].push_back(std::move(pj));
+  }
+  return j;
+}
+
+std::string Fixed3(double v) {
+  char num[64];
+  std::snprintf(num, sizeof(num), "%.3f", v);
+  return num;
+}
+
+// The record's header lines: the two articles, the run and its parameters, the counts.
+void AppendLookupHeader(const pb::AlignmentRecord& found, std::string* t) {
+  char num[128];
+  *t += found.normal_edition() + " \"" + found.normal_title() + "\" (page " +
+        std::to_string(found.normal_page_id()) + ", revision " +
+        std::to_string(found.normal_revision()) + ")  <->  " + found.simple_edition() + " \"" +
+        found.simple_title() + "\" (page " + std::to_string(found.simple_page_id()) +
+        ", revision " + std::to_string(found.simple_revision()) + ")\n";
+  *t += "aligned by run #" + std::to_string(found.run_id()) + " with " + found.params().mode() +
+        "/" + found.params().similarity();
+  if (found.params().mode() == "coster-kauchak") {
+    std::snprintf(num, sizeof(num), ", paragraph threshold %g, skip penalty %g",
+                  found.params().paragraph_threshold(), found.params().skip_penalty());
+    *t += num;
+  } else if (found.params().mode() == "all-pairs") {
+    std::snprintf(num, sizeof(num), ", threshold %g", found.params().pair_threshold());
+    *t += num;
+  }
+  *t += "\n" + std::to_string(found.paragraph_pairs_size()) + " paragraph pairs; " +
+        std::to_string(found.simple_paragraphs()) + " simple and " +
+        std::to_string(found.normal_paragraphs()) + " normal paragraphs\n";
+}
+
+std::string LookupText(const pb::AlignmentRecord& found) {
+  std::string t;  // built in one string, written once
+  t.reserve(4096);
+  AppendLookupHeader(found, &t);
+  for (const auto& pp : found.paragraph_pairs()) {
+    t += "\nsimple paragraph " + std::to_string(pp.simple_paragraph()) + " <- normal paragraph";
+    if (pp.normal_paragraphs_size() > 1) t += "s";
+    for (int k = 0; k < pp.normal_paragraphs_size(); ++k) {
+      t += (k ? ", " : " ") + std::to_string(pp.normal_paragraphs(k));
+      if (k < pp.cosines_size()) t += " (cos " + Fixed3(pp.cosines(k)) + ")";  // none in all-pairs
+    }
+    t += "\n";
+    for (const auto& sp : pp.sentence_pairs()) {
+      t += "  ";
+      t += OpName(static_cast<Op>(sp.op()));
+      t += "  sim " + Fixed3(sp.similarity());
+      if (sp.identical()) t += "  identical";
+      t += "\n    normal [" + std::to_string(sp.normal_paragraph()) + "." +
+           std::to_string(sp.normal_sentence()) + "] ";
+      t += sp.normal_text();
+      t += "\n    simple [" + std::to_string(sp.simple_paragraph()) + "." +
+           std::to_string(sp.simple_sentence()) + "] ";
+      t += sp.simple_text();
+      t += "\n";
+    }
+  }
+  return t;
+}
+
+double Share(uint64_t a, uint64_t b) {
+  return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0;
+}
+
+ordered_json CorpusStatsJson(const CorpusStats& st, uint64_t total_ops) {
+  auto removed = st.removed_by_reason;  // a copy: operator[] fills absent reasons with 0
+  auto ops = st.operations;
+  uint64_t unaligned = st.simple_paragraphs - st.paragraph_pairs;
+  ordered_json j;
+  j["normal_edition"] = st.normal_edition;
+  j["simple_edition"] = st.simple_edition;
+  j["article_pairs"] = {{"title_matches", st.title_matches},
+                        {"removed", st.removed},
+                        {"removed_by_reason", ordered_json::object()},
+                        {"aligned", st.aligned}};
+  for (const char* reason : kRemovalReasons)
+    j["article_pairs"]["removed_by_reason"][reason] = removed[reason];
+  j["paragraph_pairs"] = st.paragraph_pairs;
+  j["simple_paragraphs"] = st.simple_paragraphs;
+  j["simple_paragraphs_unaligned"] = unaligned;
+  j["simple_paragraphs_unaligned_share"] = Share(unaligned, st.simple_paragraphs);
+  j["min_similarity"] = st.min_sim;
+  j["sentence_pairs_all"] = st.sentence_pairs_all;
+  j["sentence_pairs"] = st.sentence_pairs;
+  j["sentence_pairs_per_article_pair"] = Share(st.sentence_pairs, st.aligned);
+  j["identical_share"] = Share(st.identical, st.sentence_pairs);
+  j["operations"] = ordered_json::object();
+  j["operation_shares"] = ordered_json::object();
+  for (const char* op : kStatsOperations) {
+    if (std::string(op) == "pair" && ops[op] == 0) continue;  // all-pairs records only
+    j["operations"][op] = ops[op];
+    j["operation_shares"][op] = Share(ops[op], total_ops);
+  }
+  j["params"] = {{"paragraph_threshold", st.paragraph_threshold},
+                 {"skip_penalty", st.skip_penalty}};
+  return j;
+}
+
+}  // namespace
+
+void PrintLookup(const pb::AlignmentRecord& record, OutputFormat format, std::ostream& out) {
+  if (format == OutputFormat::kJson) {
+    out << LookupJson(record).dump(2) << "\n";
+    return;
+  }
+  std::string t = LookupText(record);
+  out.write(t.data(), static_cast<std::streamsize>(t.size()));
+}
+
+Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
+              const std::string& format, std::ostream& out) {
+  pb::AlignmentRecord found;
+  RETURN_IF_ERROR(LookupRecord(store, editions, title, &found));
+  PrintLookup(found, format == "json" ? OutputFormat::kJson : OutputFormat::kText, out);
+  return Status::OK();
+}
+
+void PrintCorpusStats(const CorpusStats& st, bool json, std::ostream& out) {
+  uint64_t total_ops = 0;
+  for (auto& [k, v] : st.operations) total_ops += v;
+  if (json) {
+    out << CorpusStatsJson(st, total_ops).dump(2) << "\n";
+    return;
+  }
+  auto removed = st.removed_by_reason;
+  auto ops = st.operations;
+  uint64_t unaligned = st.simple_paragraphs - st.paragraph_pairs;
+  char buf[256];
+  out << st.normal_edition << " <-> " << st.simple_edition << "\n";
+  out << "article pairs: " << st.title_matches << " title matches, " << st.removed << " removed (";
+  bool first = true;
+  for (const char* reason : kRemovalReasons) {
+    out << (first ? "" : ", ") << reason << " " << removed[reason];
+    first = false;
+  }
+  out << "), " << st.aligned << " aligned\n";
+  std::snprintf(buf, sizeof(buf),
+                "paragraph pairs: %llu; simple paragraphs unaligned: %llu of %llu (%.1f%%)\n",
+                (unsigned long long)st.paragraph_pairs, (unsigned long long)unaligned,
+                (unsigned long long)st.simple_paragraphs,
+                100 * Share(unaligned, st.simple_paragraphs));
+  out << buf;
+  std::snprintf(buf, sizeof(buf),
+                "sentence pairs with similarity >= %.2f: %llu of %llu (%.2f per article pair), "
+                "identical %.1f%%\n",
+                st.min_sim, (unsigned long long)st.sentence_pairs,
+                (unsigned long long)st.sentence_pairs_all, Share(st.sentence_pairs, st.aligned),
+                100 * Share(st.identical, st.sentence_pairs));
+  out << buf << "operations:";
+  for (const char* op : kStatsOperations) {
+    if (std::string(op) == "pair" && ops[op] == 0) continue;
+    std::snprintf(buf, sizeof(buf), " %s %.1f%%", op, 100 * Share(ops[op], total_ops));
+    out << buf;
+  }
+  out << "\n";
+}
+
+void PrintParaphraseStats(const ParaphraseStats& stats, bool json, std::ostream& out) {
+  if (json) {
+    ordered_json j;
+    j["collection"] = stats.collection;
+    for (auto& [method, a] : stats.methods) {
+      ordered_json m = {{"pairs", a.pairs},
+                        {"document_pairs", a.records},
+                        {"clusters_with_pairs", a.clusters},
+                        {"mean_length_words", a.mean_words}};
+      m[method == "l12" ? "mean_edit_distance" : "mean_shared_long_words"] = a.mean_score;
+      j[method] = m;
+    }
+    out << j.dump(2) << "\n";
+    return;
+  }
+  out << "collection " << stats.collection << "\n";
+  for (auto& [method, a] : stats.methods) {
+    char buf[256];
+    std::snprintf(buf, sizeof(buf),
+                  "%s: %llu pairs from %llu document pairs in %llu clusters; mean %s %.2f; mean "
+                  "length %.1f words\n",
+                  method.c_str(), (unsigned long long)a.pairs, (unsigned long long)a.records,
+                  (unsigned long long)a.clusters,
+                  method == "l12" ? "edit distance" : "shared words of 4+ characters", a.mean_score,
+                  a.mean_words);
+    out << buf;
+  }
+}
+
+Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json,
+             std::ostream& out) {
+  EditionPair pair;
+  RETURN_IF_ERROR(ResolveEditions(store, editions, &pair));
+  if (pair.normal == pair.simple) {
+    ParaphraseStats ps;
+    RETURN_IF_ERROR(ComputeParaphraseStats(store, pair.normal, &ps));
+    PrintParaphraseStats(ps, json, out);
+    return Status::OK();
+  }
+  CorpusStats st;
+  RETURN_IF_ERROR(ComputeCorpusStats(store, editions, min_sim, false, &st));
+  PrintCorpusStats(st, json, out);
+  return Status::OK();
+}
+
+}  // namespace aligndb

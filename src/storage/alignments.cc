@@ -1,0 +1,264 @@
+// Alignment records, pairing summaries and the paragraph-index queue: the column families the
+// align, paraphrase, index and export layers use, behind the Store's interface.
+#include <rocksdb/db.h>
+#include <rocksdb/write_batch.h>
+
+#include <map>
+
+#include "aligndb.pb.h"
+#include "storage/rocks.h"
+#include "storage/store.h"
+#include "util/fault.h"
+
+namespace aligndb {
+namespace {
+
+constexpr const char* kPairingPrefix = "pairing/";
+constexpr const char* kIndexGenerationKey = "index_generation";
+constexpr size_t kQueueBatchKeys = 100000;
+// Commit alignment records in batches of about this many bytes.
+constexpr size_t kAlignmentBatchBytes = 8u << 20;
+// With ALIGNDB_TEST_SMALL_BATCHES: commit after this many records, for the crash tests.
+constexpr int kSmallBatchRecords = 4;
+
+std::string PairingKey(const std::string& normal, const std::string& simple) {
+  return kPairingPrefix + normal + "/" + simple;
+}
+
+Status ParseRecord(const rocksdb::Slice& v, const std::string& dir, pb::AlignmentRecord* r) {
+  if (!r->ParseFromArray(v.data(), static_cast<int>(v.size())))
+    return Status::Corruption(dir + ": alignment record does not parse");
+  return Status::OK();
+}
+
+}  // namespace
+
+std::string AlignmentPrefix(uint32_t normal_edition, uint32_t simple_edition) {
+  std::string k = EncodeEditionKey(normal_edition);
+  AppendBigEndian32(&k, simple_edition);
+  return k;
+}
+
+// ------------------------------------------------------------------ paragraph index queue
+
+Status Store::PendingIndexPages(uint32_t edition, size_t max, std::vector<uint64_t>* page_ids) {
+  page_ids->clear();
+  std::unique_ptr<rocksdb::Iterator> it(
+      db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kPendingIndex)));
+  const std::string prefix = EncodeEditionKey(edition);
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix) && page_ids->size() < max;
+       it->Next()) {
+    if (it->key().size() != 12) return Status::Corruption(dir_ + ": bad pending index key");
+    page_ids->push_back(DecodeBigEndian64(it->key().data() + 4));
+  }
+  return FromRocks(it->status(), dir_ + ": pending index queue");
+}
+
+Status Store::ClearPendingIndex(uint32_t edition, const std::vector<uint64_t>& page_ids,
+                                uint64_t index_generation) {
+  rocksdb::WriteBatch batch;
+  for (uint64_t id : page_ids) batch.Delete(cf(Cf::kPendingIndex), EncodePageKey(edition, id));
+  std::string gen;
+  AppendBigEndian64(&gen, index_generation);
+  batch.Put(cf(Cf::kMeta), kIndexGenerationKey, gen);
+  return Write(&batch, ": index queue");
+}
+
+Status Store::IndexGeneration(uint64_t* generation) {
+  std::string value;
+  RETURN_IF_ERROR(GetMeta(kIndexGenerationKey, &value));
+  if (value.size() != 8) return Status::Corruption(dir_ + ": bad index generation");
+  *generation = DecodeBigEndian64(value.data());
+  return Status::OK();
+}
+
+Status Store::QueueAllPagesForIndex(uint64_t* queued) {
+  *queued = 0;
+  std::map<std::string, uint32_t> editions;
+  RETURN_IF_ERROR(Editions(&editions));
+  rocksdb::WriteBatch batch;
+  for (auto& [name, edition] : editions) {
+    // Every article has postings: the keys of the "terms" column family are the articles.
+    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kTerms)));
+    const std::string prefix = EncodeEditionKey(edition);
+    for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+      batch.Put(cf(Cf::kPendingIndex), it->key(), "");
+      ++*queued;
+      if (batch.Count() >= kQueueBatchKeys) {
+        RETURN_IF_ERROR(Write(&batch, ": index queue"));
+        batch.Clear();
+      }
+    }
+    RETURN_IF_ERROR(FromRocks(it->status(), dir_ + ": scan terms"));
+  }
+  std::string gen;
+  AppendBigEndian64(&gen, 0);
+  batch.Put(cf(Cf::kMeta), kIndexGenerationKey, gen);
+  return Write(&batch, ": index queue");
+}
+
+// ------------------------------------------------------------------ alignment records
+
+Status Store::GetAlignment(uint32_t normal_edition, uint32_t simple_edition,
+                           const std::string& name, pb::AlignmentRecord* out,
+                           const Snapshot* snapshot) {
+  rocksdb::PinnableSlice v;
+  rocksdb::Status s = db_->Get(ReadOpts(Raw(snapshot)), cf(Cf::kAlignments),
+                               AlignmentPrefix(normal_edition, simple_edition) + name, &v);
+  if (s.IsNotFound()) return Status::NotFound("no alignment record \"" + name + "\"");
+  RETURN_IF_ERROR(FromRocks(s, dir_ + ": alignments"));
+  return ParseRecord(v, dir_, out);
+}
+
+std::unique_ptr<AlignmentIterator> Store::NewAlignmentIterator(uint32_t normal_edition,
+                                                               uint32_t simple_edition,
+                                                               const std::string& name_prefix,
+                                                               const Snapshot* snapshot) {
+  return std::unique_ptr<AlignmentIterator>(new AlignmentIterator(
+      this, AlignmentPrefix(normal_edition, simple_edition) + name_prefix, snapshot));
+}
+
+Status Store::ForEachAlignment(uint32_t normal_edition, uint32_t simple_edition,
+                               const std::string& name_prefix,
+                               const std::function<Status(const pb::AlignmentRecord&)>& fn,
+                               const Snapshot* snapshot) {
+  auto it = NewAlignmentIterator(normal_edition, simple_edition, name_prefix, snapshot);
+  for (; it->Valid(); it->Next()) RETURN_IF_ERROR(fn(it->record()));
+  return it->status();
+}
+
+std::unique_ptr<AlignmentWriter> Store::NewAlignmentWriter(uint32_t normal_edition,
+                                                           uint32_t simple_edition) {
+  return std::make_unique<AlignmentWriter>(this, normal_edition, simple_edition);
+}
+
+struct AlignmentIterator::Rep {
+  Store* store;
+  std::string prefix;  // edition pair and name prefix
+  size_t name_offset;  // where the name starts in a key
+  std::unique_ptr<rocksdb::Iterator> it;
+  pb::AlignmentRecord record;
+};
+
+AlignmentIterator::AlignmentIterator(Store* store, std::string prefix, const Snapshot* snapshot)
+    : rep_(std::make_unique<Rep>()) {
+  rep_->store = store;
+  rep_->prefix = std::move(prefix);
+  rep_->name_offset = 8;
+  rep_->it.reset(
+      store->db_->NewIterator(ReadOpts(Store::Raw(snapshot)), store->cf(Store::Cf::kAlignments)));
+  rep_->it->Seek(rep_->prefix);
+  Load();
+}
+
+AlignmentIterator::~AlignmentIterator() = default;
+
+void AlignmentIterator::Load() {
+  valid_ = false;
+  rocksdb::Iterator& it = *rep_->it;
+  if (!it.Valid() || !it.key().starts_with(rep_->prefix)) {
+    status_ = FromRocks(it.status(), rep_->store->dir() + ": scan alignments");
+    return;
+  }
+  status_ = ParseRecord(it.value(), rep_->store->dir(), &rep_->record);
+  if (!status_.ok()) return;
+  name_.assign(it.key().data() + rep_->name_offset, it.key().size() - rep_->name_offset);
+  valid_ = true;
+}
+
+void AlignmentIterator::Next() {
+  if (!valid_) return;
+  rep_->it->Next();
+  Load();
+}
+
+const pb::AlignmentRecord& AlignmentIterator::record() const { return rep_->record; }
+
+// ------------------------------------------------------------------ AlignmentWriter
+
+struct AlignmentWriter::Rep {
+  rocksdb::WriteBatch batch;
+};
+
+AlignmentWriter::AlignmentWriter(Store* store, uint32_t normal_edition, uint32_t simple_edition)
+    : store_(store),
+      prefix_(AlignmentPrefix(normal_edition, simple_edition)),
+      rep_(std::make_unique<Rep>()) {}
+
+AlignmentWriter::~AlignmentWriter() = default;
+
+Status AlignmentWriter::Put(const std::string& name, const pb::AlignmentRecord& record) {
+  if (store_->read_only()) return Status::InvalidArgument(store_->dir() + ": opened read-only");
+  rep_->batch.Put(store_->cf(Store::Cf::kAlignments), prefix_ + name, record.SerializeAsString());
+  if (rep_->batch.GetDataSize() > kAlignmentBatchBytes ||
+      (SmallBatches() && rep_->batch.Count() >= kSmallBatchRecords))
+    return Flush();
+  return Status::OK();
+}
+
+Status AlignmentWriter::DeleteExcept(const std::string& name_prefix,
+                                     const std::unordered_set<std::string>& keep,
+                                     uint64_t* deleted) {
+  if (store_->read_only()) return Status::InvalidArgument(store_->dir() + ": opened read-only");
+  RETURN_IF_ERROR(Flush());  // the scan then sees every record put so far
+  const std::string prefix = prefix_ + name_prefix;
+  std::unique_ptr<rocksdb::Iterator> it(
+      store_->db_->NewIterator(rocksdb::ReadOptions(), store_->cf(Store::Cf::kAlignments)));
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    std::string name = it->key().ToString().substr(prefix_.size());
+    if (keep.count(name)) continue;
+    rep_->batch.Delete(store_->cf(Store::Cf::kAlignments), it->key());
+    if (deleted) ++*deleted;
+  }
+  return FromRocks(it->status(), store_->dir() + ": scan alignments");
+}
+
+Status AlignmentWriter::Flush() {
+  if (rep_->batch.Count() == 0) return Status::OK();
+  CrashPoint();
+  Status s = store_->Write(&rep_->batch, ": write alignments");
+  rep_->batch.Clear();
+  CrashPoint();
+  return s;
+}
+
+Status AlignmentWriter::PutPairingSummary(const pb::PairingSummary& summary) {
+  RETURN_IF_ERROR(Flush());
+  return store_->PutMeta(PairingKey(summary.normal_edition(), summary.simple_edition()),
+                         summary.SerializeAsString());
+}
+
+// ------------------------------------------------------------------ pairing summaries
+
+Status Store::GetPairingSummary(const std::string& normal_edition,
+                                const std::string& simple_edition, pb::PairingSummary* out) {
+  std::string value;
+  RETURN_IF_ERROR(GetMeta(PairingKey(normal_edition, simple_edition), &value));
+  if (!out->ParseFromString(value))
+    return Status::Corruption(dir_ + ": pairing summary does not parse");
+  return Status::OK();
+}
+
+Status Store::Pairings(std::vector<std::pair<std::string, std::string>>* out) {
+  out->clear();
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kMeta)));
+  const std::string prefix = kPairingPrefix;
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    std::string rest = it->key().ToString().substr(prefix.size());
+    size_t slash = rest.find('/');
+    if (slash != std::string::npos)
+      out->emplace_back(rest.substr(0, slash), rest.substr(slash + 1));
+  }
+  return FromRocks(it->status(), dir_ + ": meta");
+}
+
+Status Store::ForEachDocumentFrequency(
+    uint32_t edition, const std::function<Status(const std::string&, int64_t)>& fn) {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kCounts)));
+  const std::string prefix = DfKey(edition, "");
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next())
+    RETURN_IF_ERROR(fn(it->key().ToString().substr(prefix.size()), DecodeInt64(it->value())));
+  return FromRocks(it->status(), dir_ + ": document frequencies");
+}
+
+}  // namespace aligndb

@@ -1,0 +1,244 @@
+// The Xapian paragraph index on real Xapian databases, fed from real RocksDB stores: the queue
+// of pages to index, replays after a crash, deletions, and candidates checked against a scan of
+// the stored postings.
+#include "index/index.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <random>
+#include <set>
+
+#include "storage/store_fixtures.h"
+#include "test_util.h"
+
+namespace aligndb {
+namespace {
+
+using testing::MakeArticle;
+using testing::OpenOrDie;
+using testing::TempDir;
+using testing::TermsOf;
+
+class IndexTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    store_ = OpenOrDie(tmp_.Sub("db"));
+    ASSERT_TRUE(store_->EditionId("testwiki", true, &ed_).ok());
+    ASSERT_TRUE(ParagraphIndex::Open(IndexDir(tmp_.Sub("db")), true, &index_).ok());
+  }
+
+  void Put(const pb::Article& a) { ASSERT_TRUE(store_->PutArticle(ed_, a, TermsOf(a)).ok()); }
+
+  uint64_t Apply() {
+    uint64_t applied = 0;
+    Status s = index_->Apply(store_.get(), ed_, &applied);
+    EXPECT_TRUE(s.ok()) << s.ToString();
+    return applied;
+  }
+
+  // The reference: paragraphs of the stored article that contain one of `tokens`.
+  std::vector<uint32_t> ScanCandidates(uint64_t page_id, const std::vector<std::string>& tokens) {
+    pb::ArticleTerms terms;
+    EXPECT_TRUE(store_->GetTerms(ed_, page_id, &terms).ok());
+    std::vector<uint32_t> out;
+    for (int p = 0; p < terms.paragraphs_size(); ++p) {
+      const auto& have = terms.paragraphs(p).paragraph().tokens();
+      for (const auto& t : tokens)
+        if (std::find(have.begin(), have.end(), t) != have.end()) {
+          out.push_back(static_cast<uint32_t>(p));
+          break;
+        }
+    }
+    return out;
+  }
+
+  TempDir tmp_;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<ParagraphIndex> index_;
+  uint32_t ed_ = 0;
+};
+
+TEST_F(IndexTest, ApplyDrainsTheQueueAndIndexesEveryParagraphOnce) {
+  Put(MakeArticle(1, "Whale", 1, {{"Whales are large."}, {"They eat krill.", "Krill is small."}}));
+  Put(MakeArticle(2, "Cat", 1, {{"Cats purr."}}));
+  std::vector<uint64_t> pending;
+  ASSERT_TRUE(store_->PendingIndexPages(ed_, 100, &pending).ok());
+  EXPECT_EQ(pending, (std::vector<uint64_t>{1, 2}));
+
+  EXPECT_EQ(Apply(), 2u);
+  EXPECT_EQ(index_->DocumentCount(), 3u);
+  ASSERT_TRUE(store_->PendingIndexPages(ed_, 100, &pending).ok());
+  EXPECT_TRUE(pending.empty());
+  EXPECT_EQ(Apply(), 0u);
+
+  std::vector<uint32_t> got;
+  ASSERT_TRUE(index_->Candidates(ed_, 1, {"krill"}, &got).ok());
+  EXPECT_EQ(got, (std::vector<uint32_t>{1}));
+  ASSERT_TRUE(index_->Candidates(ed_, 2, {"krill"}, &got).ok());  // filtered to its article
+  EXPECT_TRUE(got.empty());
+}
+
+TEST_F(IndexTest, ReplayAfterACrashBeforeTheQueueIsClearedAddsNothingTwice) {
+  Put(MakeArticle(1, "Whale", 1, {{"Whales are large."}, {"They eat krill."}}));
+  EXPECT_EQ(Apply(), 1u);
+  // As if the process died after the Xapian commit but before the queue entries were deleted:
+  // the page is queued again (an unchanged re-put queues it too).
+  Put(MakeArticle(1, "Whale", 1, {{"Whales are large."}, {"They eat krill."}}));
+  EXPECT_EQ(Apply(), 1u);
+  EXPECT_EQ(index_->DocumentCount(), 2u);
+}
+
+TEST_F(IndexTest, NewRevisionReplacesAndDeletionRemovesDocuments) {
+  Put(MakeArticle(1, "Whale", 1, {{"Whales are large."}, {"They eat krill."}, {"Blue whale."}}));
+  Apply();
+  EXPECT_EQ(index_->DocumentCount(), 3u);
+  Put(MakeArticle(1, "Whale", 2, {{"Whales eat plankton."}}));
+  Apply();
+  EXPECT_EQ(index_->DocumentCount(), 1u);
+  std::vector<uint32_t> got;
+  ASSERT_TRUE(index_->Candidates(ed_, 1, {"krill", "blue"}, &got).ok());
+  EXPECT_TRUE(got.empty());  // the old paragraphs are gone
+  ASSERT_TRUE(index_->Candidates(ed_, 1, {"plankton"}, &got).ok());
+  EXPECT_EQ(got, (std::vector<uint32_t>{0}));
+
+  ASSERT_TRUE(store_->DeletePage(ed_, 1).ok());
+  EXPECT_EQ(Apply(), 1u);
+  EXPECT_EQ(index_->DocumentCount(), 0u);
+}
+
+TEST_F(IndexTest, OverlongTokensAreLeftOutButTheParagraphStaysIndexed) {
+  std::string huge(300, 'x');
+  Put(MakeArticle(1, "Long", 1, {{huge + " short"}}));
+  Apply();
+  std::vector<uint32_t> got;
+  ASSERT_TRUE(index_->Candidates(ed_, 1, {huge}, &got).ok());
+  EXPECT_TRUE(got.empty());
+  ASSERT_TRUE(index_->Candidates(ed_, 1, {"short"}, &got).ok());
+  EXPECT_EQ(got, (std::vector<uint32_t>{0}));
+}
+
+TEST_F(IndexTest, CandidatesAndArticleIndexAgreeWithAScanOnRandomArticles) {
+  std::mt19937 rng(7);
+  const std::vector<std::string> words = {"alpha",  "beta", "gamma", "delta", "epsilon",
+                                          "zeta",   "eta",  "theta", "iota",  "kappa",
+                                          "lambda", "mu",   "nu",    "xi",    "omicron"};
+  for (uint64_t id = 1; id <= 20; ++id) {
+    std::vector<std::vector<std::string>> paras(1 + rng() % 6);
+    for (auto& p : paras) {
+      std::string s;
+      for (int k = 0; k < 1 + static_cast<int>(rng() % 5); ++k)
+        s += words[rng() % words.size()] + " ";
+      p.push_back(s + ".");
+    }
+    Put(MakeArticle(id, "T" + std::to_string(id), 1, paras));
+  }
+  Apply();
+  for (int trial = 0; trial < 200; ++trial) {
+    uint64_t id = 1 + rng() % 20;
+    std::vector<std::string> query;
+    for (int k = 0; k < 1 + static_cast<int>(rng() % 3); ++k)
+      query.push_back(words[rng() % words.size()]);
+    std::vector<uint32_t> got;
+    ASSERT_TRUE(index_->Candidates(ed_, id, query, &got).ok());
+    EXPECT_EQ(got, ScanCandidates(id, query)) << "page " << id;
+    std::unordered_map<std::string, std::vector<uint32_t>> by_token;
+    ASSERT_TRUE(index_->ArticleIndex(ed_, id, &by_token).ok());
+    std::set<uint32_t> merged;
+    for (const auto& t : query)
+      if (by_token.count(t)) merged.insert(by_token[t].begin(), by_token[t].end());
+    EXPECT_EQ(std::vector<uint32_t>(merged.begin(), merged.end()), got);
+  }
+}
+
+// ------------------------------------------------------------------ an index that does not
+// belong to its store is rebuilt from the store, never trusted
+
+class DerivedIndexTest : public IndexTest {
+ protected:
+  void SetUp() override {
+    IndexTest::SetUp();
+    Put(MakeArticle(1, "Whale", 1, {{"Whales are large."}, {"They eat krill."}}));
+    Put(MakeArticle(2, "Cat", 1, {{"Cats purr."}, {"Cats sleep."}, {"Cats hunt mice."}}));
+    EXPECT_EQ(Apply(), 2u);  // a new index is built from the store too
+  }
+  void Reopen() {
+    index_.reset();
+    ASSERT_TRUE(ParagraphIndex::Open(IndexDir(tmp_.Sub("db")), true, &index_).ok());
+  }
+  // Every paragraph of every stored article is found through the index.
+  void ExpectComplete(uint64_t paragraphs) {
+    EXPECT_EQ(index_->DocumentCount(), paragraphs);
+    std::vector<uint32_t> got;
+    ASSERT_TRUE(index_->Candidates(ed_, 2, {"mice"}, &got).ok());
+    EXPECT_EQ(got, (std::vector<uint32_t>{2}));
+  }
+};
+
+TEST_F(DerivedIndexTest, AMissingIndexIsRebuilt) {
+  std::filesystem::remove_all(IndexDir(tmp_.Sub("db")));
+  Reopen();  // creates an empty index
+  EXPECT_EQ(Apply(), 2u);
+  EXPECT_TRUE(index_->rebuilt());
+  ExpectComplete(5);
+  // Now it belongs: the next Apply has nothing to do.
+  Reopen();
+  EXPECT_EQ(Apply(), 0u);
+  EXPECT_FALSE(index_->rebuilt());
+}
+
+TEST_F(DerivedIndexTest, AnIndexOfAnotherDatabaseIsRebuilt) {
+  auto other = OpenOrDie(tmp_.Sub("other"));
+  uint32_t other_ed = 0;
+  ASSERT_TRUE(other->EditionId("testwiki", true, &other_ed).ok());
+  pb::Article a = MakeArticle(2, "Dog", 1, {{"Dogs bark."}});
+  ASSERT_TRUE(other->PutArticle(other_ed, a, TermsOf(a)).ok());
+  {
+    std::unique_ptr<ParagraphIndex> other_index;
+    ASSERT_TRUE(ParagraphIndex::Open(IndexDir(tmp_.Sub("other")), true, &other_index).ok());
+    uint64_t applied = 0;
+    ASSERT_TRUE(other_index->Apply(other.get(), other_ed, &applied).ok());
+  }
+  index_.reset();
+  std::filesystem::remove_all(IndexDir(tmp_.Sub("db")));
+  std::filesystem::copy(IndexDir(tmp_.Sub("other")), IndexDir(tmp_.Sub("db")));
+  Reopen();
+  Apply();
+  EXPECT_TRUE(index_->rebuilt());
+  ExpectComplete(5);
+  std::vector<uint32_t> got;
+  ASSERT_TRUE(index_->Candidates(ed_, 2, {"bark"}, &got).ok());
+  EXPECT_TRUE(got.empty());  // nothing of the other database is left
+}
+
+TEST_F(DerivedIndexTest, AnOlderCopyOfTheIndexIsRebuilt) {
+  index_.reset();
+  std::filesystem::copy(IndexDir(tmp_.Sub("db")), tmp_.Sub("backup"));
+  Reopen();
+  Put(MakeArticle(2, "Cat", 2, {{"Cats purr."}, {"Cats hunt mice."}}));
+  EXPECT_EQ(Apply(), 1u);
+  // The index restored from the backup misses the new revision, and the queue is empty.
+  index_.reset();
+  std::filesystem::remove_all(IndexDir(tmp_.Sub("db")));
+  std::filesystem::copy(tmp_.Sub("backup"), IndexDir(tmp_.Sub("db")));
+  Reopen();
+  Apply();
+  EXPECT_TRUE(index_->rebuilt());
+  EXPECT_EQ(index_->DocumentCount(), 4u);
+  std::vector<uint32_t> got;
+  ASSERT_TRUE(index_->Candidates(ed_, 2, {"mice"}, &got).ok());
+  EXPECT_EQ(got, (std::vector<uint32_t>{1}));  // the new revision's paragraph
+}
+
+TEST_F(IndexTest, ReadOnlyOpenOfAMissingIndexIsNotFoundAndApplyNeedsAWriter) {
+  std::unique_ptr<ParagraphIndex> ro;
+  EXPECT_TRUE(ParagraphIndex::Open(tmp_.Sub("nothing"), false, &ro).IsNotFound());
+  index_.reset();
+  ASSERT_TRUE(ParagraphIndex::Open(IndexDir(tmp_.Sub("db")), false, &ro).ok());
+  uint64_t applied = 0;
+  EXPECT_EQ(ro->Apply(store_.get(), ed_, &applied).code(), Status::Code::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace aligndb
