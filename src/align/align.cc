@@ -213,7 +213,7 @@ class PairAligner {
   // SPEC §5's corpus mode: every normal × simple sentence pair, kept at or above the threshold.
   Status AlignAllPairs(ArticleSide* normal, ArticleSide* simple, pb::AlignmentRecord* record) {
     RETURN_IF_ERROR(BuildVectors(normal, simple));
-    const bool wmd = options_.similarity == "wmd";
+    const bool wmd = options_.similarity == SimilarityMeasure::kWmd;
     for (uint32_t sp = 0; sp < simple->sentence_vectors.size(); ++sp) {
       pb::ParagraphPair* pp = nullptr;
       std::set<uint32_t> normal_paras;
@@ -423,10 +423,10 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
     return Status::InvalidArgument("--paragraph-threshold must be in [0, 1]");
   if (!(options.skip_penalty >= 0)) return Status::InvalidArgument("--skip-penalty must be ≥ 0");
   if (!(options.max_idf_drift >= 0)) return Status::InvalidArgument("--max-idf-drift must be ≥ 0");
-  if (options.mode != "coster-kauchak" && options.mode != "all-pairs")
-    return Status::InvalidArgument("--mode must be coster-kauchak or all-pairs");
-  if (options.similarity != "tfidf" && !options.scorer)
-    return Status::InvalidArgument("--similarity " + options.similarity + " needs --vectors FILE");
+  if (options.similarity != SimilarityMeasure::kTfidf && !options.scorer)
+    return Status::InvalidArgument(std::string("--similarity ") +
+                                   SimilarityMeasureName(options.similarity) +
+                                   " needs --vectors FILE");
   uint32_t normal_ed, simple_ed;
   RETURN_IF_ERROR(
       store->EditionId(options.normal, false, &normal_ed)
@@ -463,16 +463,16 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
   summary->title_matches = pairs.size();
 
   pb::AlignParams params;
-  params.set_method(options.mode);
+  params.set_method(AlignModeName(options.mode));
   params.set_follow_redirects(options.follow_redirects);
-  params.set_similarity(options.similarity);
-  if (options.mode == "coster-kauchak") {
+  params.set_similarity(SimilarityMeasureName(options.similarity));
+  if (options.mode == AlignMode::kCosterKauchak) {
     params.set_paragraph_threshold(options.paragraph_threshold);
     params.set_skip_penalty(options.skip_penalty);
   } else {
     params.set_pair_threshold(options.pair_threshold);
   }
-  if (options.similarity != "tfidf") {
+  if (options.similarity != SimilarityMeasure::kTfidf) {
     params.set_theta(options.theta);
     params.set_vectors(options.vectors);
   }
@@ -553,7 +553,7 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
     record.set_normal_content_hash(normal.article.content_hash());
     record.set_simple_content_hash(simple.article.content_hash());
     record.set_paragraphs_total(static_cast<uint64_t>(total_paragraphs));
-    if (options.mode == "all-pairs")
+    if (options.mode == AlignMode::kAllPairs)
       RETURN_IF_ERROR(aligner.AlignAllPairs(&normal, &simple, &record));
     else
       RETURN_IF_ERROR(aligner.Align(&normal, &simple, &record));

@@ -188,15 +188,47 @@ std::string FormatSim(double v) {
 
 // ------------------------------------------------------------------ export
 
+namespace {
+
+// `options` with NaN limits replaced by their defaults: [0.5, 1] for aligned editions, no limit
+// for paraphrase collections (whose scores are not cosines).
+ExportOptions WithDefaultLimits(const ExportOptions& options, const ResolvedPair& pair) {
+  ExportOptions o = options;
+  const bool collection = pair.normal == pair.simple;
+  if (std::isnan(o.min_sim))
+    o.min_sim = collection ? -std::numeric_limits<double>::infinity() : 0.5;
+  if (std::isnan(o.max_sim)) o.max_sim = collection ? std::numeric_limits<double>::infinity() : 1.0;
+  return o;
+}
+
+bool Selected(const ExportOptions& o, const pb::SentencePair& sp) {
+  if (sp.similarity() < o.min_sim || sp.similarity() > o.max_sim) return false;
+  return o.ops.count(static_cast<Op>(sp.op())) && !(o.no_identical && sp.identical());
+}
+
+}  // namespace
+
+Status ForEachExportedPair(Store* store, const ExportOptions& options,
+                           const std::function<Status(const ExportedPair&)>& visit) {
+  ResolvedPair pair;
+  RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
+  const ExportOptions o = WithDefaultLimits(options, pair);
+  Snapshot snap(store);
+  return ForEachRecord(store, pair, o.title, snap, [&](const pb::AlignmentRecord& r) -> Status {
+    for (const auto& pp : r.paragraph_pairs())
+      for (const auto& sp : pp.sentence_pairs())
+        if (Selected(o, sp))
+          RETURN_IF_ERROR(visit({r.normal_title(), r.simple_title(), sp.normal_text(),
+                                 sp.simple_text(), sp.similarity(), static_cast<Op>(sp.op())}));
+    return Status::OK();
+  });
+}
+
 Status Export(Store* store, const ExportOptions& options, std::ostream& out, uint64_t* written) {
   *written = 0;
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
-  ExportOptions o = options;
-  const bool collection = pair.normal == pair.simple;  // paraphrase pairs: scores are not cosines
-  if (std::isnan(o.min_sim))
-    o.min_sim = collection ? -std::numeric_limits<double>::infinity() : 0.5;
-  if (std::isnan(o.max_sim)) o.max_sim = collection ? std::numeric_limits<double>::infinity() : 1.0;
+  const ExportOptions o = WithDefaultLimits(options, pair);
   Snapshot snap(store);
   std::ofstream normal_file, simple_file;
   if (o.format == ExportFormat::kParallel) {
@@ -215,9 +247,7 @@ Status Export(Store* store, const ExportOptions& options, std::ostream& out, uin
   Status s = ForEachRecord(store, pair, o.title, snap, [&](const pb::AlignmentRecord& r) -> Status {
     for (const auto& pp : r.paragraph_pairs()) {
       for (const auto& sp : pp.sentence_pairs()) {
-        if (sp.similarity() < o.min_sim || sp.similarity() > o.max_sim) continue;
-        if (!o.ops.count(static_cast<Op>(sp.op()))) continue;
-        if (o.no_identical && sp.identical()) continue;
+        if (!Selected(o, sp)) continue;
         const std::string& n = sp.normal_text();
         const std::string& m = sp.simple_text();
         switch (o.format) {

@@ -4,10 +4,12 @@
 #define ALIGNDB_EXPORT_EXPORT_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <ostream>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "align/align.h"
@@ -46,6 +48,18 @@ struct ExportOptions {
 
 // Streams the selected sentence pairs. Sets `*written` to the number of pairs written.
 Status Export(Store* store, const ExportOptions& options, std::ostream& out, uint64_t* written);
+
+// One selected sentence pair; the views are valid during the visit only.
+struct ExportedPair {
+  std::string_view normal_title, simple_title;
+  std::string_view normal, simple;  // the two sentences
+  double similarity = 0;
+  Op op = Op::kOneOne;
+};
+// Visits the pairs Export selects with `options` (format and out_prefix aside), in its order,
+// on one snapshot; stops at the first failed visit and returns its status.
+Status ForEachExportedPair(Store* store, const ExportOptions& options,
+                           const std::function<Status(const ExportedPair&)>& visit);
 
 // Prints the alignment of the article pair titled `title` (either edition's title, or a
 // redirect to one) as "text" or "json".

@@ -9,12 +9,13 @@
 #include <string_view>
 
 #include "aligndb/status.h"
+#include "aligndb/version.h"
 #include "storage/store.h"
 #include "text/text.h"
 
 namespace aligndb {
 
-inline constexpr const char* kToolVersion = "0.1.0";
+inline constexpr const char* kToolVersion = ALIGNDB_VERSION;
 
 // Converts a RocksDB status; `context` names the database or record.
 Status FromRocks(const rocksdb::Status& s, const std::string& context);
