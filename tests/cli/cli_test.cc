@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "align/align.h"
 #include "test_util.h"
 
 namespace aligndb {
@@ -307,6 +308,30 @@ void ExpectBadArgument(const std::vector<std::string>& args,
   EXPECT_EQ(r.exit_code, 2) << cmd << ": " << r.err;
   EXPECT_EQ(Lines(r.err), 1u) << cmd << ": " << r.err;
   for (const auto& w : words) EXPECT_NE(r.err.find(w), std::string::npos) << cmd << ": " << r.err;
+}
+
+// The vocabularies parsed at the command line: every value has one name, and names parse back.
+TEST(CliEdgeTest, NameTablesRoundTrip) {
+  std::set<std::string> names;
+  for (const auto& [m, name] : kSimilarityMeasureNames) {
+    SimilarityMeasure back = SimilarityMeasure::kTfidf;
+    EXPECT_TRUE(ParseName(kSimilarityMeasureNames, name, &back)) << name;
+    EXPECT_EQ(back, m) << name;
+    EXPECT_STREQ(SimilarityMeasureName(m), name);
+    EXPECT_TRUE(names.insert(name).second) << name;
+  }
+  EXPECT_EQ(names.size(), 6u);
+  for (const auto& [m, name] : kAlignModeNames) {
+    AlignMode back = AlignMode::kCosterKauchak;
+    EXPECT_TRUE(ParseName(kAlignModeNames, name, &back)) << name;
+    EXPECT_EQ(back, m) << name;
+    EXPECT_STREQ(AlignModeName(m), name);
+  }
+  AlignMode untouched = AlignMode::kAllPairs;
+  EXPECT_FALSE(ParseName(kAlignModeNames, "Coster-Kauchak", &untouched));
+  EXPECT_EQ(untouched, AlignMode::kAllPairs);
+  EXPECT_EQ(NameList(kAlignModeNames), "coster-kauchak or all-pairs");
+  EXPECT_STREQ(AlignModeName(static_cast<AlignMode>(7)), "?");
 }
 
 // --threads 40000 used to abort on an uncaught std::system_error while starting the threads.
