@@ -48,9 +48,6 @@ class [[nodiscard]] Status {
   const std::string& message() const;
   // "Corruption: <message>" or "OK".
   std::string ToString() const;
-  // Process exit code for this status: 0 OK, 2 invalid argument, 3 bad input data, 4 I/O,
-  // 5 busy, 6 not found, 1 anything else (internal).
-  int ExitCode() const;
 
   // Returns a copy whose message is "<prefix>: <message>".
   Status WithPrefix(std::string_view prefix) const;

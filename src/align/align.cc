@@ -205,7 +205,7 @@ class PairAligner {
   // SPEC §5's corpus mode: every normal × simple sentence pair, kept at or above the threshold.
   Status AlignAllPairs(ArticleSide* normal, ArticleSide* simple, pb::AlignmentRecord* record) {
     RETURN_IF_ERROR(BuildVectors(normal, simple));
-    const bool wmd = options_.similarity == "wmd";
+    const bool wmd = options_.similarity == SimilarityMeasure::kWmd;
     for (uint32_t sp = 0; sp < simple->sentence_vectors.size(); ++sp) {
       pb::ParagraphPair* pp = nullptr;
       std::set<uint32_t> normal_paras;
@@ -409,10 +409,10 @@ Status CheckOptions(const AlignOptions& options) {
     return Status::InvalidArgument("--paragraph-threshold must be in [0, 1]");
   if (!(options.skip_penalty >= 0)) return Status::InvalidArgument("--skip-penalty must be ≥ 0");
   if (!(options.max_idf_drift >= 0)) return Status::InvalidArgument("--max-idf-drift must be ≥ 0");
-  if (options.mode != "coster-kauchak" && options.mode != "all-pairs")
-    return Status::InvalidArgument("--mode must be coster-kauchak or all-pairs");
-  if (options.similarity != "tfidf" && !options.scorer)
-    return Status::InvalidArgument("--similarity " + options.similarity + " needs --vectors FILE");
+  if (options.similarity != SimilarityMeasure::kTfidf && !options.scorer)
+    return Status::InvalidArgument(std::string("--similarity ") +
+                                   SimilarityMeasureName(options.similarity) +
+                                   " needs --vectors FILE");
   return Status::OK();
 }
 
@@ -445,16 +445,16 @@ Status PairTitles(Store* store, const AlignOptions& options, uint32_t normal_ed,
 
 pb::AlignParams ParamsOf(const AlignOptions& options) {
   pb::AlignParams params;
-  params.set_mode(options.mode);
+  params.set_mode(AlignModeName(options.mode));
   params.set_follow_redirects(options.follow_redirects);
-  params.set_similarity(options.similarity);
-  if (options.mode == "coster-kauchak") {
+  params.set_similarity(SimilarityMeasureName(options.similarity));
+  if (options.mode == AlignMode::kCosterKauchak) {
     params.set_paragraph_threshold(options.paragraph_threshold);
     params.set_skip_penalty(options.skip_penalty);
   } else {
     params.set_pair_threshold(options.pair_threshold);
   }
-  if (options.similarity != "tfidf") {
+  if (options.similarity != SimilarityMeasure::kTfidf) {
     params.set_theta(options.theta);
     params.set_vectors(options.vectors);
   }
@@ -561,7 +561,7 @@ class AlignRun {
     record.set_normal_content_hash(na.content_hash());
     record.set_simple_content_hash(sa.content_hash());
     record.set_paragraphs_total(static_cast<uint64_t>(total_paragraphs_));
-    if (options_.mode == "all-pairs")
+    if (options_.mode == AlignMode::kAllPairs)
       RETURN_IF_ERROR(aligner_.AlignAllPairs(&normal, &simple, &record));
     else
       RETURN_IF_ERROR(aligner_.Align(&normal, &simple, &record));

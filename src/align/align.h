@@ -10,10 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "index/index.h"
 #include "align/scorer.h"
 #include "aligndb/status.h"
+#include "index/index.h"
 #include "storage/store.h"
+#include "util/name_table.h"
 
 namespace aligndb {
 
@@ -62,6 +63,23 @@ SentenceAlignment AlignSentences(const Eigen::MatrixXd& sim, double skip_penalty
 std::vector<std::vector<uint32_t>> AssignParagraphs(
     const std::vector<std::vector<std::pair<uint32_t, double>>>& cosines, double threshold);
 
+// How the sentence pairs of an article pair are found: Coster & Kauchak's paragraph alignment
+// and dynamic program, or every normal × simple sentence pair scored (Kajiwara & Komachi's
+// corpus mode).
+enum class AlignMode { kCosterKauchak, kAllPairs };
+
+// The one name table of the modes: command-line parsing, help text, and the name stored in
+// alignment parameters.
+inline constexpr NameEntry<AlignMode> kAlignModeNames[] = {
+    {AlignMode::kCosterKauchak, "coster-kauchak"},
+    {AlignMode::kAllPairs, "all-pairs"},
+};
+inline const char* AlignModeName(AlignMode m) { return NameOf(kAlignModeNames, m); }
+
+// Sentence pairs below this similarity are left out of exports, statistics and reports unless
+// the user asks otherwise (the threshold of Coster & Kauchak's aligned corpus).
+inline constexpr double kDefaultMinSimilarity = 0.5;
+
 struct AlignOptions {
   // Edition names. Default: "enwiki" and "simplewiki".
   std::string normal = "enwiki";
@@ -70,13 +88,14 @@ struct AlignOptions {
   double paragraph_threshold = 0.5;
   // Penalty of a skipped sentence in the dynamic program. Default: 0.0001.
   double skip_penalty = 0.0001;
-  // "coster-kauchak" (SPEC §4) or "all-pairs" (SPEC §5's corpus mode: every normal × simple
+  // kCosterKauchak (SPEC §4) or kAllPairs (SPEC §5's corpus mode: every normal × simple
   // sentence of an article pair is scored; pairs at or above pair_threshold are kept).
-  // Default: "coster-kauchak".
-  std::string mode = "coster-kauchak";
-  // The sentence similarity: "tfidf" (SPEC §4's cosine, with the store's idf) or an embedding
-  // measure, scored by `scorer`. Paragraph candidates always use the TF-IDF cosine. Default: tfidf.
-  std::string similarity = "tfidf";
+  // Default: kCosterKauchak.
+  AlignMode mode = AlignMode::kCosterKauchak;
+  // The sentence similarity: kTfidf (SPEC §4's cosine, with the store's idf) or an embedding
+  // measure, scored by `scorer`. Paragraph candidates always use the TF-IDF cosine. Default:
+  // kTfidf.
+  SimilarityMeasure similarity = SimilarityMeasure::kTfidf;
   const PairScorer* scorer = nullptr;  // required for embedding measures; not owned
   double theta = 0;                    // recorded in the parameters
   std::string vectors;                 // recorded in the parameters

@@ -8,18 +8,37 @@
 
 namespace aligndb {
 
-Status PairScorer::Create(const std::string& method, const WordVectors* vectors, double theta,
+namespace {
+
+EmbeddingMethod EmbeddingMethodOf(SimilarityMeasure m) {
+  switch (m) {
+    case SimilarityMeasure::kAverage:
+      return EmbeddingMethod::kAverage;
+    case SimilarityMeasure::kHungarian:
+      return EmbeddingMethod::kHungarian;
+    case SimilarityMeasure::kWmd:
+      return EmbeddingMethod::kWmd;
+    case SimilarityMeasure::kAdditive:
+      return EmbeddingMethod::kAdditive;
+    case SimilarityMeasure::kMaximum:
+    case SimilarityMeasure::kTfidf:
+      break;
+  }
+  return EmbeddingMethod::kMaximum;
+}
+
+}  // namespace
+
+Status PairScorer::Create(SimilarityMeasure measure, const WordVectors* vectors, double theta,
                           std::unique_ptr<PairScorer>* out) {
   auto s = std::unique_ptr<PairScorer>(new PairScorer());
-  s->method_ = method;
+  s->measure_ = measure;
   s->theta_ = theta;
-  if (method != "tfidf") {
-    if (!ParseEmbeddingMethod(method, &s->embedding_))
-      return Status::InvalidArgument(
-          "unknown similarity \"" + method +
-          "\" (use tfidf, average, maximum, hungarian, wmd or additive)");
+  if (measure != SimilarityMeasure::kTfidf) {
+    s->embedding_ = EmbeddingMethodOf(measure);
     if (!vectors)
-      return Status::InvalidArgument("similarity \"" + method + "\" needs --vectors FILE");
+      return Status::InvalidArgument(std::string("similarity \"") + SimilarityMeasureName(measure) +
+                                     "\" needs --vectors FILE");
     s->vectors_ = vectors;
   }
   *out = std::move(s);
@@ -36,7 +55,8 @@ void PairScorer::FitIdf(const std::vector<const Tokens*>& documents) {
 }
 
 double PairScorer::Score(const Tokens& a, const Tokens& b) const {
-  if (method_ != "tfidf") return EmbeddingSimilarity(*vectors_, embedding_, a, b, theta_);
+  if (measure_ != SimilarityMeasure::kTfidf)
+    return EmbeddingSimilarity(*vectors_, embedding_, a, b, theta_);
   return BagCosine(a, b, idf_);
 }
 

@@ -9,19 +9,34 @@
 #include <unordered_map>
 #include <vector>
 
-#include "embed/embeddings.h"
 #include "aligndb/status.h"
+#include "embed/embeddings.h"
+#include "util/name_table.h"
 
 namespace aligndb {
 
+// The sentence similarity measures: the TF-IDF cosine, and Kajiwara & Komachi's measures over
+// word embeddings (which need word vectors).
+enum class SimilarityMeasure { kTfidf, kAverage, kMaximum, kHungarian, kWmd, kAdditive };
+
+// The one name table of the measures: command-line parsing, help text, and the name stored in
+// alignment parameters and printed in results.
+inline constexpr NameEntry<SimilarityMeasure> kSimilarityMeasureNames[] = {
+    {SimilarityMeasure::kTfidf, "tfidf"},     {SimilarityMeasure::kAverage, "average"},
+    {SimilarityMeasure::kMaximum, "maximum"}, {SimilarityMeasure::kHungarian, "hungarian"},
+    {SimilarityMeasure::kWmd, "wmd"},         {SimilarityMeasure::kAdditive, "additive"},
+};
+inline const char* SimilarityMeasureName(SimilarityMeasure m) {
+  return NameOf(kSimilarityMeasureNames, m);
+}
+
 class PairScorer {
  public:
-  // `method`: tfidf, average, maximum, hungarian, wmd, additive. Embedding methods need
-  // `vectors` (not owned; it must outlive the scorer).
-  static Status Create(const std::string& method, const WordVectors* vectors, double theta,
+  // Embedding measures (all but kTfidf) need `vectors` (not owned; it must outlive the scorer).
+  static Status Create(SimilarityMeasure measure, const WordVectors* vectors, double theta,
                        std::unique_ptr<PairScorer>* out);
 
-  const std::string& method() const { return method_; }
+  SimilarityMeasure measure() const { return measure_; }
   const WordVectors* vectors() const { return vectors_; }
 
   // TF-IDF only: idf(t) = ln(N / df(t)) over `documents` (each a bag of tokens).
@@ -32,7 +47,7 @@ class PairScorer {
   double Score(const Tokens& a, const Tokens& b) const;
 
  private:
-  std::string method_;
+  SimilarityMeasure measure_ = SimilarityMeasure::kTfidf;
   EmbeddingMethod embedding_ = EmbeddingMethod::kMaximum;
   const WordVectors* vectors_ = nullptr;
   double theta_ = 0;

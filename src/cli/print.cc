@@ -5,6 +5,7 @@
 #include <string>
 
 #include "align/align.h"
+#include "util/escape.h"
 #include "aligndb.pb.h"
 
 namespace aligndb {
@@ -67,10 +68,10 @@ std::string Fixed3(double v) {
 // The record's header lines: the two articles, the run and its parameters, the counts.
 void AppendLookupHeader(const pb::AlignmentRecord& found, std::string* t) {
   char num[128];
-  *t += found.normal_edition() + " \"" + found.normal_title() + "\" (page " +
+  *t += TerminalSafe(found.normal_edition()) + " \"" + TerminalSafe(found.normal_title()) + "\" (page " +
         std::to_string(found.normal_page_id()) + ", revision " +
-        std::to_string(found.normal_revision()) + ")  <->  " + found.simple_edition() + " \"" +
-        found.simple_title() + "\" (page " + std::to_string(found.simple_page_id()) +
+        std::to_string(found.normal_revision()) + ")  <->  " + TerminalSafe(found.simple_edition()) +
+        " \"" + TerminalSafe(found.simple_title()) + "\" (page " + std::to_string(found.simple_page_id()) +
         ", revision " + std::to_string(found.simple_revision()) + ")\n";
   *t += "aligned by run #" + std::to_string(found.run_id()) + " with " + found.params().mode() +
         "/" + found.params().similarity();
@@ -106,10 +107,10 @@ std::string LookupText(const pb::AlignmentRecord& found) {
       if (sp.identical()) t += "  identical";
       t += "\n    normal [" + std::to_string(sp.normal_paragraph()) + "." +
            std::to_string(sp.normal_sentence()) + "] ";
-      t += sp.normal_text();
+      t += TerminalSafe(sp.normal_text());
       t += "\n    simple [" + std::to_string(sp.simple_paragraph()) + "." +
            std::to_string(sp.simple_sentence()) + "] ";
-      t += sp.simple_text();
+      t += TerminalSafe(sp.simple_text());
       t += "\n";
     }
   }
@@ -184,7 +185,7 @@ void PrintCorpusStats(const CorpusStats& st, bool json, std::ostream& out) {
   auto ops = st.operations;
   uint64_t unaligned = st.simple_paragraphs - st.paragraph_pairs;
   char buf[256];
-  out << st.normal_edition << " <-> " << st.simple_edition << "\n";
+  out << TerminalSafe(st.normal_edition) << " <-> " << TerminalSafe(st.simple_edition) << "\n";
   out << "article pairs: " << st.title_matches << " title matches, " << st.removed << " removed (";
   bool first = true;
   for (const char* reason : kRemovalReasons) {

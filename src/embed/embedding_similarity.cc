@@ -11,32 +11,6 @@
 
 namespace aligndb {
 
-const char* EmbeddingMethodName(EmbeddingMethod m) {
-  switch (m) {
-    case EmbeddingMethod::kAverage:
-      return "average";
-    case EmbeddingMethod::kMaximum:
-      return "maximum";
-    case EmbeddingMethod::kHungarian:
-      return "hungarian";
-    case EmbeddingMethod::kWmd:
-      return "wmd";
-    case EmbeddingMethod::kAdditive:
-      return "additive";
-  }
-  return "?";
-}
-
-bool ParseEmbeddingMethod(const std::string& name, EmbeddingMethod* m) {
-  for (auto c : {EmbeddingMethod::kAverage, EmbeddingMethod::kMaximum, EmbeddingMethod::kHungarian,
-                 EmbeddingMethod::kWmd, EmbeddingMethod::kAdditive})
-    if (name == EmbeddingMethodName(c)) {
-      *m = c;
-      return true;
-    }
-  return false;
-}
-
 namespace {
 
 // φ of two tokens with rows a and b (-1: no vector).

@@ -57,9 +57,9 @@ class WordVectors {
   bool from_cache_ = false;
 };
 
+// The embedding measures. Their names live in the command vocabulary (align/scorer.h's
+// SimilarityMeasure), which maps onto this enum.
 enum class EmbeddingMethod { kAverage, kMaximum, kHungarian, kWmd, kAdditive };
-const char* EmbeddingMethodName(EmbeddingMethod m);
-bool ParseEmbeddingMethod(const std::string& name, EmbeddingMethod* m);
 
 // A text as a bag of tokens: the tokens in any order, repeated as they occur.
 using Tokens = std::vector<std::string>;

@@ -194,6 +194,22 @@ bool ParseOutputFormat(std::string_view name, OutputFormat* format) {
 
 namespace {
 
+// `options` with NaN limits replaced by their defaults: [0.5, 1] for aligned editions, no limit
+// for paraphrase collections (whose scores are not cosines).
+ExportOptions WithDefaultLimits(const ExportOptions& options, const ResolvedPair& pair) {
+  ExportOptions o = options;
+  const bool collection = pair.normal == pair.simple;
+  if (std::isnan(o.min_sim))
+    o.min_sim = collection ? -std::numeric_limits<double>::infinity() : kDefaultMinSimilarity;
+  if (std::isnan(o.max_sim)) o.max_sim = collection ? std::numeric_limits<double>::infinity() : 1.0;
+  return o;
+}
+
+bool Selected(const ExportOptions& o, const pb::SentencePair& sp) {
+  if (sp.similarity() < o.min_sim || sp.similarity() > o.max_sim) return false;
+  return o.ops.count(static_cast<Op>(sp.op())) && !(o.no_identical && sp.identical());
+}
+
 constexpr const char* kTsvHeader =
     "normal_title\tsimple_title\tnormal\tsimple\tsimilarity\top\tnormal_index\tsimple_index\t"
     "normal_revision\tsimple_revision\n";
@@ -258,9 +274,7 @@ class RowWriter {
   Status Write(const pb::AlignmentRecord& r) {
     for (const auto& pp : r.paragraph_pairs()) {
       for (const auto& sp : pp.sentence_pairs()) {
-        if (sp.similarity() < o_.min_sim || sp.similarity() > o_.max_sim) continue;
-        if (!o_.ops.count(static_cast<Op>(sp.op()))) continue;
-        if (o_.no_identical && sp.identical()) continue;
+        if (!Selected(o_, sp)) continue;
         if (o_.format == OutputFormat::kJsonl) {
           AppendJsonlRow(r, sp, &line_);
           out_.write(line_.data(), static_cast<std::streamsize>(line_.size()));
@@ -297,15 +311,27 @@ class RowWriter {
 
 }  // namespace
 
+Status ForEachExportedPair(Store* store, const ExportOptions& options,
+                           const std::function<Status(const ExportedPair&)>& visit) {
+  ResolvedPair pair;
+  RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
+  const ExportOptions o = WithDefaultLimits(options, pair);
+  auto snap = store->NewSnapshot();
+  return ForEachRecord(store, pair, o.title, snap.get(), [&](const pb::AlignmentRecord& r) -> Status {
+    for (const auto& pp : r.paragraph_pairs())
+      for (const auto& sp : pp.sentence_pairs())
+        if (Selected(o, sp))
+          RETURN_IF_ERROR(visit({r.normal_title(), r.simple_title(), sp.normal_text(),
+                                 sp.simple_text(), sp.similarity(), static_cast<Op>(sp.op())}));
+    return Status::OK();
+  });
+}
+
 Status Export(Store* store, const ExportOptions& options, std::ostream& out, uint64_t* written) {
   *written = 0;
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
-  ExportOptions o = options;
-  const bool collection = pair.normal == pair.simple;  // paraphrase pairs: scores are not cosines
-  if (std::isnan(o.min_sim))
-    o.min_sim = collection ? -std::numeric_limits<double>::infinity() : 0.5;
-  if (std::isnan(o.max_sim)) o.max_sim = collection ? std::numeric_limits<double>::infinity() : 1.0;
+  const ExportOptions o = WithDefaultLimits(options, pair);
   auto snap = store->NewSnapshot();
   RowWriter rows(o, out);
   RETURN_IF_ERROR(rows.Open());

@@ -6,6 +6,7 @@
 #define ALIGNDB_EXPORT_EXPORT_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <ostream>
 #include <set>
@@ -49,7 +50,7 @@ struct ExportOptions {
   // Keep pairs with min_sim ≤ similarity ≤ max_sim. NaN: the default, [0.5, 1] for aligned
   // editions and no limit for paraphrase collections (whose similarity column is an edit
   // distance or a word count).
-  double min_sim = 0.5;
+  double min_sim = kDefaultMinSimilarity;
   double max_sim = 1.0;
   // Operations to keep. Default: every pair-producing operation (and all-pairs' "pair").
   std::set<Op> ops = {Op::kOneOne,   Op::kOneTwo, Op::kTwoOne, Op::kTwoTwo,
@@ -67,6 +68,19 @@ struct ExportOptions {
 // Streams the selected sentence pairs. Sets `*written` to the number of pairs written.
 Status Export(Store* store, const ExportOptions& options, std::ostream& out, uint64_t* written);
 
+// One selected sentence pair; the views are valid during the visit only.
+struct ExportedPair {
+  std::string_view normal_title, simple_title;
+  std::string_view normal, simple;  // the two sentences
+  double similarity = 0;
+  Op op = Op::kOneOne;
+};
+// Visits the pairs Export selects with `options` (format and out_prefix aside), in its order,
+// on one snapshot; stops at the first failed visit and returns its status.
+Status ForEachExportedPair(Store* store, const ExportOptions& options,
+                           const std::function<Status(const ExportedPair&)>& visit);
+
+
 // The alignment record of the article pair titled `title` (either edition's title, or a
 // redirect to one). NotFound says why there is none: which edition lacks the title, whether the
 // pairing filter removed the pair, or which edition pairs are aligned instead.
@@ -79,7 +93,7 @@ struct CorpusStats {
   uint64_t title_matches = 0, removed = 0, aligned = 0;
   std::map<std::string, uint64_t> removed_by_reason;  // stub, disambiguation, meta, single_line
   uint64_t paragraph_pairs = 0, simple_paragraphs = 0;
-  double min_sim = 0.5;
+  double min_sim = kDefaultMinSimilarity;
   uint64_t sentence_pairs_all = 0;  // every pair of every backtrace
   uint64_t sentence_pairs = 0;      // pairs with similarity ≥ min_sim
   uint64_t identical = 0;           // of those, identical

@@ -15,7 +15,7 @@
 #include "aligndb.pb.h"
 #include "dump/dump.h"
 #include "dump/jsonl.h"
-#include "storage/store_internal.h"
+#include "storage/records.h"
 #include "util/fault.h"
 
 namespace aligndb {
@@ -71,7 +71,7 @@ Status BuildArticle(TextProcessor* text_processor, const TextOptions& text_optio
   pb::ArticleTerms& terms = *out_terms;
   ProcessedPage processed;
   RETURN_IF_ERROR(text_processor->Process(page, &processed));
-  a.set_version(1);
+  a.set_version(kArticleVersion);
   a.set_edition(edition_name);
   a.set_page_id(page_id);
   a.set_title(page.title);
@@ -81,7 +81,7 @@ Status BuildArticle(TextProcessor* text_processor, const TextOptions& text_optio
   a.set_flags(processed.flags);
   a.set_namespace_id(page.ns);
   a.set_cluster(page.cluster);
-  terms.set_version(1);
+  terms.set_version(kArticleTermsVersion);
   std::vector<std::vector<std::string>> sentence_tokens;
   std::vector<std::string_view> views, paragraph_views;
   const auto& stop = text_options.stop_words;
@@ -264,7 +264,7 @@ class Ingester {
       item.page.location = page.location;
       item.is_redirect = true;
       pb::Redirect& r = item.redirect;
-      r.set_version(1);
+      r.set_version(kRedirectVersion);
       r.set_edition(edition_name_);
       r.set_page_id(page_id);
       r.set_title(page.title);

@@ -15,7 +15,7 @@ namespace aligndb {
 struct ReportOptions {
   EditionPair editions;
   // Similarity threshold of the sentence pair filter. Default: 0.5.
-  double min_sim = 0.5;
+  double min_sim = kDefaultMinSimilarity;
   // Directory to write report.html, report.md and the *.svg pictures to (created if missing).
   std::string out_dir;
 };

@@ -10,11 +10,12 @@
 #include <string_view>
 
 #include "aligndb/status.h"
+#include "aligndb/version.h"
 #include "storage/store.h"
 
 namespace aligndb {
 
-inline constexpr const char* kToolVersion = "0.1.0";
+inline constexpr const char* kToolVersion = ALIGNDB_VERSION;
 
 // Whether `s` says that another process (or this one) holds the database's LOCK file.
 bool IsLockHeld(const rocksdb::Status& s);

@@ -36,25 +36,6 @@ std::string Status::ToString() const {
   return std::string(name) + ": " + rep_->message;
 }
 
-int Status::ExitCode() const {
-  switch (code()) {
-    case Code::kOk:
-      return 0;
-    case Code::kInvalidArgument:
-      return 2;
-    case Code::kCorruption:
-      return 3;
-    case Code::kIOError:
-      return 4;
-    case Code::kBusy:
-      return 5;
-    case Code::kNotFound:
-      return 6;
-    default:
-      return 1;
-  }
-}
-
 Status Status::WithPrefix(std::string_view prefix) const {
   if (ok()) return *this;
   return Status(rep_->code, std::string(prefix) + ": " + rep_->message);

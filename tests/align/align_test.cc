@@ -423,8 +423,8 @@ TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
   std::unique_ptr<WordVectors> vectors;
   ASSERT_TRUE(WordVectors::Load(DataPath("vectors/lee_fasttext.vec"), "-", &vectors).ok());
   std::unique_ptr<PairScorer> maximum, wmd;
-  ASSERT_TRUE(PairScorer::Create("maximum", vectors.get(), 0.49, &maximum).ok());
-  ASSERT_TRUE(PairScorer::Create("wmd", vectors.get(), 0, &wmd).ok());
+  ASSERT_TRUE(PairScorer::Create(SimilarityMeasure::kMaximum, vectors.get(), 0.49, &maximum).ok());
+  ASSERT_TRUE(PairScorer::Create(SimilarityMeasure::kWmd, vectors.get(), 0, &wmd).ok());
   uint32_t en, simple;
   ASSERT_TRUE(store_->EditionId("enwiki", false, &en).ok());
   ASSERT_TRUE(store_->EditionId("simplewiki", false, &simple).ok());
@@ -441,7 +441,7 @@ TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
 
   // 1. maximum in the dynamic program: every stored similarity is the scorer's.
   AlignOptions o;
-  o.similarity = "maximum";
+  o.similarity = SimilarityMeasure::kMaximum;
   o.scorer = maximum.get();
   o.theta = 0.49;
   o.vectors = "lee_fasttext.vec";
@@ -463,8 +463,8 @@ TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
   // 2. all-pairs with wmd: exactly the sentence pairs whose exact similarity reaches the
   //    threshold, although the relaxed-WMD bound skipped most pairs without solving them.
   AlignOptions all;
-  all.mode = "all-pairs";
-  all.similarity = "wmd";
+  all.mode = AlignMode::kAllPairs;
+  all.similarity = SimilarityMeasure::kWmd;
   all.scorer = wmd.get();
   all.pair_threshold = 0.6;
   AlignSummary as;

@@ -1,12 +1,16 @@
 // End-to-end tests of the aligndb command line: what a user sees, including every bad-input path.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <string>
+#include <vector>
 
+#include "align/align.h"
 #include "test_util.h"
 
 namespace aligndb {
@@ -271,6 +275,187 @@ TEST(CliTest, MissingFileAndNotADatabase) {
 
   r = RunAligndb({"info", "--db", tmp.Sub("never-created")});
   EXPECT_EQ(r.exit_code, 6);
+}
+
+// ------------------------------------------------------------------ the command-line edge
+
+// Runs aligndb with its address space limited to `kb` KiB (ulimit -v).
+testing::CommandResult RunAligndbLimited(long kb, const std::vector<std::string>& args) {
+  TempDir tmp;
+  std::string cmd = "ulimit -v " + std::to_string(kb) + "; '" + ALIGNDB_BINARY + "'";
+  for (const auto& a : args) {
+    std::string q;
+    for (char c : a) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    cmd += " '" + q + "'";
+  }
+  cmd += " > '" + tmp.Sub("out") + "' 2> '" + tmp.Sub("err") + "' < /dev/null";
+  int status = std::system(cmd.c_str());
+  testing::CommandResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = testing::ReadFile(tmp.Sub("out"));
+  r.err = testing::ReadFile(tmp.Sub("err"));
+  return r;
+}
+
+size_t Lines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
+
+// A bad argument: exit 2 and one line on stderr naming each of `words`.
+void ExpectBadArgument(const std::vector<std::string>& args,
+                       const std::vector<std::string>& words) {
+  auto r = RunAligndb(args);
+  std::string cmd;
+  for (const auto& a : args) cmd += a + " ";
+  EXPECT_EQ(r.exit_code, 2) << cmd << ": " << r.err;
+  EXPECT_EQ(Lines(r.err), 1u) << cmd << ": " << r.err;
+  for (const auto& w : words) EXPECT_NE(r.err.find(w), std::string::npos) << cmd << ": " << r.err;
+}
+
+// The vocabularies parsed at the command line: every value has one name, and names parse back.
+TEST(CliEdgeTest, NameTablesRoundTrip) {
+  std::set<std::string> names;
+  for (const auto& [m, name] : kSimilarityMeasureNames) {
+    SimilarityMeasure back = SimilarityMeasure::kTfidf;
+    EXPECT_TRUE(ParseName(kSimilarityMeasureNames, name, &back)) << name;
+    EXPECT_EQ(back, m) << name;
+    EXPECT_STREQ(SimilarityMeasureName(m), name);
+    EXPECT_TRUE(names.insert(name).second) << name;
+  }
+  EXPECT_EQ(names.size(), 6u);
+  for (const auto& [m, name] : kAlignModeNames) {
+    AlignMode back = AlignMode::kCosterKauchak;
+    EXPECT_TRUE(ParseName(kAlignModeNames, name, &back)) << name;
+    EXPECT_EQ(back, m) << name;
+    EXPECT_STREQ(AlignModeName(m), name);
+  }
+  AlignMode untouched = AlignMode::kAllPairs;
+  EXPECT_FALSE(ParseName(kAlignModeNames, "Coster-Kauchak", &untouched));
+  EXPECT_EQ(untouched, AlignMode::kAllPairs);
+  EXPECT_EQ(NameList(kAlignModeNames), "coster-kauchak or all-pairs");
+  EXPECT_STREQ(AlignModeName(static_cast<AlignMode>(7)), "?");
+}
+
+// --threads 40000 used to abort on an uncaught std::system_error while starting the threads.
+TEST(CliEdgeTest, ThreadCountIsCheckedBeforeAnyWork) {
+  TempDir tmp;
+  std::string cmd =
+      "python3 '" + std::string(ALIGNDB_SOURCE_DIR) + "/tools/make_multistream.py' '" +
+      DataPath("wikidumps/enwiki-gensim-sample.xml.bz2") + "' '" + tmp.Sub("ms.xml.bz2") + "' '" +
+      tmp.Sub("ms-index.txt.bz2") + "' --pages-per-stream 10 2>/dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  for (std::string n : {"40000", "257", "-1", "2147483648", "1e3"})
+    ExpectBadArgument({"ingest", "--db", tmp.Sub("db"), "--index", tmp.Sub("ms-index.txt.bz2"),
+                       "--threads", n, tmp.Sub("ms.xml.bz2")},
+                      {"--threads", "\"" + n + "\""});
+  EXPECT_FALSE(std::filesystem::exists(tmp.Sub("db")));  // refused before the database opened
+  auto r = RunAligndb({"ingest", "--db", tmp.Sub("db"), "--json", "--index",
+                       tmp.Sub("ms-index.txt.bz2"), "--threads", "256", tmp.Sub("ms.xml.bz2")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["added"], 106);
+}
+
+// nan, inf and 1e999 (an overflow to inf) used to be accepted: `stats --min-sim nan` printed
+// "≥ nan", and export took NaN for its default.
+TEST(CliEdgeTest, NumbersMustBeFiniteAndInRange) {
+  TempDir tmp;
+  std::string db = tmp.Sub("db"), pairs = tmp.Sub("pairs.tsv");
+  testing::WriteFile(pairs, "a b\ta c\n");
+  struct Case {
+    std::vector<std::string> args;
+    std::string option;
+  } cases[] = {
+      {{"export", "--db", db, "--format", "tsv", "--min-sim", "nan"}, "--min-sim"},
+      {{"export", "--db", db, "--format", "tsv", "--min-sim", "1e999"}, "--min-sim"},
+      {{"export", "--db", db, "--format", "tsv", "--max-sim", "-inf"}, "--max-sim"},
+      {{"export", "--db", db, "--format", "tsv", "--min-sim", "0.5x"}, "--min-sim"},
+      {{"stats", "--db", db, "--min-sim", "nan"}, "--min-sim"},
+      {{"report", "--db", db, "--out", tmp.Sub("r"), "--min-sim", "inf"}, "--min-sim"},
+      {{"align", "--db", db, "--theta", "nan"}, "--theta"},
+      {{"align", "--db", db, "--paragraph-threshold", "1.5"}, "--paragraph-threshold"},
+      {{"align", "--db", db, "--skip-penalty", "-1"}, "--skip-penalty"},
+      {{"align", "--db", db, "--max-idf-drift", "inf"}, "--max-idf-drift"},
+      {{"align", "--db", db, "--threshold", "1e999"}, "--threshold"},
+      {{"similarity", "--method", "tfidf", "--theta", "nan", pairs}, "--theta"},
+      {{"eval", "--method", "tfidf", "--positive-at", "nan", pairs}, "--positive-at"},
+      {{"wordalign", "--theta", "-1e999", pairs}, "--theta"},
+      {{"build", "--db", db, "--show", "-1", pairs}, "--show"},
+  };
+  for (const auto& c : cases)
+    ExpectBadArgument(c.args, {c.option, c.args.back() == pairs ? c.option : c.args.back()});
+  EXPECT_FALSE(std::filesystem::exists(db));
+  // In range they are taken: tfidf on one pair, any finite theta in [-1, 1].
+  auto r = RunAligndb({"similarity", "--method", "tfidf", "--theta", "-1", pairs});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
+// `--db ""` used to be an I/O error (exit 4) or "no database here" (exit 6).
+TEST(CliEdgeTest, EmptyDatabasePathIsABadArgument) {
+  ExpectBadArgument({"info", "--db", ""}, {"--db", "empty"});
+  ExpectBadArgument({"ingest", "--db", "", DataPath("wikidumps/simplewiki-sample.xml.bz2")},
+                    {"--db", "empty"});
+  ExpectBadArgument({"export", "--db", "", "--format", "tsv"}, {"--db", "empty"});
+}
+
+// An unknown command used to be reported as "A subcommand is required", without the word.
+TEST(CliEdgeTest, UnknownCommandOrOptionIsNamed) {
+  ExpectBadArgument({"algin", "--db", "x"}, {"unknown command \"algin\"", "align"});
+  ExpectBadArgument({"info", "--db", "x", "--jsno"}, {"--jsno"});
+  ExpectBadArgument({"align", "--db", "x", "--similarity", "cosine"},
+                    {"--similarity", "\"cosine\"", "tfidf, average, maximum, hungarian, wmd"});
+  ExpectBadArgument({"align", "--db", "x", "--mode", "pairs"},
+                    {"--mode", "coster-kauchak or all-pairs"});
+  ExpectBadArgument({"eval", "--method", "tfidf,wdm", "x"}, {"--method", "\"wdm\""});
+  auto r = RunAligndb({"--help"});
+  EXPECT_EQ(r.exit_code, 0);
+  for (std::string cmd :
+       {"ingest", "show", "info", "align", "build", "lookup", "stats", "export", "paraphrase",
+        "score", "similarity", "eval", "wordalign", "aer", "report"})
+    EXPECT_NE(r.out.find(cmd), std::string::npos) << cmd;
+  r = RunAligndb({"--version"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_FALSE(r.out.empty());
+}
+
+// std::bad_alloc from the library used to end in std::terminate (SIGABRT): it is one line and
+// exit code 1. A line of a million distinct tokens needs more than 200 MB to score.
+TEST(CliEdgeTest, OutOfMemoryIsOneLineNotAnAbort) {
+  TempDir tmp;
+  std::string line;
+  for (int i = 0; i < 1000000; ++i) line += "w" + std::to_string(i) + " ";
+  testing::WriteFile(tmp.Sub("hyp.txt"), line + "\n");
+  auto r = RunAligndbLimited(200000,
+                             {"score", "--hyp", tmp.Sub("hyp.txt"), "--ref", tmp.Sub("hyp.txt")});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(Lines(r.err), 1u) << r.err;
+  EXPECT_NE(r.err.find("aligndb: Internal error: out of memory"), std::string::npos) << r.err;
+}
+
+// Titles and text with control characters used to reach the terminal raw (ESC sequences can
+// rewrite the screen or the window title). Text output escapes them; JSON stays exact.
+TEST(CliEdgeTest, ControlCharactersAreEscapedInTextOutput) {
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("d.jsonl"),
+                     R"({"title": "Evil\u001b]0;owned\u0007 Title", )"
+                     R"("text": "Red \u001b[31malert\u001b[0m here. A \u009b second one."})"
+                     "\n");
+  auto r = RunAligndb({"ingest", "--db", tmp.Sub("db"), "--edition", "docs", tmp.Sub("d.jsonl")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = RunAligndb({"show", "--db", tmp.Sub("db"), "--edition", "docs", "--all"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\x07'), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\xc2\x9b"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(R"(Evil\x1b]0;owned\x07 Title  [docs)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(R"(Red \x1b[31malert\x1b[0m here.)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(R"(A \u009b second one.)"), std::string::npos) << r.out;
+  r = RunAligndb(
+      {"show", "--db", tmp.Sub("db"), "--edition", "docs", "--all", "--format", "jsonl"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["title"], "Evil\x1b]0;owned\x07 Title");  // exact
+  // An error message quoting such a title is escaped too, and stays one line.
+  r = RunAligndb({"show", "--db", tmp.Sub("db"), "Clear\x1b[2J\nscreen"});
+  EXPECT_EQ(r.exit_code, 6);
+  EXPECT_EQ(Lines(r.err), 1u) << r.err;
+  EXPECT_NE(r.err.find(R"(Clear\x1b[2J\x0ascreen)"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -263,7 +263,7 @@ TEST(EmbeddingMeasuresTest, Definitions) {
   // Identical texts: 1 for maximum, hungarian, wmd, additive.
   for (auto m : {EmbeddingMethod::kMaximum, EmbeddingMethod::kHungarian, EmbeddingMethod::kWmd,
                  EmbeddingMethod::kAdditive})
-    EXPECT_NEAR(EmbeddingSimilarity(*v, m, x, x, 0), 1.0, 1e-6) << EmbeddingMethodName(m);
+    EXPECT_NEAR(EmbeddingSimilarity(*v, m, x, x, 0), 1.0, 1e-6) << static_cast<int>(m);
   // Out of vocabulary: φ = 1 for identical tokens, 0 otherwise.
   Tokens oov1 = {"zebra", "a"}, oov2 = {"zebra", "b"};
   EXPECT_NEAR(EmbeddingSimilarity(*v, EmbeddingMethod::kHungarian, oov1, oov2, 0), (1 + 0) / 2.0,

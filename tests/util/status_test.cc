@@ -14,16 +14,6 @@ Status FailsAt(int step, int* reached) {
   return Status::OK();
 }
 
-TEST(StatusTest, ExitCodesAreTheDocumentedOnes) {
-  EXPECT_EQ(Status::OK().ExitCode(), 0);
-  EXPECT_EQ(Status::Internal("x").ExitCode(), 1);
-  EXPECT_EQ(Status::InvalidArgument("x").ExitCode(), 2);
-  EXPECT_EQ(Status::Corruption("x").ExitCode(), 3);
-  EXPECT_EQ(Status::IOError("x").ExitCode(), 4);
-  EXPECT_EQ(Status::Busy("x").ExitCode(), 5);
-  EXPECT_EQ(Status::NotFound("x").ExitCode(), 6);
-}
-
 TEST(StatusTest, MessagesCopiesAndPrefixes) {
   Status s = Status::Corruption("bad.xml: byte 7: expected <page>");
   EXPECT_FALSE(s.ok());

@@ -1,0 +1,209 @@
+// align, build: aligning the article pairs of two editions (build: ingest first, then show a few
+// of the aligned sentence pairs).
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <limits>
+#include <nlohmann/json.hpp>
+
+#include "align/align.h"
+#include "cli/command.h"
+#include "cli/ingest_cmd.h"
+#include "cli/options.h"
+#include "cli/terminal.h"
+#include "embed/embeddings.h"
+#include "export/export.h"
+
+namespace aligndb::cli {
+namespace {
+
+struct AlignArgs {
+  std::string db;
+  AlignOptions options;
+  std::string vectors_cache;
+  bool json = false;
+};
+
+void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
+  AlignOptions& o = a->options;
+  cmd->add_option("--normal", o.normal, "Normal (complex) edition")->capture_default_str();
+  cmd->add_option("--simple", o.simple, "Simple edition")->capture_default_str();
+  cmd->add_option("--paragraph-threshold", o.paragraph_threshold,
+                  "Minimum TF-IDF cosine of a paragraph candidate")
+      ->capture_default_str()
+      ->check(FiniteNumber(0, 1));
+  cmd->add_option("--skip-penalty", o.skip_penalty, "Penalty of a skipped sentence")
+      ->capture_default_str()
+      ->check(FiniteNumber(0));
+  cmd->add_option(
+         "--max-idf-drift", o.max_idf_drift,
+         "Re-align a kept pair when the idf's paragraph count moved more than this share since")
+      ->capture_default_str()
+      ->check(FiniteNumber(0));
+  AddNameOption(cmd, "--similarity", &o.similarity, kSimilarityMeasureNames, "Sentence similarity");
+  cmd->add_option("--vectors", o.vectors, "Word vectors for the embedding similarities");
+  cmd->add_option("--vectors-cache", a->vectors_cache,
+                  "Cache directory of loaded vectors ('-': none)");
+  cmd->add_option("--theta", o.theta, "Embedding similarities: word pairs count when above this")
+      ->capture_default_str()
+      ->check(FiniteNumber(-1, 1));
+  AddNameOption(cmd, "--mode", &o.mode, kAlignModeNames,
+                "Paragraphs then sentences by dynamic programming (Coster & Kauchak), or every "
+                "sentence pair scored (Kajiwara & Komachi's corpus mode)");
+  cmd->add_option("--threshold", o.pair_threshold,
+                  "all-pairs: keep sentence pairs at or above this")
+      ->capture_default_str()
+      ->check(FiniteNumber(-1, 1));
+  cmd->add_flag(
+      "--follow-redirects", o.follow_redirects,
+      "Pair a simple title that is a redirect in the normal edition with the redirect's target");
+  cmd->add_flag("--all", o.all,
+                "Re-align every pair, also those whose pages and parameters did not change "
+                "(current idf everywhere)");
+}
+
+// Aligns as a recorded run: loads the vectors an embedding similarity needs, opens the index,
+// draws progress on a terminal.
+Status RunAlign(Store* store, const AlignArgs& args, const Invocation& inv, AlignSummary* summary) {
+  AlignOptions options = args.options;
+  std::unique_ptr<WordVectors> vectors;
+  std::unique_ptr<PairScorer> scorer;
+  if (options.similarity != SimilarityMeasure::kTfidf) {
+    if (options.vectors.empty())
+      return Status::InvalidArgument(std::string("--similarity ") +
+                                     SimilarityMeasureName(options.similarity) +
+                                     " needs --vectors FILE");
+    RETURN_IF_ERROR(WordVectors::Load(options.vectors, args.vectors_cache, &vectors));
+    RETURN_IF_ERROR(PairScorer::Create(options.similarity, vectors.get(), options.theta, &scorer));
+    options.scorer = scorer.get();
+  } else if (options.mode == AlignMode::kAllPairs) {
+    return Status::InvalidArgument(
+        "--mode all-pairs needs an embedding --similarity (and --vectors)");
+  }
+  std::unique_ptr<ParagraphIndex> index;
+  RETURN_IF_ERROR(ParagraphIndex::Open(IndexDir(store->dir()), true, &index));
+  return RecordedRun(
+      store, "align", inv,
+      [&](uint64_t run_id) {
+        ProgressLine line(inv.progress);
+        if (line.enabled()) {
+          options.progress = [&line](uint64_t done, uint64_t total) {
+            line.Show("aligning: " + std::to_string(done) + " / " + std::to_string(total) +
+                      " article pairs");
+          };
+        }
+        return Align(store, index.get(), options, run_id, summary);
+      },
+      [&] { return summary->AsCounts(); });
+}
+
+void PrintAlignSummary(const AlignSummary& s, bool json) {
+  if (json) {
+    nlohmann::ordered_json j;
+    for (auto& [k, v] : s.AsCounts()) j[k] = v;
+    std::cout << j.dump() << "\n";
+    return;
+  }
+  std::cout << "article pairs: " << s.title_matches << " title matches, " << s.removed
+            << " removed";
+  if (!s.removed_by_reason.empty()) {
+    std::cout << " (";
+    bool first = true;
+    for (auto& [k, v] : s.removed_by_reason)
+      std::cout << (first ? "" : ", ") << k << " " << v, first = false;
+    std::cout << ")";
+  }
+  std::cout << ", " << s.aligned << " aligned (" << s.realigned << " computed, " << s.kept
+            << " kept)\n"
+            << "paragraph pairs: " << s.paragraph_pairs
+            << "; sentence pairs (all similarities): " << s.sentence_pairs << "\n";
+}
+
+Runner WireAlign(CLI::App* cmd) {
+  auto a = std::make_shared<AlignArgs>();
+  AddDbOption(cmd, &a->db);
+  AddAlignOptions(cmd, a.get());
+  cmd->add_flag("--json", a->json, "Print the summary as JSON");
+  return [a](const Invocation& inv) {
+    std::unique_ptr<Store> store;
+    RETURN_IF_ERROR(OpenStore(a->db, true, &store));
+    AlignSummary summary;
+    RETURN_IF_ERROR(RunAlign(store.get(), *a, inv, &summary));
+    PrintAlignSummary(summary, a->json);
+    return Status::OK();
+  };
+}
+
+// ------------------------------------------------------------------ build
+
+struct BuildArgs {
+  IngestArgs ingest;
+  AlignArgs align;
+  int show = 5;
+};
+
+struct ShownPair {
+  std::string normal_title, op, normal, simple;
+  double similarity;
+};
+
+// The first `show` of the pairs a default export gives (not identical), after their count.
+Status ShowAlignedPairs(Store* store, const AlignOptions& aligned, int show) {
+  ExportOptions eo;
+  eo.editions = {aligned.normal, aligned.simple};
+  eo.min_sim = kDefaultMinSimilarity;
+  eo.no_identical = true;
+  uint64_t n = 0;
+  std::vector<ShownPair> shown;
+  RETURN_IF_ERROR(ForEachExportedPair(store, eo, [&](const ExportedPair& p) {
+    if (n++ < static_cast<uint64_t>(show))
+      shown.push_back({std::string(p.normal_title), OpName(p.op), std::string(p.normal),
+                       std::string(p.simple), p.similarity});
+    return Status::OK();
+  }));
+  std::cout << "\n"
+            << n << " sentence pairs with similarity >= " << eo.min_sim
+            << " (not identical); the first " << shown.size() << ":\n";
+  for (const auto& p : shown) {
+    std::cout << "\n[" << TerminalSafe(p.normal_title) << ", " << p.op << ", similarity "
+              << std::fixed << std::setprecision(3) << p.similarity << "]\n"
+              << "  normal: " << TerminalSafe(p.normal) << "\n"
+              << "  simple: " << TerminalSafe(p.simple) << "\n";
+  }
+  return Status::OK();
+}
+
+Runner WireBuild(CLI::App* cmd) {
+  auto a = std::make_shared<BuildArgs>();
+  AddDbOption(cmd, &a->ingest.db, "Database directory (created if missing)");
+  AddAlignOptions(cmd, &a->align);
+  cmd->add_option("--show", a->show, "Aligned sentence pairs to print at the end")
+      ->capture_default_str()
+      ->check(IntegerIn(0, std::numeric_limits<int>::max()));
+  cmd->add_option("FILE", a->ingest.files, "Dumps or JSON lines of both editions")->required();
+  return [a](const Invocation& inv) {
+    std::unique_ptr<Store> store;
+    RETURN_IF_ERROR(OpenStore(a->ingest.db, true, &store));
+    IngestSummary ingested;
+    RETURN_IF_ERROR(RunIngest(store.get(), a->ingest, inv, &ingested));
+    PrintIngestSummary(ingested, false);
+    AlignSummary aligned;
+    RETURN_IF_ERROR(RunAlign(store.get(), a->align, inv, &aligned));
+    PrintAlignSummary(aligned, false);
+    if (a->show > 0) RETURN_IF_ERROR(ShowAlignedPairs(store.get(), a->align.options, a->show));
+    return Status::OK();
+  };
+}
+
+}  // namespace
+
+std::vector<Command> AlignCommands() {
+  return {
+      {"align", "Align the article pairs of two editions (Coster & Kauchak)", WireAlign},
+      {"build", "Ingest FILEs, align, and show a few aligned pairs", WireBuild},
+  };
+}
+
+}  // namespace aligndb::cli

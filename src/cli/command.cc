@@ -1,0 +1,62 @@
+#include "cli/command.h"
+
+#include <iostream>
+
+#include "cli/terminal.h"
+
+namespace aligndb::cli {
+
+std::vector<Command> AllCommands() {
+  std::vector<Command> all;
+  for (auto group : {IngestCommands, AlignCommands, QueryCommands, ExportCommands,
+                     ParaphraseCommands, EvalCommands, ReportCommands})
+    for (Command& c : group()) all.push_back(std::move(c));
+  return all;
+}
+
+int ExitCodeFor(const Status& s) {
+  switch (s.code()) {
+    case Status::Code::kOk:
+      return 0;
+    case Status::Code::kInvalidArgument:
+      return 2;
+    case Status::Code::kCorruption:
+      return 3;
+    case Status::Code::kIOError:
+      return 4;
+    case Status::Code::kBusy:
+      return 5;
+    case Status::Code::kNotFound:
+      return 6;
+    case Status::Code::kInternal:
+      break;
+  }
+  return 1;
+}
+
+int Finish(const Status& s) {
+  if (s.ok()) return 0;
+  std::cout.flush();  // results printed before the failure stay ahead of the message
+  std::cerr << "aligndb: " << TerminalSafe(s.ToString()) << "\n";
+  return ExitCodeFor(s);
+}
+
+Status OpenStore(const std::string& dir, bool write, std::unique_ptr<Store>* store) {
+  StoreOptions opts;
+  opts.create_if_missing = write;
+  opts.read_only = !write;
+  return Store::Open(opts, dir, store);
+}
+
+Status RecordedRun(Store* store, const std::string& command, const Invocation& inv,
+                   const std::function<Status(uint64_t run_id)>& body,
+                   const std::function<std::map<std::string, uint64_t>()>& counts) {
+  uint64_t run_id = 0;
+  RETURN_IF_ERROR(store->BeginRun(command, inv.args, &run_id));
+  Status s = body(run_id);
+  Status finished = store->FinishRun(run_id, s, counts());
+  RETURN_IF_ERROR(s);
+  return finished;
+}
+
+}  // namespace aligndb::cli

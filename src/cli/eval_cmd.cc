@@ -1,0 +1,372 @@
+// score, similarity, eval, wordalign, aer: commands over files, without a database.
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "align/scorer.h"
+#include "cli/command.h"
+#include "cli/options.h"
+#include "embed/embeddings.h"
+#include "eval/eval.h"
+#include "paraphrase/wordalign.h"
+#include "report/report.h"
+#include "text/text.h"
+
+namespace aligndb::cli {
+namespace {
+
+using nlohmann::ordered_json;
+
+// ------------------------------------------------------------------ score
+
+Status ReadLines(const std::string& path, std::vector<std::string>* lines) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::IOError(path + ": cannot open");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines->push_back(line);
+  }
+  if (in.bad()) return Status::IOError(path + ": read failed");
+  return Status::OK();
+}
+
+struct ScoreArgs {
+  std::string hyp, src;
+  std::vector<std::string> refs;
+  bool json = false;
+};
+
+Status RunScore(const ScoreArgs& a) {
+  std::vector<std::string> h;
+  RETURN_IF_ERROR(ReadLines(a.hyp, &h));
+  std::vector<std::vector<std::string>> r(a.refs.size());
+  for (size_t k = 0; k < a.refs.size(); ++k) RETURN_IF_ERROR(ReadLines(a.refs[k], &r[k]));
+  SimplificationScores s;
+  RETURN_IF_ERROR(ScoreSimplification(h, r, &s).WithPrefix(a.hyp));
+  if (a.json) {
+    ordered_json j = {
+        {"bleu", s.bleu}, {"word_f1", s.word_f1}, {"ssa", s.ssa}, {"sentences", s.sentences}};
+    std::cout << j.dump() << "\n";
+  } else {
+    std::cout << std::fixed << std::setprecision(4) << "BLEU " << s.bleu << "  word F1 "
+              << s.word_f1 << "  SSA " << s.ssa << "  (" << s.sentences << " sentences, "
+              << a.refs.size() << " reference" << (a.refs.size() > 1 ? "s" : "") << ")\n";
+  }
+  return Status::OK();
+}
+
+Runner WireScore(CLI::App* cmd) {
+  auto a = std::make_shared<ScoreArgs>();
+  cmd->add_option("--hyp", a->hyp, "System output, one tokenized sentence a line")->required();
+  cmd->add_option("--ref", a->refs, "References, line-aligned with --hyp (repeat for several)")
+      ->required();
+  cmd->add_option("--src", a->src,
+                  "Source sentences (accepted for symmetry with other tools; not used)");
+  cmd->add_flag("--json", a->json, "Print {\"bleu\", \"word_f1\", \"ssa\"}");
+  return [a](const Invocation&) { return RunScore(*a); };
+}
+
+// ------------------------------------------------------------------ similarity, eval
+
+struct SimilarityArgs {
+  std::vector<SimilarityMeasure> measures;
+  std::string vectors;
+  std::string vectors_cache;
+  double theta = 0.0;
+  double positive_at = 4.0;
+  std::string file;
+  bool json = false;
+  std::string plot;
+};
+
+Status ScoreFile(const SimilarityArgs& a, SimilarityMeasure measure,
+                 const std::vector<SentencePairExample>& pairs, std::vector<double>* scores) {
+  std::unique_ptr<WordVectors> vectors;
+  if (measure != SimilarityMeasure::kTfidf) {
+    if (a.vectors.empty())
+      return Status::InvalidArgument(std::string("--method ") + SimilarityMeasureName(measure) +
+                                     " needs --vectors FILE");
+    RETURN_IF_ERROR(WordVectors::Load(a.vectors, a.vectors_cache, &vectors));
+  }
+  std::unique_ptr<PairScorer> scorer;
+  RETURN_IF_ERROR(PairScorer::Create(measure, vectors.get(), a.theta, &scorer));
+  std::vector<Tokens> toks;
+  toks.reserve(2 * pairs.size());
+  for (const auto& p : pairs) {
+    toks.emplace_back();
+    Tokenize(p.s1, &toks.back());
+    toks.emplace_back();
+    Tokenize(p.s2, &toks.back());
+  }
+  if (measure == SimilarityMeasure::kTfidf) {  // idf over the file's sentences, each a document
+    std::vector<const Tokens*> docs;
+    for (const auto& t : toks) docs.push_back(&t);
+    scorer->FitIdf(docs);
+  }
+  for (size_t i = 0; i < pairs.size(); ++i)
+    scores->push_back(scorer->Score(toks[2 * i], toks[2 * i + 1]));
+  return Status::OK();
+}
+
+Status RunSimilarity(const SimilarityArgs& a) {
+  if (a.measures.size() != 1) return Status::InvalidArgument("similarity takes one --method");
+  std::vector<SentencePairExample> pairs;
+  RETURN_IF_ERROR(ReadSentencePairs(a.file, a.positive_at, &pairs));
+  std::vector<double> scores;
+  RETURN_IF_ERROR(ScoreFile(a, a.measures[0], pairs, &scores));
+  for (double s : scores) std::cout << std::setprecision(6) << s << "\n";
+  return Status::OK();
+}
+
+void PrintEvaluation(const SimilarityArgs& a, SimilarityMeasure m, size_t pairs,
+                     const ClassifierEvaluation& e) {
+  const char* name = SimilarityMeasureName(m);
+  if (a.json) {
+    ordered_json j = {{"method", name}, {"max_f1", e.max_f1}, {"threshold", e.threshold},
+                      {"auc", e.auc},   {"pairs", pairs},     {"positives", e.positives}};
+    if (m != SimilarityMeasure::kTfidf) j["theta"] = a.theta;
+    std::cout << j.dump() << "\n";
+  } else {
+    std::cout << std::fixed << std::setprecision(3) << name << ": MaxF1 " << e.max_f1
+              << " at threshold " << std::setprecision(4) << e.threshold << ", AUC "
+              << std::setprecision(3) << e.auc << "  (" << pairs << " pairs, " << e.positives
+              << " positive)\n";
+  }
+}
+
+Status RunEval(const SimilarityArgs& a) {
+  std::vector<SentencePairExample> pairs;
+  RETURN_IF_ERROR(ReadSentencePairs(a.file, a.positive_at, &pairs));
+  for (size_t i = 0; i < pairs.size(); ++i)
+    if (!pairs[i].has_label)
+      return Status::InvalidArgument(a.file + ": pair " + std::to_string(i + 1) + " has no label");
+  std::vector<Curve> curves;
+  for (size_t k = 0; k < a.measures.size(); ++k) {
+    std::vector<double> scores;
+    RETURN_IF_ERROR(ScoreFile(a, a.measures[k], pairs, &scores));
+    std::vector<LabelledScore> ls;
+    for (size_t i = 0; i < pairs.size(); ++i) ls.push_back({scores[i], pairs[i].positive});
+    ClassifierEvaluation e = EvaluateScores(ls);
+    PrintEvaluation(a, a.measures[k], pairs.size(), e);
+    Curve c{SimilarityMeasureName(a.measures[k]), PaletteColor(k), {}, {}};
+    for (const auto& p : e.curve) c.xs.push_back(p.recall), c.ys.push_back(p.precision);
+    curves.push_back(std::move(c));
+  }
+  if (!a.plot.empty()) {
+    std::ofstream f(a.plot, std::ios::binary);
+    f << SvgCurves("Precision–recall: " + std::filesystem::path(a.file).filename().string(),
+                   "recall", "precision", curves);
+    if (!f) return Status::IOError(a.plot + ": write failed");
+  }
+  return Status::OK();
+}
+
+void AddSimilarityOptions(CLI::App* cmd, SimilarityArgs* a, bool several) {
+  AddNameListOption(cmd, "--method", &a->measures, kSimilarityMeasureNames,
+                    several ? "Similarities, comma-separated" : "Similarity")
+      ->required();
+  cmd->add_option("--vectors", a->vectors,
+                  "Word vectors (word2vec .bin/text, GloVe, fastText .vec)");
+  cmd->add_option(
+      "--vectors-cache", a->vectors_cache,
+      "Where loaded vectors are cached for fast reloads (default ~/.cache/aligndb; '-': none)");
+  cmd->add_option("--theta", a->theta, "Word pairs count only when their similarity exceeds this")
+      ->capture_default_str()
+      ->check(FiniteNumber(-1, 1));
+  cmd->add_option("--positive-at", a->positive_at,
+                  "Numeric labels (SICK relatedness) at or above this are positive")
+      ->capture_default_str()
+      ->check(FiniteNumber());
+  cmd->add_option("FILE", a->file, "Sentence pairs: MSRP, SICK, or s1<TAB>s2[<TAB>label]")
+      ->required();
+}
+
+Runner WireSimilarity(CLI::App* cmd) {
+  auto a = std::make_shared<SimilarityArgs>();
+  AddSimilarityOptions(cmd, a.get(), false);
+  return [a](const Invocation&) { return RunSimilarity(*a); };
+}
+
+Runner WireEval(CLI::App* cmd) {
+  auto a = std::make_shared<SimilarityArgs>();
+  AddSimilarityOptions(cmd, a.get(), true);
+  cmd->add_flag("--json", a->json, "One JSON line per method");
+  cmd->add_option("--plot", a->plot, "Draw the precision-recall curves of the methods to FILE.svg");
+  return [a](const Invocation&) { return RunEval(*a); };
+}
+
+// ------------------------------------------------------------------ wordalign, aer
+
+struct WordAlignArgs {
+  std::string file, vectors, cache, symmetrize = "grow-diag-final";
+  double theta = 0.49;
+};
+
+using TokenPair = std::pair<std::vector<std::string>, std::vector<std::string>>;
+
+// s1<TAB>s2[<TAB>...] lines, or a gold file (Edinburgh++ JSON, MultiMWA TSV) read for its
+// sentences.
+Status ReadTokenPairs(const std::string& file, std::vector<TokenPair>* pairs) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return Status::IOError(file + ": cannot open");
+  std::string first_line;
+  std::getline(in, first_line);
+  in.seekg(0);
+  size_t tabs = std::count(first_line.begin(), first_line.end(), '\t');
+  if ((!first_line.empty() && first_line[0] == '[') || tabs >= 7) {
+    std::vector<GoldAlignment> gold;
+    RETURN_IF_ERROR(ReadGoldAlignments(file, &gold));
+    for (auto& g : gold) pairs->emplace_back(g.s1, g.s2);
+    return Status::OK();
+  }
+  std::string line;
+  uint64_t n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    size_t tab = line.find('\t');
+    if (tab == std::string::npos)
+      return Status::Corruption(file + ": line " + std::to_string(n) + ": expected s1<TAB>s2");
+    size_t tab2 = line.find('\t', tab + 1);
+    pairs->emplace_back(
+        SplitWhitespace(line.substr(0, tab)),
+        SplitWhitespace(
+            line.substr(tab + 1, tab2 == std::string::npos ? std::string::npos : tab2 - tab - 1)));
+  }
+  return Status::OK();
+}
+
+Status RunWordAlign(const WordAlignArgs& a) {
+  std::unique_ptr<WordVectors> vectors;
+  if (!a.vectors.empty()) RETURN_IF_ERROR(WordVectors::Load(a.vectors, a.cache, &vectors));
+  std::vector<TokenPair> pairs;
+  RETURN_IF_ERROR(ReadTokenPairs(a.file, &pairs));
+  for (const auto& [s1, s2] : pairs) {
+    Links links;
+    RETURN_IF_ERROR(AlignWords(vectors.get(), s1, s2, a.theta, a.symmetrize, &links));
+    std::cout << FormatLinks(links) << "\n";
+  }
+  return Status::OK();
+}
+
+Runner WireWordAlign(CLI::App* cmd) {
+  auto a = std::make_shared<WordAlignArgs>();
+  cmd->add_option("--vectors", a->vectors, "Word vectors (without: identical words only)");
+  cmd->add_option("--vectors-cache", a->cache, "Cache directory of loaded vectors ('-': none)");
+  cmd->add_option("--symmetrize", a->symmetrize, "intersection, union or grow-diag-final")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"intersection", "union", "grow-diag-final"}));
+  cmd->add_option("--theta", a->theta, "Word pairs link only when their similarity exceeds this")
+      ->capture_default_str()
+      ->check(FiniteNumber(-1, 1));
+  cmd->add_option("FILE", a->file,
+                  "s1<TAB>s2 lines of whitespace-tokenized sentences (or a gold file)")
+      ->required();
+  return [a](const Invocation&) { return RunWordAlign(*a); };
+}
+
+struct AerArgs {
+  std::string gold, pred, possible;
+  bool json = false;
+};
+
+// The gold alignments; with a --possible file (Edinburgh++ ships SURE and SURE+POSSIBLE as two
+// files), POSSIBLE comes from the second.
+Status ReadGold(const AerArgs& a, std::vector<GoldAlignment>* gold) {
+  RETURN_IF_ERROR(ReadGoldAlignments(a.gold, gold));
+  if (a.possible.empty()) return Status::OK();
+  std::vector<GoldAlignment> poss;
+  RETURN_IF_ERROR(ReadGoldAlignments(a.possible, &poss));
+  if (poss.size() != gold->size())
+    return Status::InvalidArgument(a.possible + ": " + std::to_string(poss.size()) +
+                                   " alignments, " + a.gold + ": " + std::to_string(gold->size()));
+  for (size_t k = 0; k < gold->size(); ++k)
+    (*gold)[k].possible.insert(poss[k].possible.begin(), poss[k].possible.end());
+  return Status::OK();
+}
+
+Status ReadPredictedLinks(const std::string& path, std::vector<Links>* pred) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::IOError(path + ": cannot open");
+  std::string line;
+  uint64_t n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    Links l;
+    RETURN_IF_ERROR(ParseLinks(line, &l, nullptr).WithPrefix(path + ": line " + std::to_string(n)));
+    pred->push_back(std::move(l));
+  }
+  return Status::OK();
+}
+
+ordered_json AerJson(const AerFigures& f) {
+  return ordered_json{{"precision", f.precision}, {"recall", f.recall}, {"aer", f.aer},
+                      {"predicted", f.predicted}, {"sure", f.sure},     {"possible", f.possible}};
+}
+
+std::string AerLine(const char* name, const AerFigures& f) {
+  char buf[200];
+  std::snprintf(
+      buf, sizeof(buf),
+      "%-14s precision %.4f  recall %.4f  AER %.4f  (%zu predicted, %zu sure, %zu possible)\n",
+      name, f.precision, f.recall, f.aer, f.predicted, f.sure, f.possible);
+  return buf;
+}
+
+Status RunAer(const AerArgs& a) {
+  std::vector<GoldAlignment> gold;
+  RETURN_IF_ERROR(ReadGold(a, &gold));
+  std::vector<Links> pred;
+  RETURN_IF_ERROR(ReadPredictedLinks(a.pred, &pred));
+  AerResult r;
+  RETURN_IF_ERROR(ComputeAer(gold, pred, &r));
+  if (a.json) {
+    ordered_json j = AerJson(r.overall);
+    j["sentences"] = r.sentences;
+    if (r.has_split) {
+      j["identical"] = AerJson(r.identical);
+      j["non_identical"] = AerJson(r.non_identical);
+    }
+    std::cout << j.dump() << "\n";
+    return Status::OK();
+  }
+  std::cout << AerLine("overall", r.overall);
+  if (r.has_split)
+    std::cout << AerLine("identical", r.identical) << AerLine("non-identical", r.non_identical);
+  return Status::OK();
+}
+
+Runner WireAer(CLI::App* cmd) {
+  auto a = std::make_shared<AerArgs>();
+  cmd->add_option("--gold", a->gold,
+                  "Edinburgh++ JSON, MultiMWA TSV, or i-j lines with p for possible")
+      ->required();
+  cmd->add_option("--pred", a->pred, "Predicted i-j lines, one per sentence pair")->required();
+  cmd->add_option("--possible", a->possible,
+                  "A second gold file whose links are the POSSIBLE ones (Edinburgh++ sure+poss)");
+  cmd->add_flag("--json", a->json, "Print JSON");
+  return [a](const Invocation&) { return RunAer(*a); };
+}
+
+}  // namespace
+
+std::vector<Command> EvalCommands() {
+  return {
+      {"score",
+       "BLEU, word-level F1 and simple string accuracy of system output against references",
+       WireScore},
+      {"similarity", "Score sentence pairs, one score a line", WireSimilarity},
+      {"eval", "MaxF1, its threshold, and AUC of similarities on labelled pairs", WireEval},
+      {"wordalign", "Word-align sentence pairs (maximum alignment, symmetrized); i-j lines",
+       WireWordAlign},
+      {"aer", "Precision, recall and alignment error rate against gold word alignments", WireAer},
+  };
+}
+
+}  // namespace aligndb::cli

@@ -1,0 +1,105 @@
+// export: the selected sentence pairs as TSV, JSON lines or parallel text.
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "align/align.h"
+#include "cli/command.h"
+#include "cli/options.h"
+#include "export/export.h"
+
+namespace aligndb::cli {
+namespace {
+
+struct ExportArgs {
+  std::string db, format, ops, collection;
+  ExportOptions options;
+};
+
+// "1-1,2-1" into the set of operations; the skip operations yield no pairs.
+Status ParseOps(const std::string& list, std::set<Op>* ops) {
+  ops->clear();
+  std::stringstream ss(list);
+  std::string name;
+  while (std::getline(ss, name, ',')) {
+    Op op;
+    if (!ParseOpName(name, &op) || op == Op::kSkipSimple || op == Op::kSkipNormal)
+      return Status::InvalidArgument("--op: unknown operation \"" + name +
+                                     "\" (use 1-1, 1-2, 2-1, 2-2, pair)");
+    ops->insert(op);
+  }
+  return Status::OK();
+}
+
+Status RunExport(const ExportArgs& args, bool progress) {
+  ExportOptions o = args.options;
+  if (!args.collection.empty()) o.editions = {args.collection, args.collection};
+  if (args.format == "tsv")
+    o.format = ExportFormat::kTsv;
+  else if (args.format == "parallel")
+    o.format = ExportFormat::kParallel;
+  else
+    o.format = ExportFormat::kJsonl;
+  if (!args.ops.empty()) RETURN_IF_ERROR(ParseOps(args.ops, &o.ops));
+  std::unique_ptr<Store> store;
+  RETURN_IF_ERROR(OpenStore(args.db, false, &store));
+  uint64_t written = 0;
+  if (o.format != ExportFormat::kParallel && !o.out_prefix.empty()) {
+    std::ofstream file(o.out_prefix, std::ios::binary);
+    if (!file) return Status::IOError(o.out_prefix + ": cannot open for writing");
+    RETURN_IF_ERROR(Export(store.get(), o, file, &written));
+  } else {
+    std::ios::sync_with_stdio(false);
+    Status s = Export(store.get(), o, std::cout, &written);
+    std::cout.flush();
+    RETURN_IF_ERROR(s);
+  }
+  if (progress)
+    std::fprintf(stderr, "exported %llu sentence pairs\n",
+                 static_cast<unsigned long long>(written));
+  return Status::OK();
+}
+
+Runner WireExport(CLI::App* cmd) {
+  auto a = std::make_shared<ExportArgs>();
+  ExportOptions& o = a->options;
+  o.min_sim = std::nan("");  // the defaults depend on what is exported
+  o.max_sim = std::nan("");
+  AddDbOption(cmd, &a->db);
+  cmd->add_option("--normal", o.editions.normal, "Normal edition (default: the aligned pair)");
+  cmd->add_option("--simple", o.editions.simple, "Simple edition (default: the aligned pair)");
+  cmd->add_option("--collection", a->collection,
+                  "A paraphrase collection (instead of --normal/--simple)");
+  cmd->add_option("--min-sim", o.min_sim,
+                  "Lowest similarity kept (default " + ShortNumber(kDefaultMinSimilarity) +
+                      "; paraphrase collections: no limit)")
+      ->check(FiniteNumber());
+  cmd->add_option("--max-sim", o.max_sim,
+                  "Highest similarity kept (default 1; paraphrase collections: no limit)")
+      ->check(FiniteNumber());
+  cmd->add_option("--op", a->ops,
+                  "Operations kept, comma-separated (default 1-1,1-2,2-1,2-2,pair)");
+  cmd->add_flag("--no-identical", o.no_identical, "Drop pairs of identical sentences");
+  cmd->add_option("--title", o.title, "Only this article pair (either edition's title)");
+  cmd->add_option("--format", a->format, "tsv, jsonl or parallel")
+      ->required()
+      ->check(CLI::IsMember({"tsv", "jsonl", "parallel"}));
+  cmd->add_option("--out", o.out_prefix,
+                  "Output: PREFIX for parallel (PREFIX.normal, PREFIX.simple); a file for "
+                  "tsv/jsonl (default stdout)");
+  return [a](const Invocation& inv) { return RunExport(*a, inv.progress); };
+}
+
+}  // namespace
+
+std::vector<Command> ExportCommands() {
+  return {
+      {"export", "Stream sentence pairs, filtered, as TSV, JSON lines or parallel text",
+       WireExport},
+  };
+}
+
+}  // namespace aligndb::cli

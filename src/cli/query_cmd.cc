@@ -1,0 +1,67 @@
+// lookup, stats: reading alignments back, one article pair or the whole corpus.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "align/align.h"
+#include "cli/command.h"
+#include "cli/print.h"
+#include "cli/options.h"
+#include "export/export.h"
+
+namespace aligndb::cli {
+namespace {
+
+Runner WireLookup(CLI::App* cmd) {
+  struct Args {
+    std::string db, title, format = "text";
+    EditionPair editions;
+  };
+  auto a = std::make_shared<Args>();
+  AddDbOption(cmd, &a->db);
+  cmd->add_option("--normal", a->editions.normal, "Normal edition (default: the aligned pair)");
+  cmd->add_option("--simple", a->editions.simple, "Simple edition (default: the aligned pair)");
+  cmd->add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  cmd->add_option("TITLE", a->title, "Title in either edition")->required();
+  return [a](const Invocation&) {
+    std::unique_ptr<Store> store;
+    RETURN_IF_ERROR(OpenStore(a->db, false, &store));
+    return Lookup(store.get(), a->editions, a->title, a->format, std::cout);
+  };
+}
+
+Runner WireStats(CLI::App* cmd) {
+  struct Args {
+    std::string db, collection;
+    EditionPair editions;
+    double min_sim = kDefaultMinSimilarity;
+    bool json = false;
+  };
+  auto a = std::make_shared<Args>();
+  AddDbOption(cmd, &a->db);
+  cmd->add_option("--normal", a->editions.normal, "Normal edition (default: the aligned pair)");
+  cmd->add_option("--simple", a->editions.simple, "Simple edition (default: the aligned pair)");
+  cmd->add_option("--min-sim", a->min_sim, "Similarity threshold of the sentence pair filter")
+      ->capture_default_str()
+      ->check(FiniteNumber());
+  cmd->add_flag("--json", a->json, "Print JSON");
+  cmd->add_option("--collection", a->collection,
+                  "A paraphrase collection (instead of --normal/--simple)");
+  return [a](const Invocation&) {
+    EditionPair editions = a->editions;
+    if (!a->collection.empty()) editions = {a->collection, a->collection};
+    std::unique_ptr<Store> store;
+    RETURN_IF_ERROR(OpenStore(a->db, false, &store));
+    return Stats(store.get(), editions, a->min_sim, a->json, std::cout);
+  };
+}
+
+}  // namespace
+
+std::vector<Command> QueryCommands() {
+  return {
+      {"lookup", "Show how an article pair was aligned, by either edition's title", WireLookup},
+      {"stats", "Article, paragraph and sentence pair counts, operation shares", WireStats},
+  };
+}
+
+}  // namespace aligndb::cli

@@ -1,0 +1,23 @@
+#include "cli/terminal.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace aligndb::cli {
+
+bool StderrIsTerminal() { return isatty(STDERR_FILENO) == 1; }
+
+
+ProgressLine::~ProgressLine() {
+  if (shown_) std::fputc('\n', stderr);
+}
+
+void ProgressLine::Show(std::string_view text) {
+  if (!enabled_) return;
+  std::fprintf(stderr, "\r%s", TerminalSafe(text).c_str());
+  std::fflush(stderr);
+  shown_ = true;
+}
+
+}  // namespace aligndb::cli
