@@ -11,6 +11,8 @@
 #include <array>
 #include <cctype>
 
+#include "text/wikitext.h"
+
 namespace aligndb {
 
 // ---------------------------------------------------------------- flags
@@ -176,12 +178,15 @@ namespace {
 // Abbreviations after which a period does not end a sentence. ICU's rules alone split
 // "Dr. | Smith"; a boundary that follows one of these words is removed. Words that often end a
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
-constexpr std::array<std::string_view, 54> kAbbreviations = {
+constexpr std::array<std::string_view, 55> kAbbreviations = {
     "Dr.",  "Mr.",   "Mrs.",  "Ms.",  "Prof.", "Sr.",  "Jr.",  "St.",   "Mt.",   "Ft.",     "Gen.",
     "Col.", "Capt.", "Lt.",   "Sgt.", "Rev.",  "Gov.", "Sen.", "Rep.",  "Pres.", "Hon.",    "Maj.",
     "Cpl.", "Adm.",  "Cmdr.", "Fr.",  "Sir.",  "e.g.", "i.e.", "vs.",   "cf.",   "approx.", "ca.",
     "c.",   "No.",   "Nos.",  "Vol.", "pp.",   "p.",   "Jan.", "Feb.",  "Mar.",  "Apr.",    "Aug.",
-    "Sep.", "Sept.", "Oct.",  "Nov.", "Dec.",  "al.",  "Fig.", "Figs.", "ed.",   "eds."};
+    "Sep.", "Sept.", "Oct.",  "Nov.", "Dec.",  "al.",  "Fig.", "Figs.", "ed.",   "eds.",    "lit."};
+
+// Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was").
+constexpr std::array<std::string_view, 4> kAbbreviationsBeforeNumbers = {"b.", "d.", "fl.", "r."};
 
 // "U.S." ends a sentence unless the next word is one that commonly follows it in a name
 // ("the U.S. Army"). The same for the other dotted country abbreviations.
@@ -218,6 +223,11 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   if (word.size() < 2 || word.back() != '.') return false;
   for (auto a : kAbbreviations)
     if (word == a) return true;
+  // "b. 1906", "d. 1950", "fl. 1200", "r. 1509–1547": born, died, flourished, reigned.
+  for (auto a : kAbbreviationsBeforeNumbers) {
+    std::string_view n = StripOpening(next);
+    if (word == a && !n.empty() && std::isdigit(static_cast<unsigned char>(n[0]))) return true;
+  }
   // Initials: "J." (but not "I.", which ends sentences such as "... World War I.").
   if (word.size() == 2 && word[0] >= 'A' && word[0] <= 'Z' && word[0] != 'I') return true;
   // Dotted abbreviations: "U.S.", "U.K.", "D.C.", "a.m.".
@@ -244,6 +254,25 @@ std::string_view FirstWord(std::string_view s) {
   if (b == std::string_view::npos) return {};
   size_t e = s.find_first_of(" \t\n", b);
   return s.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b);
+}
+
+// "Emergency! fifth season", "Help! (1965)": a "!" or "?" (with closing quotes or brackets)
+// followed by a lower-case word or a bracketed year is part of a title, not a sentence end.
+bool ContinuesAfterExclamation(std::string_view before, std::string_view next) {
+  size_t e = before.find_last_not_of(" \t\n");
+  while (e != std::string_view::npos && e > 0 &&
+         (before[e] == '"' || before[e] == '\'' || before[e] == ')' || before[e] == ']'))
+    --e;
+  if (e == std::string_view::npos || (before[e] != '!' && before[e] != '?')) return false;
+  std::string_view w = FirstWord(next);
+  if (w.empty()) return false;
+  if (w[0] >= 'a' && w[0] <= 'z') return true;
+  if (w[0] == '(' && w.size() >= 6 && std::isdigit(static_cast<unsigned char>(w[1]))) {
+    size_t d = 1;
+    while (d < w.size() && std::isdigit(static_cast<unsigned char>(w[d]))) ++d;
+    return d == 5 && d < w.size() && w[d] == ')';
+  }
+  return false;
 }
 
 // ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...").
@@ -296,7 +325,8 @@ std::vector<std::string> SentenceSplitter::Split(std::string_view paragraph) {
   std::string pending;
   for (size_t i = 0; i < segments.size(); ++i) {
     pending += segments[i];
-    if (i + 1 < segments.size() && IsAbbreviation(LastWord(pending), FirstWord(segments[i + 1])))
+    if (i + 1 < segments.size() && (IsAbbreviation(LastWord(pending), FirstWord(segments[i + 1])) ||
+                                    ContinuesAfterExclamation(pending, segments[i + 1])))
       continue;
     std::vector<std::string> parts;
     SplitBeforeDigits(pending, &parts);

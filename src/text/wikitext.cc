@@ -3,6 +3,8 @@
 //   3. templates and tables (one bracket-matching pass);  4. internal and external links;
 //   5. quotes, behaviour switches, entities;  6. lines → paragraphs.
 // Every pass scans its input once. Unclosed markup loses only its opening marker.
+#include "text/wikitext.h"
+
 #include <libxml/HTMLparser.h>
 
 #include <algorithm>
@@ -13,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "text/text.h"
+#include "text/templates.h"
 
 namespace aligndb {
 namespace {
@@ -209,37 +211,53 @@ bool AtLineStart(std::string_view in, size_t i) {
   return true;
 }
 
-// Templates that only stand for a character or two of text are rendered, not removed.
-const char* FixedTextTemplate(std::string_view name) {
-  static constexpr std::pair<std::string_view, const char*> kFixed[] = {
-      {"nbsp", " "},
-      {"spaces", " "},
-      {"space", " "},
-      {"ndash", "\u2013"},
-      {"mdash", "\u2014"},
-      {"snd", " \u2013 "},
-      {"spaced ndash", " \u2013 "},
-      {"spnd", " \u2013 "},
-      {"'", "'"},
-      {"\"", "\""},
-      {"'s", "'s"},
-      {"=", "="},
-      {"!", "|"},
-      {"en dash", "\u2013"},
-      {"em dash", "\u2014"}};
-  for (auto& [n, text] : kFixed)
-    if (name == n) return text;
-  return nullptr;
+// Templates nested in the shown arguments of a rendered template are rendered too, down to this
+// depth; deeper ones are removed. Each level re-scans only the arguments it shows, so cleaning
+// stays linear in the page (at most this many scans of any byte).
+constexpr int kMaxRenderDepth = 8;
+
+// Stands for a removed page-level table until lines become paragraphs (a control character that
+// wikitext does not contain, see CleanWikitext).
+constexpr char kTableMarker = '\x01';
+constexpr const char* kTableMarkerLine = "\n\x01\n";
+
+std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::string>* names,
+                                     int depth);
+
+// Sets `out` to the text a template shows; false when the template is not in the table.
+bool RenderTemplate(std::string_view content, int depth, std::string* out) {
+  // Parser functions that show a number: {{formatnum:1234}}.
+  if (content.size() > 10 && IEquals(content.substr(0, 10), "formatnum:")) {
+    std::string_view rest = content.substr(10);
+    *out = Trim(RemoveTemplatesAndTables(rest.substr(0, rest.find('|')), nullptr, depth + 1));
+    size_t digits = out->find_first_not_of("0123456789");
+    if (digits == std::string::npos) digits = out->size();
+    if (out->find_first_not_of("0123456789.") == std::string::npos)  // group thousands
+      for (size_t k = digits; k > 3; k -= 3) out->insert(k - 3, ",");
+    return true;
+  }
+  size_t name_end = std::min(content.find('|'), content.size());
+  if (name_end > 256) return false;
+  const TemplateTable& table = BuiltinTemplateTable();
+  const TemplateRule* rule = table.Find(NormalizeTemplateName(content.substr(0, name_end)));
+  if (!rule) return false;
+  TemplateCall call = ParseTemplateCall(content);
+  *out = table.Render(*rule, call, [depth](std::string_view arg) {
+    if (arg.find('{') == std::string_view::npos) return std::string(arg);
+    return RemoveTemplatesAndTables(arg, nullptr, depth + 1);
+  });
+  return true;
 }
 
-std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::string>* names) {
+std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::string>* names,
+                                     int depth) {
   struct Open {
     size_t pos;
     bool table;
   };
   std::vector<Open> stack;
   std::vector<std::pair<size_t, size_t>> ranges;        // removed [begin, end)
-  std::vector<std::pair<size_t, const char*>> inserts;  // text that replaces the range at begin
+  std::vector<std::pair<size_t, std::string>> inserts;  // text that replaces the range at begin
   std::vector<size_t> unmatched;                        // lone opening markers (2 bytes each)
   constexpr size_t kMaxNames = 4096;
   for (size_t i = 0; i + 1 < in.size();) {
@@ -260,14 +278,16 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
       i += 2;
     } else if (c == '}' && d == '}' && !stack.empty() && !stack.back().table) {
       size_t b = stack.back().pos;
-      if (stack.size() == 1 && i - b - 2 <= 16) {
-        std::string name = Lower(Trim(in.substr(b + 2, i - b - 2)));
-        if (const char* text = FixedTextTemplate(name)) inserts.emplace_back(b, text);
-      }
+      std::string text;
+      if (stack.size() == 1 && depth <= kMaxRenderDepth &&
+          RenderTemplate(in.substr(b + 2, i - b - 2), depth, &text))
+        inserts.emplace_back(b, std::move(text));
       ranges.emplace_back(b, i + 2);
       stack.pop_back();
       i += 2;
     } else if (c == '|' && d == '}' && !stack.empty() && stack.back().table && AtLineStart(in, i)) {
+      // A page-level table leaves a marker line, so that a note right under it can be told apart.
+      if (stack.size() == 1 && names) inserts.emplace_back(stack.back().pos, kTableMarkerLine);
       ranges.emplace_back(stack.back().pos, i + 2);
       stack.pop_back();
       i += 2;
@@ -278,7 +298,7 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
   for (const Open& o : stack) unmatched.push_back(o.pos);
   for (size_t p : unmatched) ranges.emplace_back(p, p + 2);
   std::sort(ranges.begin(), ranges.end());
-  std::sort(inserts.begin(), inserts.end());
+  // Inserts are made in order of their (distinct) positions already.
   std::string out;
   out.reserve(in.size());
   size_t pos = 0;
@@ -529,13 +549,28 @@ std::string TidyParagraph(std::string_view in) {
         continue;
       }
     }
-    if ((s[i] == ',' || s[i] == '.' || s[i] == ';' || s[i] == ':' || s[i] == ')') && !t.empty() &&
-        t.back() == ' ') {
+    // A space before punctuation was left by removed markup; not so before a decimal point
+    // ("a .22 rifle").
+    bool decimal =
+        s[i] == '.' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1]));
+    bool popped_space = false;
+    if ((s[i] == ',' || s[i] == '.' || s[i] == ';' || s[i] == ':' || s[i] == ')') && !decimal &&
+        !t.empty() && t.back() == ' ') {
       t.pop_back();
+      popped_space = true;
     }
     if (s[i] == ' ' && !t.empty() && t.back() == '(') continue;
-    // ", ," and ". ," left by removed templates.
-    if (s[i] == ',' && !t.empty() && (t.back() == ',' || t.back() == '.')) continue;
+    // ", ," and ". ," left by removed templates (but "Inc.," and "D.C.," are the source's).
+    if (s[i] == ',' && !t.empty() && (t.back() == ',' || (t.back() == '.' && popped_space)))
+      continue;
+    // Separators left by removed pronunciation templates: "(; born", "(x; ; born", "(x; )".
+    if ((s[i] == ',' || s[i] == ';') && !t.empty() &&
+        (t.back() == '(' || t.back() == ';' || (s[i] == ';' && t.back() == ','))) {
+      if (t.back() == ',') t.back() = ';';
+      continue;
+    }
+    if (s[i] == ')')
+      while (!t.empty() && (t.back() == ';' || t.back() == ',' || t.back() == ' ')) t.pop_back();
     t.push_back(s[i]);
   }
   return std::string(Trim(t));
@@ -559,52 +594,144 @@ bool IsMarkupLine(std::string_view line) {
          (t[0] == '|' || t[0] == '!' || t.substr(0, 2) == "{|" || t.substr(0, 2) == "|}");
 }
 
+// A line of links only ("[[A]] · [[B]] · [[C]]", a See-also line) is navigation, not prose: it is
+// blanked before links are rendered. Separators between the links may be punctuation, "·", "•",
+// dashes or the words "and"/"or" do not occur (a line with any word outside a link is prose).
+void BlankLinkOnlyLines(std::string* s) {
+  size_t b = 0;
+  while (b < s->size()) {
+    size_t e = s->find('\n', b);
+    if (e == std::string::npos) e = s->size();
+    int depth = 0, links = 0;
+    bool prose = false;
+    for (size_t i = b; i < e && !prose; ++i) {
+      unsigned char c = static_cast<unsigned char>((*s)[i]);
+      if (c == '[' && i + 1 < e && (*s)[i + 1] == '[') {
+        ++depth, ++i;
+      } else if (c == ']' && i + 1 < e && (*s)[i + 1] == ']' && depth > 0) {
+        if (--depth == 0) ++links;
+        ++i;
+      } else if (depth == 0) {
+        if (std::isalnum(c)) prose = true;
+        if (c >= 0x80) {
+          std::string_view rest(s->data() + i, e - i);
+          size_t len = 0;
+          for (std::string_view sep : {"\u00b7", "\u2022", "\u2013", "\u2014", "\u00a0"})
+            if (rest.substr(0, sep.size()) == sep) len = sep.size();
+          if (len == 0)
+            prose = true;
+          else
+            i += len - 1;
+        }
+      }
+    }
+    if (!prose && links > 0 && depth == 0 && (*s)[b] != '*' && (*s)[b] != '#')
+      std::fill(s->begin() + static_cast<std::ptrdiff_t>(b),
+                s->begin() + static_cast<std::ptrdiff_t>(e), ' ');
+    b = e + 1;
+  }
+}
+
+// A short paragraph of one sentence (no ". ", "! " or "? " before a capital or a digit), of at
+// most 15 words: "Side One:", "Ada may refer to:", "Track 13 recorded live in 1965:". A longer
+// sentence before a list ("Aristotle suggested that … four causal factors:") is prose.
+bool IsListHeading(std::string_view p) {
+  int words = 1;
+  for (size_t i = 0; i + 2 < p.size(); ++i) {
+    if (p[i] == ' ' && ++words > 15) return false;
+    if ((p[i] == '.' || p[i] == '!' || p[i] == '?') && p[i + 1] == ' ' &&
+        (std::isupper(static_cast<unsigned char>(p[i + 2])) ||
+         std::isdigit(static_cast<unsigned char>(p[i + 2]))))
+      return false;
+  }
+  return true;
+}
+
+// A note right under a table: "Note: …", "Source: …", "Sources: …", "* …", "† …".
+bool IsTableNote(std::string_view t) {
+  static constexpr std::string_view kStarts[] = {"Note:",    "Notes:", "Note ",   "Source:",
+                                                 "Sources:", "Key:",   "Legend:", "*",
+                                                 "\u2020",   "\u2021", "^"};
+  for (auto p : kStarts)
+    if (t.substr(0, p.size()) == p) return true;
+  return false;
+}
+
 }  // namespace
 
 CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options) {
   CleanedWikitext result;
   std::string s = RemoveComments(wikitext);
   s = RemoveTags(s);
-  s = RemoveTemplatesAndTables(s, &result.template_names);
+  s = RemoveTemplatesAndTables(s, &result.template_names, 0);
+  BlankLinkOnlyLines(&s);
   s = RenderInternalLinks(s);
   s = RenderExternalLinks(s);
   s = RemoveQuotesAndSwitches(s);
 
-  std::string paragraph;
-  auto flush = [&]() {
-    std::string p = TidyParagraph(DecodeEntities(paragraph));
-    paragraph.clear();
+  // A short one-sentence paragraph ending in ':' ("Side One:") introduces a list or a table; it is
+  // held until the next line shows whether prose follows it (see IsListHeading).
+  std::string held;
+  auto emit = [&](std::string p) {
     // A paragraph needs at least one letter or digit to be prose.
-    bool has_word = false;
     for (unsigned char c : p)
       if (std::isalnum(c) || c >= 0x80) {
-        has_word = true;
-        break;
+        result.paragraphs.push_back(std::move(p));
+        return;
       }
-    if (has_word) result.paragraphs.push_back(std::move(p));
   };
+  std::string paragraph;
+  auto flush = [&]() {
+    if (paragraph.empty()) return;
+    std::string p = TidyParagraph(DecodeEntities(paragraph));
+    paragraph.clear();
+    if (p.empty()) return;
+    if (!held.empty()) emit(std::move(held));
+    held.clear();
+    if (p.back() == ':' && IsListHeading(p))
+      held = std::move(p);
+    else
+      emit(std::move(p));
+  };
+  bool under_table = false;  // the previous non-blank line was a removed table
   size_t i = 0;
   while (i <= s.size()) {
     size_t nl = s.find('\n', i);
     if (nl == std::string::npos) nl = s.size();
     std::string_view line(s.data() + i, nl - i);
-    if (Trim(line).empty() || IsHeading(line) || IsRule(line) || IsMarkupLine(line)) {
+    i = nl + 1;
+    std::string_view t = Trim(line);
+    if (t.empty()) {
       flush();
+      continue;
+    }
+    bool was_under_table = under_table;
+    under_table = false;
+    if (t.size() == 1 && t[0] == kTableMarker) {
+      flush();
+      held.clear();
+      under_table = true;
+    } else if (IsHeading(line) || IsRule(line) || IsMarkupLine(line)) {
+      flush();
+      held.clear();
     } else if (IsListItem(line)) {
       flush();
+      held.clear();
       if (options.keep_lists) {
         size_t k = 0;
         while (k < line.size() && IsListItem(line.substr(k))) ++k;
         paragraph.append(line.substr(k));
         flush();
       }
+    } else if (paragraph.empty() && was_under_table && IsTableNote(t)) {
+      flush();
+      held.clear();
     } else {
       if (!paragraph.empty()) paragraph.push_back(' ');
       paragraph.append(line);
     }
-    i = nl + 1;
   }
-  flush();
+  flush();  // a paragraph still held at the end introduced nothing: dropped
   return result;
 }
 
