@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 
 namespace aligndb {
 namespace {
@@ -252,7 +253,8 @@ struct Unit {
 
 struct TemplateTable::Impl {
   std::vector<TemplateRule> rules;
-  std::unordered_map<std::string, size_t> exact;
+  std::deque<std::string> name_storage;  // owns the keys of `exact` (a deque never moves them)
+  std::unordered_map<std::string_view, size_t> exact;
   std::vector<std::pair<std::string, size_t>> prefixes;  // longest first
   std::vector<Unit> units;
   std::unordered_map<std::string, size_t> unit_codes;
@@ -330,7 +332,7 @@ Status TemplateTable::Parse(std::string_view templates_tsv, std::string_view uni
       if (prefix)
         im.prefixes.emplace_back(name, im.rules.size() - 1);
       else
-        im.exact.emplace(name, im.rules.size() - 1);
+        im.exact.emplace(im.name_storage.emplace_back(std::move(name)), im.rules.size() - 1);
     }
     return true;
   });
@@ -382,7 +384,7 @@ Status TemplateTable::Parse(std::string_view templates_tsv, std::string_view uni
 }
 
 const TemplateRule* TemplateTable::Find(std::string_view name) const {
-  auto it = impl_->exact.find(std::string(name));
+  auto it = impl_->exact.find(name);
   if (it != impl_->exact.end()) return &impl_->rules[it->second];
   for (auto& [p, idx] : impl_->prefixes)
     if (name.size() > p.size() && name.substr(0, p.size()) == p) return &impl_->rules[idx];

@@ -278,7 +278,7 @@ bool ContinuesAfterExclamation(std::string_view before, std::string_view next) {
 // ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...").
 // Splits `segment` after ". " (or "?", "!", closing quotes) followed by a digit, unless the word
 // before the period is an abbreviation ("No. 5", "p. 23").
-void SplitBeforeDigits(const std::string& segment, std::vector<std::string>* parts) {
+void SplitBeforeDigits(std::string_view segment, std::vector<std::string_view>* parts) {
   size_t start = 0;
   for (size_t i = 0; i + 2 < segment.size(); ++i) {
     char c = segment[i];
@@ -308,37 +308,74 @@ SentenceSplitter::SentenceSplitter() : impl_(std::make_unique<Impl>()) {
 
 SentenceSplitter::~SentenceSplitter() = default;
 
+namespace {
+
+// ICU's segments (`bounds`: byte offsets into `text`, first 0, last text.size()), merged across
+// boundaries that follow an abbreviation, then split before digits; trimmed, empty ones dropped.
+std::vector<std::string> MergeSegments(std::string_view text, const std::vector<size_t>& bounds) {
+  std::vector<std::string> out;
+  std::vector<std::string_view> parts;
+  size_t pending = 0;  // start of the sentence being built
+  for (size_t i = 0; i + 1 < bounds.size(); ++i) {
+    std::string_view sentence = text.substr(pending, bounds[i + 1] - pending);
+    if (i + 2 < bounds.size()) {
+      std::string_view next = text.substr(bounds[i + 1], bounds[i + 2] - bounds[i + 1]);
+      if (IsAbbreviation(LastWord(sentence), FirstWord(next)) ||
+          ContinuesAfterExclamation(sentence, next))
+        continue;
+    }
+    parts.clear();
+    SplitBeforeDigits(sentence, &parts);
+    pending = bounds[i + 1];
+    for (std::string_view p : parts) {
+      size_t b = p.find_first_not_of(" \t\n");
+      if (b == std::string_view::npos) continue;
+      size_t e = p.find_last_not_of(" \t\n");
+      out.emplace_back(p.substr(b, e - b + 1));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<std::string> SentenceSplitter::Split(std::string_view paragraph) {
   icu::UnicodeString text = icu::UnicodeString::fromUTF8(
       icu::StringPiece(paragraph.data(), static_cast<int32_t>(paragraph.size())));
   impl_->iter->setText(text);
-  // ICU's segments, then merged across boundaries that follow an abbreviation.
-  std::vector<std::string> segments;
+  // ICU's boundaries are UTF-16 offsets: walk the UTF-8 text alongside to get byte offsets, so
+  // that sentences are slices of the paragraph (no conversion back). Ill-formed UTF-8 (which
+  // ICU replaces) takes the obvious path instead.
+  std::vector<size_t> bounds;
+  const auto* p = reinterpret_cast<const uint8_t*>(paragraph.data());
+  int32_t n = static_cast<int32_t>(paragraph.size()), byte = 0, u16 = 0;
+  for (int32_t b = impl_->iter->first(); b != icu::BreakIterator::DONE; b = impl_->iter->next()) {
+    while (u16 < b && byte < n) {
+      UChar32 c;
+      U8_NEXT(p, byte, n, c);
+      if (c < 0) return SplitSlowly(paragraph);
+      u16 += U16_LENGTH(c);
+    }
+    bounds.push_back(static_cast<size_t>(byte));
+  }
+  if (bounds.empty() || bounds.back() != paragraph.size()) return SplitSlowly(paragraph);
+  return MergeSegments(paragraph, bounds);
+}
+
+std::vector<std::string> SentenceSplitter::SplitSlowly(std::string_view paragraph) {
+  icu::UnicodeString text = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(paragraph.data(), static_cast<int32_t>(paragraph.size())));
+  impl_->iter->setText(text);
+  // Each ICU segment converted back to UTF-8 on its own, then joined.
+  std::string joined;
+  std::vector<size_t> bounds{0};
   int32_t start = impl_->iter->first();
   for (int32_t end = impl_->iter->next(); end != icu::BreakIterator::DONE;
        start = end, end = impl_->iter->next()) {
-    std::string seg;
-    text.tempSubStringBetween(start, end).toUTF8String(seg);
-    segments.push_back(std::move(seg));
+    text.tempSubStringBetween(start, end).toUTF8String(joined);
+    bounds.push_back(joined.size());
   }
-  std::vector<std::string> out;
-  std::string pending;
-  for (size_t i = 0; i < segments.size(); ++i) {
-    pending += segments[i];
-    if (i + 1 < segments.size() && (IsAbbreviation(LastWord(pending), FirstWord(segments[i + 1])) ||
-                                    ContinuesAfterExclamation(pending, segments[i + 1])))
-      continue;
-    std::vector<std::string> parts;
-    SplitBeforeDigits(pending, &parts);
-    pending.clear();
-    for (const auto& p : parts) {
-      size_t b = p.find_first_not_of(" \t\n");
-      if (b == std::string::npos) continue;
-      size_t e = p.find_last_not_of(" \t\n");
-      out.push_back(p.substr(b, e - b + 1));
-    }
-  }
-  return out;
+  return MergeSegments(joined, bounds);
 }
 
 // ---------------------------------------------------------------- pages

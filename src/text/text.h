@@ -47,6 +47,9 @@ class SentenceSplitter {
 
   // Sentences of `paragraph`, trimmed, empty ones dropped.
   std::vector<std::string> Split(std::string_view paragraph);
+  // The same, the obvious way (each ICU segment converted back to UTF-8): the reference that
+  // Split is tested against, and its path for ill-formed UTF-8.
+  std::vector<std::string> SplitSlowly(std::string_view paragraph);
 
  private:
   struct Impl;

@@ -20,25 +20,29 @@
 namespace aligndb {
 namespace {
 
+// std::isspace in the "C" locale, inlined: the cleaner calls it for every byte of a page.
+inline bool IsSpace(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+inline char ToLower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
+
 bool IEquals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
+    if (ToLower(a[i]) != ToLower(b[i])) return false;
   return true;
 }
 
 std::string Lower(std::string_view s) {
   std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char& c : out) c = ToLower(c);
   return out;
 }
 
 std::string_view Trim(std::string_view s) {
   size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  while (b < e && IsSpace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && IsSpace(static_cast<unsigned char>(s[e - 1]))) --e;
   return s.substr(b, e - b);
 }
 
@@ -113,7 +117,7 @@ bool ParseTag(std::string_view in, size_t i, std::string_view* name, bool* closi
   if (j == name_start) return false;
   *name = in.substr(name_start, j - name_start);
   if (j < in.size() &&
-      !(in[j] == '>' || in[j] == '/' || std::isspace(static_cast<unsigned char>(in[j]))))
+      !(in[j] == '>' || in[j] == '/' || IsSpace(static_cast<unsigned char>(in[j]))))
     return false;
   // Attributes: up to the next '>' on a bounded distance (a tag is short).
   size_t limit = std::min(in.size(), j + 2048);
@@ -132,7 +136,7 @@ size_t FindClosingTag(std::string_view in, size_t from, std::string_view name) {
     size_t j = i + 2;
     if (j + name.size() <= in.size() && IEquals(in.substr(j, name.size()), name)) {
       size_t k = j + name.size();
-      while (k < in.size() && std::isspace(static_cast<unsigned char>(in[k]))) ++k;
+      while (k < in.size() && IsSpace(static_cast<unsigned char>(in[k]))) ++k;
       if (k < in.size() && in[k] == '>') return i;
     }
     i += 2;
@@ -225,7 +229,9 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
                                      int depth);
 
 // Sets `out` to the text a template shows; false when the template is not in the table.
-bool RenderTemplate(std::string_view content, int depth, std::string* out) {
+// `known_name` is the name already lower-cased for the article flags, if there is one.
+bool RenderTemplate(std::string_view content, const std::string* known_name, int depth,
+                    std::string* out) {
   // Parser functions that show a number: {{formatnum:1234}}.
   if (content.size() > 10 && IEquals(content.substr(0, 10), "formatnum:")) {
     std::string_view rest = content.substr(10);
@@ -239,7 +245,11 @@ bool RenderTemplate(std::string_view content, int depth, std::string* out) {
   size_t name_end = std::min(content.find('|'), content.size());
   if (name_end > 256) return false;
   const TemplateTable& table = BuiltinTemplateTable();
-  const TemplateRule* rule = table.Find(NormalizeTemplateName(content.substr(0, name_end)));
+  // The flags' name is already normalized unless it has a prefix or doubled spaces (rare).
+  bool reuse = known_name && known_name->find("  ") == std::string::npos &&
+               known_name->rfind("template:", 0) != 0;
+  const TemplateRule* rule = reuse ? table.Find(*known_name)
+                                   : table.Find(NormalizeTemplateName(content.substr(0, name_end)));
   if (!rule) return false;
   TemplateCall call = ParseTemplateCall(content);
   *out = table.Render(*rule, call, [depth](std::string_view arg) {
@@ -254,6 +264,7 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
   struct Open {
     size_t pos;
     bool table;
+    int32_t name = -1;  // index of the template's name in `names`, if collected
   };
   std::vector<Open> stack;
   std::vector<std::pair<size_t, size_t>> ranges;        // removed [begin, end)
@@ -270,7 +281,10 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
         std::string name = Lower(Trim(in.substr(i + 2, j - i - 2)));
         for (char& ch : name)
           if (ch == '_') ch = ' ';
-        if (!name.empty()) names->push_back(std::move(name));
+        if (!name.empty()) {
+          stack.back().name = static_cast<int32_t>(names->size());
+          names->push_back(std::move(name));
+        }
       }
       i += 2;
     } else if (c == '{' && d == '|' && AtLineStart(in, i)) {
@@ -280,7 +294,9 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
       size_t b = stack.back().pos;
       std::string text;
       if (stack.size() == 1 && depth <= kMaxRenderDepth &&
-          RenderTemplate(in.substr(b + 2, i - b - 2), depth, &text))
+          RenderTemplate(in.substr(b + 2, i - b - 2),
+                         stack.back().name >= 0 ? &(*names)[stack.back().name] : nullptr, depth,
+                         &text))
         inserts.emplace_back(b, std::move(text));
       ranges.emplace_back(b, i + 2);
       stack.pop_back();
@@ -530,7 +546,7 @@ std::string TidyParagraph(std::string_view in) {
       c = ' ';
       ++i;
     }
-    if (std::isspace(c)) {
+    if (IsSpace(c)) {
       if (!s.empty() && s.back() != ' ') s.push_back(' ');
     } else {
       s.push_back(static_cast<char>(c));
@@ -602,6 +618,13 @@ void BlankLinkOnlyLines(std::string* s) {
   while (b < s->size()) {
     size_t e = s->find('\n', b);
     if (e == std::string::npos) e = s->size();
+    size_t first = b;
+    while (first < e && ((*s)[first] == ' ' || (*s)[first] == '\'')) ++first;
+    // Most lines start with a letter or a digit: prose, as the full scan would find at once.
+    if (first == e || std::isalnum(static_cast<unsigned char>((*s)[first]))) {
+      b = e + 1;
+      continue;
+    }
     int depth = 0, links = 0;
     bool prose = false;
     for (size_t i = b; i < e && !prose; ++i) {

@@ -181,6 +181,30 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
             (S{"Apple Inc., based in Washington, D.C., sold a .22 rifle.", "It sold."}));
 }
 
+// Split slices the paragraph by byte offsets computed from ICU's UTF-16 boundaries; SplitSlowly
+// converts each segment back. They must agree on any text, including ill-formed UTF-8.
+TEST(SentenceTest, FastSplitAgreesWithSlowReferenceOnRandomText) {
+  const char* pieces[] = {"Dr.",        " ",
+                          "Smith",      ". ",
+                          "b. 1906",    "!",
+                          "? ",         "fifth",
+                          "(1965)",     "\u00e9t\u00e9",
+                          "\U0001F600", "\u6771\u4eac\u3002",
+                          "U.S.",       " Army",
+                          "\"",         "51%",
+                          "\xff",       "\xc3",
+                          "e.g.",       "\n",
+                          "Who",        "1.5"};
+  std::mt19937 rng(11);
+  SentenceSplitter sp;
+  for (int t = 0; t < 3000; ++t) {
+    std::string s;
+    int n = static_cast<int>(rng() % 25);
+    for (int i = 0; i < n; ++i) s += pieces[rng() % (sizeof pieces / sizeof *pieces)];
+    ASSERT_EQ(sp.Split(s), sp.SplitSlowly(s)) << s;
+  }
+}
+
 // The hand-checked file: every paragraph must split exactly as checked.
 TEST(SentenceTest, AgreesWithHandCheckedRealParagraphs) {
   std::ifstream in(std::string(ALIGNDB_SOURCE_DIR) + "/tests/data/sentences.txt");
