@@ -265,6 +265,9 @@ struct TemplateTable::Impl {
   }
   std::string RenderPattern(const std::vector<RuleNode>& nodes, const TemplateCall& call,
                             const ArgCleaner& clean, bool* any_arg) const;
+  struct ConvertArgs;
+  bool ParseConvert(const std::vector<std::string>& args, ConvertArgs* c,
+                    std::string* fallback) const;
   std::string Convert(const TemplateCall& call, const ArgCleaner& clean) const;
 };
 
@@ -670,49 +673,123 @@ const RangeSep* FindRangeSep(std::string_view s) {
 
 }  // namespace
 
-std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgCleaner& clean) const {
-  std::vector<std::string> a;
-  for (auto p : call.positional) a.emplace_back(Trim(clean(p)));
-  size_t k = 0;
-  std::vector<Number> values;
-  std::vector<const RangeSep*> seps;
+struct TemplateTable::Impl::ConvertArgs {
+  std::vector<Number> values;         // one, or several joined by range separators
+  std::vector<const RangeSep*> seps;  // between consecutive values
+  const Unit* in = nullptr;
+  const Unit* in2 = nullptr;      // composite input ("5|ft|11|in"): the second unit
+  Number second;                  // and its value
+  std::vector<std::string> outs;  // output unit codes
+  int precision = INT32_MIN;      // asked for, if any
+};
+
+namespace {}  // namespace
+
+namespace {
+
+// "5 ft 11 in" (or "5 feet 11 inches") for a length in metres, to the nearest inch.
+std::string FeetAndInches(double metres, bool symbol) {
+  long inches = std::lround(metres / 0.0254);
+  bool neg = inches < 0;
+  inches = std::labs(inches);
+  long ft = inches / 12, inch = inches % 12;
+  std::string s = neg ? "\u2212" : "";
+  if (ft > 0) s += std::to_string(ft) + (symbol ? " ft" : ft == 1 ? " foot" : " feet");
+  if (inch > 0 || ft == 0)
+    s += std::string(ft > 0 ? " " : "") + std::to_string(inch) +
+         (symbol      ? " in"
+          : inch == 1 ? " inch"
+                      : " inches");
+  return s;
+}
+
+// Decimals to show for the converted value `v`: as asked (precision argument, sigfig=), else
+// Wikipedia's default: the input's precision shifted by the size ratio of the units (out/in),
+// and at least two significant figures; temperatures keep the input's decimals.
+int OutputPrecision(int input_precision, double ratio, double v, int asked, std::string_view sigfig,
+                    bool temperature) {
+  if (asked != INT32_MIN) return asked;
+  if (!sigfig.empty() && IsDigits(sigfig) && v != 0)
+    return std::atoi(std::string(sigfig).c_str()) - 1 -
+           static_cast<int>(std::floor(std::log10(std::fabs(v))));
+  if (temperature) return std::max(input_precision, 0);
+  int prec = input_precision + static_cast<int>(std::floor(std::log10(ratio) + 0.47712125472));
+  if (v != 0) prec = std::max(prec, 1 - static_cast<int>(std::floor(std::log10(std::fabs(v)))));
+  return prec;
+}
+
+// The input and output texts arranged as disp= asks (default "IN (OUT)").
+std::string ArrangeConvert(std::string_view disp, const std::string& in_text,
+                           const std::vector<std::string>& out_texts) {
+  if (out_texts.empty()) return in_text;
+  std::string out_text = out_texts[0];
+  for (size_t i = 1; i < out_texts.size(); ++i) out_text += "; " + out_texts[i];
+  if (disp == "or") return in_text + " or " + out_text;
+  if (disp == "comma") return in_text + ", " + out_text;
+  if (disp == "slash") return in_text + "/" + out_text;
+  if (disp == "sqbr") return in_text + " [" + out_text + "]";
+  if (disp == "out" || disp == "output only") return out_text;
+  if (disp == "number" || disp == "output number only") {
+    size_t sp = out_texts[0].find(' ');
+    return sp == std::string::npos ? out_texts[0] : out_texts[0].substr(0, sp);
+  }
+  if (disp == "flip") return out_text + " (" + in_text + ")";
+  return in_text + " (" + out_text + ")";
+}
+
+}  // namespace
+
+// The positional arguments of {{convert}}: values with range separators, the input unit, an
+// optional second (smaller) input unit, output units and a precision. False when the first
+// argument is not a number or no known unit follows (`fallback` is then the text to show).
+bool TemplateTable::Impl::ParseConvert(const std::vector<std::string>& a, ConvertArgs* c,
+                                       std::string* fallback) const {
   Number n;
-  if (a.empty() || !ParseNumber(a[0], &n)) return a.empty() ? "" : a[0];
-  values.push_back(n);
-  k = 1;
+  if (a.empty() || !ParseNumber(a[0], &n)) {
+    *fallback = a.empty() ? "" : a[0];
+    return false;
+  }
+  c->values.push_back(n);
+  size_t k = 1;
   while (k + 1 < a.size() && FindRangeSep(a[k]) && ParseNumber(a[k + 1], &n)) {
-    seps.push_back(FindRangeSep(a[k]));
-    values.push_back(n);
+    c->seps.push_back(FindRangeSep(a[k]));
+    c->values.push_back(n);
     k += 2;
   }
-  if (k >= a.size()) return values[0].display;
-  const Unit* in = FindUnit(a[k]);
-  if (!in) return values[0].display + " " + a[k];  // unknown unit: shown as written
+  c->in = k < a.size() ? FindUnit(a[k]) : nullptr;
+  if (!c->in) {  // no unit, or an unknown one: shown as written
+    *fallback = c->values[0].display + (k < a.size() ? " " + a[k] : "");
+    return false;
+  }
   ++k;
   // Composite input such as "5|ft|11|in": a second value in a smaller unit of the dimension.
-  const Unit* in2 = nullptr;
-  Number second;
-  if (values.size() == 1 && k + 1 < a.size() && ParseNumber(a[k], &second)) {
+  if (c->values.size() == 1 && k + 1 < a.size() && ParseNumber(a[k], &c->second)) {
     const Unit* u = FindUnit(a[k + 1]);
-    if (u && u->dimension == in->dimension && u->factor < in->factor) {
-      in2 = u;
+    if (u && u->dimension == c->in->dimension && u->factor < c->in->factor) {
+      c->in2 = u;
       k += 2;
     }
   }
   // Output units: one code, several separated by spaces, "ftin", or the input's defaults.
-  std::vector<std::string> outs;
   if (k < a.size() && !a[k].empty() && !ParseNumber(a[k], &n)) {
-    for (auto c : SplitOn(a[k], ' '))
-      if (!Trim(c).empty()) outs.emplace_back(Trim(c));
+    for (auto code : SplitOn(a[k], ' '))
+      if (!Trim(code).empty()) c->outs.emplace_back(Trim(code));
     ++k;
   }
-  if (outs.empty()) outs = in->defaults;
-  int explicit_precision = INT32_MIN;
+  if (c->outs.empty()) c->outs = c->in->defaults;
   if (k < a.size() && ParseNumber(a[k], &n) && n.precision >= 0 && n.value < 20 &&
       a[k].find('.') == std::string::npos)
-    explicit_precision = static_cast<int>(n.value);
-  std::string_view sigfig = call.Get("sigfig");
+    c->precision = static_cast<int>(n.value);
+  return true;
+}
 
+std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgCleaner& clean) const {
+  std::vector<std::string> a;
+  for (auto p : call.positional) a.emplace_back(Trim(clean(p)));
+  ConvertArgs c;
+  std::string fallback;
+  if (!ParseConvert(a, &c, &fallback)) return fallback;
+  const Unit* in = c.in;
   std::string abbr = LowerAscii(call.Get("abbr"));
   std::string disp = LowerAscii(call.Get("disp"));
   if (LowerAscii(call.Get("order")) == "flip") disp = "flip";
@@ -730,98 +807,52 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
     return us ? UsSpelling(name) : name;
   };
   // "15 miles", "10–15 miles", "15-mile", "20 °C".
-  auto show = [&](const std::vector<std::string>& nums, const std::vector<const RangeSep*>& sp,
-                  bool input, const Unit& u, bool symbol, bool singular) {
+  auto show = [&](const std::vector<std::string>& nums, bool input, const Unit* u, bool symbol,
+                  bool singular) {
     std::string s = nums[0];
     for (size_t i = 1; i < nums.size(); ++i)
-      s += (input ? sp[i - 1]->in : sp[i - 1]->out), s += nums[i];
-    if (values_only) return s;
-    std::string name = unit_name(u, symbol, singular);
+      s += (input ? c.seps[i - 1]->in : c.seps[i - 1]->out), s += nums[i];
+    if (values_only || !u) return s;
     bool hyphen = input && adjective && !symbol;
-    return s + (hyphen ? "-" : " ") + name;
+    return s + (hyphen ? "-" : " ") + unit_name(*u, symbol, singular);
   };
 
   std::vector<std::string> in_nums;
-  for (const auto& v : values) in_nums.push_back(v.display);
-  bool in_singular = values.size() == 1 && in_nums[0] == "1";
+  for (const auto& v : c.values) in_nums.push_back(v.display);
+  bool in_singular = c.values.size() == 1 && in_nums[0] == "1";
   std::string in_text =
-      show(in_nums, seps, true, *in, in_symbol, in_singular || (adjective && !in_symbol));
-  if (in2) {
-    in_text += " " + second.display + " " +
-               unit_name(*in2, in_symbol, second.display == "1" && !adjective);
-  }
+      show(in_nums, true, in, in_symbol, in_singular || (adjective && !in_symbol));
+  if (c.in2)
+    in_text += " " + c.second.display + " " +
+               unit_name(*c.in2, in_symbol, c.second.display == "1" && !adjective);
 
   std::vector<std::string> out_texts;
-  for (const auto& code : outs) {
+  for (const auto& code : c.outs) {
     bool ftin = code == "ftin";
     const Unit* out = FindUnit(ftin ? "ft" : code);
     if (!out || out->dimension != in->dimension) continue;
     std::vector<std::string> nums;
-    for (size_t i = 0; i < values.size(); ++i) {
-      double si = values[i].value * in->factor + in->offset;
-      int prec = values[i].precision;
+    for (const Number& value : c.values) {
+      double si = value.value * in->factor + in->offset;
+      int prec = value.precision;
       double ratio = out->factor / in->factor;
-      if (in2) {
-        si += second.value * in2->factor;
-        prec = second.precision;
-        ratio = out->factor / in2->factor;
+      if (c.in2) {
+        si += c.second.value * c.in2->factor;
+        prec = c.second.precision;
+        ratio = out->factor / c.in2->factor;
       }
       if (ftin) {
-        long inches = std::lround(si / 0.0254);
-        bool neg = inches < 0;
-        inches = std::labs(inches);
-        long ft = inches / 12, inch = inches % 12;
-        std::string s = neg ? "\u2212" : "";
-        if (ft > 0) s += std::to_string(ft) + (out_symbol ? " ft" : ft == 1 ? " foot" : " feet");
-        if (inch > 0 || ft == 0)
-          s += std::string(ft > 0 ? " " : "") + std::to_string(inch) +
-               (out_symbol  ? " in"
-                : inch == 1 ? " inch"
-                            : " inches");
-        nums.push_back(s);
+        nums.push_back(FeetAndInches(si, out_symbol));
         continue;
       }
       double v = (si - out->offset) / out->factor;
-      if (explicit_precision != INT32_MIN) {
-        prec = explicit_precision;
-      } else if (!sigfig.empty() && IsDigits(sigfig) && v != 0) {
-        prec = std::atoi(std::string(sigfig).c_str()) - 1 -
-               static_cast<int>(std::floor(std::log10(std::fabs(v))));
-      } else if (temperature) {
-        prec = std::max(prec, 0);
-      } else {
-        // Wikipedia's default: the input's precision shifted by the size ratio of the units,
-        // and at least two significant figures.
-        prec += static_cast<int>(std::floor(std::log10(ratio) + 0.47712125472));
-        if (v != 0)
-          prec = std::max(prec, 1 - static_cast<int>(std::floor(std::log10(std::fabs(v)))));
-      }
-      nums.push_back(FormatRounded(v, prec));
+      nums.push_back(FormatRounded(
+          v, OutputPrecision(prec, ratio, v, c.precision, call.Get("sigfig"), temperature)));
     }
-    if (ftin) {
-      std::string s = nums[0];
-      for (size_t i = 1; i < nums.size(); ++i) s += std::string(seps[i - 1]->out) + nums[i];
-      out_texts.push_back(s);
-    } else {
-      bool singular = nums.size() == 1 && nums[0] == "1";
-      out_texts.push_back(show(nums, seps, false, *out, out_symbol, singular));
-    }
+    bool singular = nums.size() == 1 && nums[0] == "1";
+    out_texts.push_back(show(nums, false, ftin ? nullptr : out, out_symbol, singular));
   }
-  if (out_texts.empty()) return in_text;
-  std::string out_text = out_texts[0];
-  for (size_t i = 1; i < out_texts.size(); ++i) out_text += "; " + out_texts[i];
-
-  if (disp == "or") return in_text + " or " + out_text;
-  if (disp == "comma") return in_text + ", " + out_text;
-  if (disp == "slash") return in_text + "/" + out_text;
-  if (disp == "sqbr") return in_text + " [" + out_text + "]";
-  if (disp == "out" || disp == "output only") return out_text;
-  if (disp == "number" || disp == "output number only") {
-    size_t sp = out_texts[0].find(' ');
-    return sp == std::string::npos ? out_texts[0] : out_texts[0].substr(0, sp);
-  }
-  if (disp == "flip") return out_text + " (" + in_text + ")";
-  return in_text + " (" + out_text + ")";
+  return ArrangeConvert(disp, in_text, out_texts);
 }
 
 // ------------------------------------------------------------------ the built-in table

@@ -1,4 +1,4 @@
-// Text processing (SPEC §3): paragraphs → sentences, sentences → tokens, and the article flags
+// Text processing (docs/text.md): paragraphs → sentences, sentences → tokens, and the article flags
 // used by the pairing filter; wikitext → paragraphs is in text/wikitext.h. Every paragraph and
 // sentence stored by aligndb comes through these interfaces.
 #ifndef ALIGNDB_TEXT_TEXT_H_

@@ -1,4 +1,4 @@
-// Wikitext → prose paragraphs (SPEC §3.1; docs/text.md, "Wikitext → paragraphs").
+// Wikitext → prose paragraphs (docs/text.md, "Wikitext → paragraphs").
 #ifndef ALIGNDB_TEXT_WIKITEXT_H_
 #define ALIGNDB_TEXT_WIKITEXT_H_
 
