@@ -235,11 +235,15 @@ bool RenderTemplate(std::string_view content, const std::string* known_name, int
   // Parser functions that show a number: {{formatnum:1234}}.
   if (content.size() > 10 && IEquals(content.substr(0, 10), "formatnum:")) {
     std::string_view rest = content.substr(10);
-    *out = Trim(RemoveTemplatesAndTables(rest.substr(0, rest.find('|')), nullptr, depth + 1));
-    size_t digits = out->find_first_not_of("0123456789");
-    if (digits == std::string::npos) digits = out->size();
-    if (out->find_first_not_of("0123456789.") == std::string::npos)  // group thousands
-      for (size_t k = digits; k > 3; k -= 3) out->insert(k - 3, ",");
+    std::string number(
+        Trim(RemoveTemplatesAndTables(rest.substr(0, rest.find('|')), nullptr, depth + 1)));
+    out->clear();
+    size_t digits = std::min(number.find('.'), number.size());
+    bool plain = !number.empty() && number.find_first_not_of("0123456789.") == std::string::npos;
+    for (size_t k = 0; k < number.size(); ++k) {  // thousands grouped: "1,234"
+      if (plain && k > 0 && k < digits && (digits - k) % 3 == 0) out->push_back(',');
+      out->push_back(number[k]);
+    }
     return true;
   }
   size_t name_end = std::min(content.find('|'), content.size());
