@@ -8,6 +8,7 @@
 #include "dump/dump.h"
 #include "align/similarity.h"
 #include "text/text.h"
+#include "text/wikitext.h"
 
 namespace aligndb {
 namespace {

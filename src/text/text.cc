@@ -11,6 +11,8 @@
 #include <array>
 #include <cctype>
 
+#include "text/wikitext.h"
+
 namespace aligndb {
 
 // ---------------------------------------------------------------- flags
@@ -176,12 +178,15 @@ namespace {
 // Abbreviations after which a period does not end a sentence. ICU's rules alone split
 // "Dr. | Smith"; a boundary that follows one of these words is removed. Words that often end a
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
-constexpr std::array<std::string_view, 54> kAbbreviations = {
+constexpr std::array<std::string_view, 55> kAbbreviations = {
     "Dr.",  "Mr.",   "Mrs.",  "Ms.",  "Prof.", "Sr.",  "Jr.",  "St.",   "Mt.",   "Ft.",     "Gen.",
     "Col.", "Capt.", "Lt.",   "Sgt.", "Rev.",  "Gov.", "Sen.", "Rep.",  "Pres.", "Hon.",    "Maj.",
     "Cpl.", "Adm.",  "Cmdr.", "Fr.",  "Sir.",  "e.g.", "i.e.", "vs.",   "cf.",   "approx.", "ca.",
     "c.",   "No.",   "Nos.",  "Vol.", "pp.",   "p.",   "Jan.", "Feb.",  "Mar.",  "Apr.",    "Aug.",
-    "Sep.", "Sept.", "Oct.",  "Nov.", "Dec.",  "al.",  "Fig.", "Figs.", "ed.",   "eds."};
+    "Sep.", "Sept.", "Oct.",  "Nov.", "Dec.",  "al.",  "Fig.", "Figs.", "ed.",   "eds.",    "lit."};
+
+// Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was").
+constexpr std::array<std::string_view, 4> kAbbreviationsBeforeNumbers = {"b.", "d.", "fl.", "r."};
 
 // "U.S." ends a sentence unless the next word is one that commonly follows it in a name
 // ("the U.S. Army"). The same for the other dotted country abbreviations.
@@ -218,6 +223,11 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   if (word.size() < 2 || word.back() != '.') return false;
   for (auto a : kAbbreviations)
     if (word == a) return true;
+  // "b. 1906", "d. 1950", "fl. 1200", "r. 1509–1547": born, died, flourished, reigned.
+  for (auto a : kAbbreviationsBeforeNumbers) {
+    std::string_view n = StripOpening(next);
+    if (word == a && !n.empty() && std::isdigit(static_cast<unsigned char>(n[0]))) return true;
+  }
   // Initials: "J." (but not "I.", which ends sentences such as "... World War I.").
   if (word.size() == 2 && word[0] >= 'A' && word[0] <= 'Z' && word[0] != 'I') return true;
   // Dotted abbreviations: "U.S.", "U.K.", "D.C.", "a.m.".
@@ -246,10 +256,29 @@ std::string_view FirstWord(std::string_view s) {
   return s.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b);
 }
 
+// "Emergency! fifth season", "Help! (1965)": a "!" or "?" (with closing quotes or brackets)
+// followed by a lower-case word or a bracketed year is part of a title, not a sentence end.
+bool ContinuesAfterExclamation(std::string_view before, std::string_view next) {
+  size_t e = before.find_last_not_of(" \t\n");
+  while (e != std::string_view::npos && e > 0 &&
+         (before[e] == '"' || before[e] == '\'' || before[e] == ')' || before[e] == ']'))
+    --e;
+  if (e == std::string_view::npos || (before[e] != '!' && before[e] != '?')) return false;
+  std::string_view w = FirstWord(next);
+  if (w.empty()) return false;
+  if (w[0] >= 'a' && w[0] <= 'z') return true;
+  if (w[0] == '(' && w.size() >= 6 && std::isdigit(static_cast<unsigned char>(w[1]))) {
+    size_t d = 1;
+    while (d < w.size() && std::isdigit(static_cast<unsigned char>(w[d]))) ++d;
+    return d == 5 && d < w.size() && w[d] == ')';
+  }
+  return false;
+}
+
 // ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...").
 // Splits `segment` after ". " (or "?", "!", closing quotes) followed by a digit, unless the word
 // before the period is an abbreviation ("No. 5", "p. 23").
-void SplitBeforeDigits(const std::string& segment, std::vector<std::string>* parts) {
+void SplitBeforeDigits(std::string_view segment, std::vector<std::string_view>* parts) {
   size_t start = 0;
   for (size_t i = 0; i + 2 < segment.size(); ++i) {
     char c = segment[i];
@@ -279,36 +308,74 @@ SentenceSplitter::SentenceSplitter() : impl_(std::make_unique<Impl>()) {
 
 SentenceSplitter::~SentenceSplitter() = default;
 
+namespace {
+
+// ICU's segments (`bounds`: byte offsets into `text`, first 0, last text.size()), merged across
+// boundaries that follow an abbreviation, then split before digits; trimmed, empty ones dropped.
+std::vector<std::string> MergeSegments(std::string_view text, const std::vector<size_t>& bounds) {
+  std::vector<std::string> out;
+  std::vector<std::string_view> parts;
+  size_t pending = 0;  // start of the sentence being built
+  for (size_t i = 0; i + 1 < bounds.size(); ++i) {
+    std::string_view sentence = text.substr(pending, bounds[i + 1] - pending);
+    if (i + 2 < bounds.size()) {
+      std::string_view next = text.substr(bounds[i + 1], bounds[i + 2] - bounds[i + 1]);
+      if (IsAbbreviation(LastWord(sentence), FirstWord(next)) ||
+          ContinuesAfterExclamation(sentence, next))
+        continue;
+    }
+    parts.clear();
+    SplitBeforeDigits(sentence, &parts);
+    pending = bounds[i + 1];
+    for (std::string_view p : parts) {
+      size_t b = p.find_first_not_of(" \t\n");
+      if (b == std::string_view::npos) continue;
+      size_t e = p.find_last_not_of(" \t\n");
+      out.emplace_back(p.substr(b, e - b + 1));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<std::string> SentenceSplitter::Split(std::string_view paragraph) {
   icu::UnicodeString text = icu::UnicodeString::fromUTF8(
       icu::StringPiece(paragraph.data(), static_cast<int32_t>(paragraph.size())));
   impl_->iter->setText(text);
-  // ICU's segments, then merged across boundaries that follow an abbreviation.
-  std::vector<std::string> segments;
+  // ICU's boundaries are UTF-16 offsets: walk the UTF-8 text alongside to get byte offsets, so
+  // that sentences are slices of the paragraph (no conversion back). Ill-formed UTF-8 (which
+  // ICU replaces) takes the obvious path instead.
+  std::vector<size_t> bounds;
+  const auto* p = reinterpret_cast<const uint8_t*>(paragraph.data());
+  int32_t n = static_cast<int32_t>(paragraph.size()), byte = 0, u16 = 0;
+  for (int32_t b = impl_->iter->first(); b != icu::BreakIterator::DONE; b = impl_->iter->next()) {
+    while (u16 < b && byte < n) {
+      UChar32 c;
+      U8_NEXT(p, byte, n, c);
+      if (c < 0) return SplitSlowly(paragraph);
+      u16 += U16_LENGTH(c);
+    }
+    bounds.push_back(static_cast<size_t>(byte));
+  }
+  if (bounds.empty() || bounds.back() != paragraph.size()) return SplitSlowly(paragraph);
+  return MergeSegments(paragraph, bounds);
+}
+
+std::vector<std::string> SentenceSplitter::SplitSlowly(std::string_view paragraph) {
+  icu::UnicodeString text = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(paragraph.data(), static_cast<int32_t>(paragraph.size())));
+  impl_->iter->setText(text);
+  // Each ICU segment converted back to UTF-8 on its own, then joined.
+  std::string joined;
+  std::vector<size_t> bounds{0};
   int32_t start = impl_->iter->first();
   for (int32_t end = impl_->iter->next(); end != icu::BreakIterator::DONE;
        start = end, end = impl_->iter->next()) {
-    std::string seg;
-    text.tempSubStringBetween(start, end).toUTF8String(seg);
-    segments.push_back(std::move(seg));
+    text.tempSubStringBetween(start, end).toUTF8String(joined);
+    bounds.push_back(joined.size());
   }
-  std::vector<std::string> out;
-  std::string pending;
-  for (size_t i = 0; i < segments.size(); ++i) {
-    pending += segments[i];
-    if (i + 1 < segments.size() && IsAbbreviation(LastWord(pending), FirstWord(segments[i + 1])))
-      continue;
-    std::vector<std::string> parts;
-    SplitBeforeDigits(pending, &parts);
-    pending.clear();
-    for (const auto& p : parts) {
-      size_t b = p.find_first_not_of(" \t\n");
-      if (b == std::string::npos) continue;
-      size_t e = p.find_last_not_of(" \t\n");
-      out.push_back(p.substr(b, e - b + 1));
-    }
-  }
-  return out;
+  return MergeSegments(joined, bounds);
 }
 
 // ---------------------------------------------------------------- pages

@@ -1,6 +1,6 @@
-// Text processing (SPEC §3): wikitext → paragraphs, paragraphs → sentences, sentences →
-// tokens, and the article flags used by the pairing filter. Every paragraph and sentence
-// stored by aligndb comes through this interface.
+// Text processing (docs/text.md): paragraphs → sentences, sentences → tokens, and the article flags
+// used by the pairing filter; wikitext → paragraphs is in text/wikitext.h. Every paragraph and
+// sentence stored by aligndb comes through these interfaces.
 #ifndef ALIGNDB_TEXT_TEXT_H_
 #define ALIGNDB_TEXT_TEXT_H_
 
@@ -11,8 +11,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "dump/dump.h"
 #include "aligndb/status.h"
+#include "dump/dump.h"
 
 namespace aligndb {
 
@@ -36,16 +36,6 @@ std::vector<std::string> FlagNames(uint32_t flags);
 // Inverse of FlagNames; unknown names are an error.
 Status ParseFlagNames(const std::vector<std::string>& names, uint32_t* flags);
 
-// Result of cleaning one page of wikitext.
-struct CleanedWikitext {
-  std::vector<std::string> paragraphs;      // prose paragraphs, in order, whitespace-normalized
-  std::vector<std::string> template_names;  // names of the templates removed, lower-cased
-};
-
-// Wikitext → prose paragraphs (SPEC §3.1). Runs in time linear in the input, whatever it
-// holds (unclosed or deeply nested markup is dropped marker by marker, not re-scanned).
-CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options = {});
-
 // Splits a paragraph into sentences with ICU's sentence break rules plus an abbreviation list
 // (titles such as "Dr.", initials, "U.S.", "e.g.", ...). Not thread-safe: one per thread.
 class SentenceSplitter {
@@ -57,6 +47,9 @@ class SentenceSplitter {
 
   // Sentences of `paragraph`, trimmed, empty ones dropped.
   std::vector<std::string> Split(std::string_view paragraph);
+  // The same, the obvious way (each ICU segment converted back to UTF-8): the reference that
+  // Split is tested against, and its path for ill-formed UTF-8.
+  std::vector<std::string> SplitSlowly(std::string_view paragraph);
 
  private:
   struct Impl;

@@ -3,6 +3,8 @@
 //   3. templates and tables (one bracket-matching pass);  4. internal and external links;
 //   5. quotes, behaviour switches, entities;  6. lines → paragraphs.
 // Every pass scans its input once. Unclosed markup loses only its opening marker.
+#include "text/wikitext.h"
+
 #include <libxml/HTMLparser.h>
 
 #include <algorithm>
@@ -13,30 +15,34 @@
 #include <utility>
 #include <vector>
 
-#include "text/text.h"
+#include "text/templates.h"
 
 namespace aligndb {
 namespace {
 
+// std::isspace in the "C" locale, inlined: the cleaner calls it for every byte of a page.
+inline bool IsSpace(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+inline char ToLower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; }
+
 bool IEquals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
+    if (ToLower(a[i]) != ToLower(b[i])) return false;
   return true;
 }
 
 std::string Lower(std::string_view s) {
   std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char& c : out) c = ToLower(c);
   return out;
 }
 
 std::string_view Trim(std::string_view s) {
   size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  while (b < e && IsSpace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && IsSpace(static_cast<unsigned char>(s[e - 1]))) --e;
   return s.substr(b, e - b);
 }
 
@@ -111,7 +117,7 @@ bool ParseTag(std::string_view in, size_t i, std::string_view* name, bool* closi
   if (j == name_start) return false;
   *name = in.substr(name_start, j - name_start);
   if (j < in.size() &&
-      !(in[j] == '>' || in[j] == '/' || std::isspace(static_cast<unsigned char>(in[j]))))
+      !(in[j] == '>' || in[j] == '/' || IsSpace(static_cast<unsigned char>(in[j]))))
     return false;
   // Attributes: up to the next '>' on a bounded distance (a tag is short).
   size_t limit = std::min(in.size(), j + 2048);
@@ -130,7 +136,7 @@ size_t FindClosingTag(std::string_view in, size_t from, std::string_view name) {
     size_t j = i + 2;
     if (j + name.size() <= in.size() && IEquals(in.substr(j, name.size()), name)) {
       size_t k = j + name.size();
-      while (k < in.size() && std::isspace(static_cast<unsigned char>(in[k]))) ++k;
+      while (k < in.size() && IsSpace(static_cast<unsigned char>(in[k]))) ++k;
       if (k < in.size() && in[k] == '>') return i;
     }
     i += 2;
@@ -209,37 +215,64 @@ bool AtLineStart(std::string_view in, size_t i) {
   return true;
 }
 
-// Templates that only stand for a character or two of text are rendered, not removed.
-const char* FixedTextTemplate(std::string_view name) {
-  static constexpr std::pair<std::string_view, const char*> kFixed[] = {
-      {"nbsp", " "},
-      {"spaces", " "},
-      {"space", " "},
-      {"ndash", "\u2013"},
-      {"mdash", "\u2014"},
-      {"snd", " \u2013 "},
-      {"spaced ndash", " \u2013 "},
-      {"spnd", " \u2013 "},
-      {"'", "'"},
-      {"\"", "\""},
-      {"'s", "'s"},
-      {"=", "="},
-      {"!", "|"},
-      {"en dash", "\u2013"},
-      {"em dash", "\u2014"}};
-  for (auto& [n, text] : kFixed)
-    if (name == n) return text;
-  return nullptr;
+// Templates nested in the shown arguments of a rendered template are rendered too, down to this
+// depth; deeper ones are removed. Each level re-scans only the arguments it shows, so cleaning
+// stays linear in the page (at most this many scans of any byte).
+constexpr int kMaxRenderDepth = 8;
+
+// Stands for a removed page-level table until lines become paragraphs (a control character that
+// wikitext does not contain, see CleanWikitext).
+constexpr char kTableMarker = '\x01';
+constexpr const char* kTableMarkerLine = "\n\x01\n";
+
+std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::string>* names,
+                                     int depth);
+
+// Sets `out` to the text a template shows; false when the template is not in the table.
+// `known_name` is the name already lower-cased for the article flags, if there is one.
+bool RenderTemplate(std::string_view content, const std::string* known_name, int depth,
+                    std::string* out) {
+  // Parser functions that show a number: {{formatnum:1234}}.
+  if (content.size() > 10 && IEquals(content.substr(0, 10), "formatnum:")) {
+    std::string_view rest = content.substr(10);
+    std::string number(
+        Trim(RemoveTemplatesAndTables(rest.substr(0, rest.find('|')), nullptr, depth + 1)));
+    out->clear();
+    size_t digits = std::min(number.find('.'), number.size());
+    bool plain = !number.empty() && number.find_first_not_of("0123456789.") == std::string::npos;
+    for (size_t k = 0; k < number.size(); ++k) {  // thousands grouped: "1,234"
+      if (plain && k > 0 && k < digits && (digits - k) % 3 == 0) out->push_back(',');
+      out->push_back(number[k]);
+    }
+    return true;
+  }
+  size_t name_end = std::min(content.find('|'), content.size());
+  if (name_end > 256) return false;
+  const TemplateTable& table = BuiltinTemplateTable();
+  // The flags' name is already normalized unless it has a prefix or doubled spaces (rare).
+  bool reuse = known_name && known_name->find("  ") == std::string::npos &&
+               known_name->rfind("template:", 0) != 0;
+  const TemplateRule* rule = reuse ? table.Find(*known_name)
+                                   : table.Find(NormalizeTemplateName(content.substr(0, name_end)));
+  if (!rule) return false;
+  TemplateCall call = ParseTemplateCall(content);
+  *out = table.Render(*rule, call, [depth](std::string_view arg) {
+    if (arg.find('{') == std::string_view::npos) return std::string(arg);
+    return RemoveTemplatesAndTables(arg, nullptr, depth + 1);
+  });
+  return true;
 }
 
-std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::string>* names) {
+std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::string>* names,
+                                     int depth) {
   struct Open {
     size_t pos;
     bool table;
+    int32_t name = -1;  // index of the template's name in `names`, if collected
   };
   std::vector<Open> stack;
   std::vector<std::pair<size_t, size_t>> ranges;        // removed [begin, end)
-  std::vector<std::pair<size_t, const char*>> inserts;  // text that replaces the range at begin
+  std::vector<std::pair<size_t, std::string>> inserts;  // text that replaces the range at begin
   std::vector<size_t> unmatched;                        // lone opening markers (2 bytes each)
   constexpr size_t kMaxNames = 4096;
   for (size_t i = 0; i + 1 < in.size();) {
@@ -252,7 +285,10 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
         std::string name = Lower(Trim(in.substr(i + 2, j - i - 2)));
         for (char& ch : name)
           if (ch == '_') ch = ' ';
-        if (!name.empty()) names->push_back(std::move(name));
+        if (!name.empty()) {
+          stack.back().name = static_cast<int32_t>(names->size());
+          names->push_back(std::move(name));
+        }
       }
       i += 2;
     } else if (c == '{' && d == '|' && AtLineStart(in, i)) {
@@ -260,14 +296,18 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
       i += 2;
     } else if (c == '}' && d == '}' && !stack.empty() && !stack.back().table) {
       size_t b = stack.back().pos;
-      if (stack.size() == 1 && i - b - 2 <= 16) {
-        std::string name = Lower(Trim(in.substr(b + 2, i - b - 2)));
-        if (const char* text = FixedTextTemplate(name)) inserts.emplace_back(b, text);
-      }
+      std::string text;
+      if (stack.size() == 1 && depth <= kMaxRenderDepth &&
+          RenderTemplate(in.substr(b + 2, i - b - 2),
+                         stack.back().name >= 0 ? &(*names)[stack.back().name] : nullptr, depth,
+                         &text))
+        inserts.emplace_back(b, std::move(text));
       ranges.emplace_back(b, i + 2);
       stack.pop_back();
       i += 2;
     } else if (c == '|' && d == '}' && !stack.empty() && stack.back().table && AtLineStart(in, i)) {
+      // A page-level table leaves a marker line, so that a note right under it can be told apart.
+      if (stack.size() == 1 && names) inserts.emplace_back(stack.back().pos, kTableMarkerLine);
       ranges.emplace_back(stack.back().pos, i + 2);
       stack.pop_back();
       i += 2;
@@ -278,7 +318,7 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
   for (const Open& o : stack) unmatched.push_back(o.pos);
   for (size_t p : unmatched) ranges.emplace_back(p, p + 2);
   std::sort(ranges.begin(), ranges.end());
-  std::sort(inserts.begin(), inserts.end());
+  // Inserts are made in order of their (distinct) positions already.
   std::string out;
   out.reserve(in.size());
   size_t pos = 0;
@@ -510,7 +550,7 @@ std::string TidyParagraph(std::string_view in) {
       c = ' ';
       ++i;
     }
-    if (std::isspace(c)) {
+    if (IsSpace(c)) {
       if (!s.empty() && s.back() != ' ') s.push_back(' ');
     } else {
       s.push_back(static_cast<char>(c));
@@ -529,13 +569,28 @@ std::string TidyParagraph(std::string_view in) {
         continue;
       }
     }
-    if ((s[i] == ',' || s[i] == '.' || s[i] == ';' || s[i] == ':' || s[i] == ')') && !t.empty() &&
-        t.back() == ' ') {
+    // A space before punctuation was left by removed markup; not so before a decimal point
+    // ("a .22 rifle").
+    bool decimal =
+        s[i] == '.' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1]));
+    bool popped_space = false;
+    if ((s[i] == ',' || s[i] == '.' || s[i] == ';' || s[i] == ':' || s[i] == ')') && !decimal &&
+        !t.empty() && t.back() == ' ') {
       t.pop_back();
+      popped_space = true;
     }
     if (s[i] == ' ' && !t.empty() && t.back() == '(') continue;
-    // ", ," and ". ," left by removed templates.
-    if (s[i] == ',' && !t.empty() && (t.back() == ',' || t.back() == '.')) continue;
+    // ", ," and ". ," left by removed templates (but "Inc.," and "D.C.," are the source's).
+    if (s[i] == ',' && !t.empty() && (t.back() == ',' || (t.back() == '.' && popped_space)))
+      continue;
+    // Separators left by removed pronunciation templates: "(; born", "(x; ; born", "(x; )".
+    if ((s[i] == ',' || s[i] == ';') && !t.empty() &&
+        (t.back() == '(' || t.back() == ';' || (s[i] == ';' && t.back() == ','))) {
+      if (t.back() == ',') t.back() = ';';
+      continue;
+    }
+    if (s[i] == ')')
+      while (!t.empty() && (t.back() == ';' || t.back() == ',' || t.back() == ' ')) t.pop_back();
     t.push_back(s[i]);
   }
   return std::string(Trim(t));
@@ -559,52 +614,151 @@ bool IsMarkupLine(std::string_view line) {
          (t[0] == '|' || t[0] == '!' || t.substr(0, 2) == "{|" || t.substr(0, 2) == "|}");
 }
 
+// A line of links only ("[[A]] · [[B]] · [[C]]", a See-also line) is navigation, not prose: it is
+// blanked before links are rendered. Separators between the links may be punctuation, "·", "•",
+// dashes or the words "and"/"or" do not occur (a line with any word outside a link is prose).
+void BlankLinkOnlyLines(std::string* s) {
+  size_t b = 0;
+  while (b < s->size()) {
+    size_t e = s->find('\n', b);
+    if (e == std::string::npos) e = s->size();
+    size_t first = b;
+    while (first < e && ((*s)[first] == ' ' || (*s)[first] == '\'')) ++first;
+    // Most lines start with a letter or a digit: prose, as the full scan would find at once.
+    if (first == e || std::isalnum(static_cast<unsigned char>((*s)[first]))) {
+      b = e + 1;
+      continue;
+    }
+    int depth = 0, links = 0;
+    bool prose = false;
+    for (size_t i = b; i < e && !prose; ++i) {
+      unsigned char c = static_cast<unsigned char>((*s)[i]);
+      if (c == '[' && i + 1 < e && (*s)[i + 1] == '[') {
+        ++depth, ++i;
+      } else if (c == ']' && i + 1 < e && (*s)[i + 1] == ']' && depth > 0) {
+        if (--depth == 0) ++links;
+        ++i;
+      } else if (depth == 0) {
+        if (std::isalnum(c)) prose = true;
+        if (c >= 0x80) {
+          std::string_view rest(s->data() + i, e - i);
+          size_t len = 0;
+          for (std::string_view sep : {"\u00b7", "\u2022", "\u2013", "\u2014", "\u00a0"})
+            if (rest.substr(0, sep.size()) == sep) len = sep.size();
+          if (len == 0)
+            prose = true;
+          else
+            i += len - 1;
+        }
+      }
+    }
+    if (!prose && links > 0 && depth == 0 && (*s)[b] != '*' && (*s)[b] != '#')
+      std::fill(s->begin() + static_cast<std::ptrdiff_t>(b),
+                s->begin() + static_cast<std::ptrdiff_t>(e), ' ');
+    b = e + 1;
+  }
+}
+
+// A short paragraph of one sentence (no ". ", "! " or "? " before a capital or a digit), of at
+// most 15 words: "Side One:", "Ada may refer to:", "Track 13 recorded live in 1965:". A longer
+// sentence before a list ("Aristotle suggested that … four causal factors:") is prose.
+bool IsListHeading(std::string_view p) {
+  int words = 1;
+  for (size_t i = 0; i + 2 < p.size(); ++i) {
+    if (p[i] == ' ' && ++words > 15) return false;
+    if ((p[i] == '.' || p[i] == '!' || p[i] == '?') && p[i + 1] == ' ' &&
+        (std::isupper(static_cast<unsigned char>(p[i + 2])) ||
+         std::isdigit(static_cast<unsigned char>(p[i + 2]))))
+      return false;
+  }
+  return true;
+}
+
+// A note right under a table: "Note: …", "Source: …", "Sources: …", "* …", "† …".
+bool IsTableNote(std::string_view t) {
+  static constexpr std::string_view kStarts[] = {"Note:",    "Notes:", "Note ",   "Source:",
+                                                 "Sources:", "Key:",   "Legend:", "*",
+                                                 "\u2020",   "\u2021", "^"};
+  for (auto p : kStarts)
+    if (t.substr(0, p.size()) == p) return true;
+  return false;
+}
+
 }  // namespace
 
 CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options) {
   CleanedWikitext result;
   std::string s = RemoveComments(wikitext);
   s = RemoveTags(s);
-  s = RemoveTemplatesAndTables(s, &result.template_names);
+  s = RemoveTemplatesAndTables(s, &result.template_names, 0);
+  BlankLinkOnlyLines(&s);
   s = RenderInternalLinks(s);
   s = RenderExternalLinks(s);
   s = RemoveQuotesAndSwitches(s);
 
-  std::string paragraph;
-  auto flush = [&]() {
-    std::string p = TidyParagraph(DecodeEntities(paragraph));
-    paragraph.clear();
+  // A short one-sentence paragraph ending in ':' ("Side One:") introduces a list or a table; it is
+  // held until the next line shows whether prose follows it (see IsListHeading).
+  std::string held;
+  auto emit = [&](std::string p) {
     // A paragraph needs at least one letter or digit to be prose.
-    bool has_word = false;
     for (unsigned char c : p)
       if (std::isalnum(c) || c >= 0x80) {
-        has_word = true;
-        break;
+        result.paragraphs.push_back(std::move(p));
+        return;
       }
-    if (has_word) result.paragraphs.push_back(std::move(p));
   };
+  std::string paragraph;
+  auto flush = [&]() {
+    if (paragraph.empty()) return;
+    std::string p = TidyParagraph(DecodeEntities(paragraph));
+    paragraph.clear();
+    if (p.empty()) return;
+    if (!held.empty()) emit(std::move(held));
+    held.clear();
+    if (p.back() == ':' && IsListHeading(p))
+      held = std::move(p);
+    else
+      emit(std::move(p));
+  };
+  bool under_table = false;  // the previous non-blank line was a removed table
   size_t i = 0;
   while (i <= s.size()) {
     size_t nl = s.find('\n', i);
     if (nl == std::string::npos) nl = s.size();
     std::string_view line(s.data() + i, nl - i);
-    if (Trim(line).empty() || IsHeading(line) || IsRule(line) || IsMarkupLine(line)) {
+    i = nl + 1;
+    std::string_view t = Trim(line);
+    if (t.empty()) {
       flush();
+      continue;
+    }
+    bool was_under_table = under_table;
+    under_table = false;
+    if (t.size() == 1 && t[0] == kTableMarker) {
+      flush();
+      held.clear();
+      under_table = true;
+    } else if (IsHeading(line) || IsRule(line) || IsMarkupLine(line)) {
+      flush();
+      held.clear();
     } else if (IsListItem(line)) {
       flush();
+      held.clear();
       if (options.keep_lists) {
         size_t k = 0;
         while (k < line.size() && IsListItem(line.substr(k))) ++k;
         paragraph.append(line.substr(k));
         flush();
       }
+    } else if (paragraph.empty() && was_under_table && IsTableNote(t)) {
+      flush();
+      held.clear();
     } else {
       if (!paragraph.empty()) paragraph.push_back(' ');
       paragraph.append(line);
     }
-    i = nl + 1;
   }
-  flush();
+  flush();  // a paragraph still held at the end introduced nothing: dropped
   return result;
 }
 

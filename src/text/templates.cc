@@ -1,0 +1,876 @@
+// Template rendering from data/templates.tsv and data/templates-units.tsv (see templates.h).
+#include "text/templates.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+
+namespace aligndb {
+namespace {
+
+std::string_view Trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return s.substr(b, e - b);
+}
+
+std::string LowerAscii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::vector<std::string_view> SplitOn(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  size_t b = 0;
+  while (true) {
+    size_t e = s.find(sep, b);
+    out.push_back(s.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b));
+    if (e == std::string_view::npos) break;
+    b = e + 1;
+  }
+  return out;
+}
+
+constexpr const char* kMonths[12] = {"January",   "February", "March",    "April",
+                                     "May",       "June",     "July",     "August",
+                                     "September", "October",  "November", "December"};
+
+bool IsDigits(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+bool IsYes(std::string_view v) {
+  std::string l = LowerAscii(Trim(v));
+  return l == "y" || l == "yes" || l == "on" || l == "true" || l == "1";
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------ calls
+
+std::string_view TemplateCall::Get(std::string_view key) const {
+  if (!key.empty() && IsDigits(key)) {
+    size_t n = static_cast<size_t>(std::atoi(std::string(key).c_str()));
+    // A named "1=" argument also counts as positional 1.
+    for (auto& [k, v] : named)
+      if (k == key) return Trim(v);
+    if (n >= 1 && n <= positional.size()) return Trim(positional[n - 1]);
+    return {};
+  }
+  for (auto& [k, v] : named)
+    if (k == key) return Trim(v);
+  return {};
+}
+
+std::string NormalizeTemplateName(std::string_view name) {
+  std::string out;
+  out.reserve(name.size());
+  for (char c : Trim(name)) {
+    if (c == '_' || c == '\t' || c == '\n') c = ' ';
+    if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
+    out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  if (out.rfind("template:", 0) == 0) out = std::string(Trim(out.substr(9)));
+  return out;
+}
+
+TemplateCall ParseTemplateCall(std::string_view content) {
+  TemplateCall call;
+  std::vector<std::string_view> parts;
+  int braces = 0, brackets = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < content.size(); ++i) {
+    char c = content[i];
+    char d = i + 1 < content.size() ? content[i + 1] : '\0';
+    if (c == '{' && d == '{') {
+      ++braces;
+      ++i;
+    } else if (c == '}' && d == '}' && braces > 0) {
+      --braces;
+      ++i;
+    } else if (c == '[' && d == '[') {
+      ++brackets;
+      ++i;
+    } else if (c == ']' && d == ']' && brackets > 0) {
+      --brackets;
+      ++i;
+    } else if (c == '|' && braces == 0 && brackets == 0) {
+      parts.push_back(content.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  parts.push_back(content.substr(start));
+  std::string_view raw_name = Trim(parts[0]);
+  call.name = NormalizeTemplateName(raw_name);
+  call.raw_name = std::string(raw_name);
+  for (size_t p = 1; p < parts.size(); ++p) {
+    std::string_view part = parts[p];
+    size_t eq = part.find('=');
+    size_t nested = std::min(part.find("{{"), part.find("[["));
+    if (eq != std::string_view::npos && eq < nested) {
+      std::string key = LowerAscii(Trim(part.substr(0, eq)));
+      if (!key.empty() && key.size() <= 32) {
+        call.named.emplace_back(std::move(key), part.substr(eq + 1));
+        continue;
+      }
+    }
+    call.positional.push_back(part);
+  }
+  return call;
+}
+
+// ------------------------------------------------------------------ rules
+
+struct RuleNode {
+  enum Kind { kLiteral, kArg, kGroup, kName } kind = kLiteral;
+  std::string text;                // kLiteral
+  std::vector<std::string> keys;   // kArg: the first non-empty one is shown
+  std::vector<RuleNode> children;  // kGroup
+};
+
+struct TemplateRule {
+  std::string function;  // "" for a text pattern, else "convert", "date", …
+  std::vector<std::pair<std::string, std::string>> defaults;  // "@convert abbr=on"
+  std::vector<RuleNode> pattern;
+};
+
+namespace {
+
+constexpr std::string_view kFunctions[] = {"convert", "date",   "dateage", "asof",
+                                           "harvtxt", "harvnb", "harv",    "frac"};
+
+// Parses a text pattern up to `close` (']' for a group, '\0' for the whole rule).
+bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNode>* out,
+                  std::string* error) {
+  std::string literal;
+  auto flush = [&]() {
+    if (!literal.empty()) out->push_back({RuleNode::kLiteral, std::move(literal), {}, {}});
+    literal.clear();
+  };
+  while (*i < s.size()) {
+    char c = s[*i];
+    if (c == '\\') {
+      if (*i + 1 >= s.size()) {
+        *error = "a '\\' at the end of the rule";
+        return false;
+      }
+      char e = s[*i + 1];
+      literal.push_back(e == 'n' ? '\n' : e == 't' ? '\t' : e);
+      *i += 2;
+    } else if (c == '{') {
+      size_t end = s.find('}', *i);
+      if (end == std::string_view::npos) {
+        *error = "'{' without '}'";
+        return false;
+      }
+      flush();
+      RuleNode node;
+      node.kind = RuleNode::kArg;
+      for (auto k : SplitOn(s.substr(*i + 1, end - *i - 1), '|')) {
+        std::string key = LowerAscii(Trim(k));
+        if (key.empty()) {
+          *error = "an empty argument name in '{…}'";
+          return false;
+        }
+        node.keys.push_back(std::move(key));
+      }
+      if (node.keys.size() == 1 && node.keys[0] == "0") node.kind = RuleNode::kName;
+      out->push_back(std::move(node));
+      *i = end + 1;
+    } else if (c == '[') {
+      flush();
+      ++*i;
+      RuleNode group;
+      group.kind = RuleNode::kGroup;
+      if (!ParsePattern(s, i, ']', &group.children, error)) return false;
+      out->push_back(std::move(group));
+    } else if (c == ']' || c == '}') {
+      if (c == ']' && close == ']') {
+        flush();
+        ++*i;
+        return true;
+      }
+      *error = std::string("an unmatched '") + c + "' (write \\" + c + " for the character)";
+      return false;
+    } else {
+      literal.push_back(c);
+      ++*i;
+    }
+  }
+  if (close == ']') {
+    *error = "'[' without ']'";
+    return false;
+  }
+  flush();
+  return true;
+}
+
+bool ParseRule(std::string_view text, TemplateRule* rule, std::string* error) {
+  if (!text.empty() && text[0] == '@') {
+    std::vector<std::string_view> words;
+    for (auto w : SplitOn(Trim(text.substr(1)), ' '))
+      if (!w.empty()) words.push_back(w);
+    std::string fn(words.empty() ? std::string_view() : words[0]);
+    for (size_t w = 1; w < words.size(); ++w) {
+      size_t eq = words[w].find('=');
+      if (eq == std::string_view::npos || eq == 0) {
+        *error =
+            "a function's defaults are written key=value, found '" + std::string(words[w]) + "'";
+        return false;
+      }
+      rule->defaults.emplace_back(LowerAscii(words[w].substr(0, eq)), words[w].substr(eq + 1));
+    }
+    for (auto f : kFunctions)
+      if (fn == f) {
+        rule->function = fn;
+        return true;
+      }
+    *error = "unknown function '@" + fn + "'";
+    return false;
+  }
+  size_t i = 0;
+  return ParsePattern(text, &i, '\0', &rule->pattern, error);
+}
+
+// ------------------------------------------------------------------ units
+
+struct Unit {
+  std::string symbol, singular, plural, dimension;
+  double factor = 1, offset = 0;
+  std::vector<std::string> defaults;
+};
+
+}  // namespace
+
+struct TemplateTable::Impl {
+  std::vector<TemplateRule> rules;
+  std::deque<std::string> name_storage;  // owns the keys of `exact` (a deque never moves them)
+  std::unordered_map<std::string_view, size_t> exact;
+  std::vector<std::pair<std::string, size_t>> prefixes;  // longest first
+  std::vector<Unit> units;
+  std::unordered_map<std::string, size_t> unit_codes;
+
+  const Unit* FindUnit(std::string_view code) const {
+    auto it = unit_codes.find(std::string(Trim(code)));
+    return it == unit_codes.end() ? nullptr : &units[it->second];
+  }
+  std::string RenderPattern(const std::vector<RuleNode>& nodes, const TemplateCall& call,
+                            const ArgCleaner& clean, bool* any_arg) const;
+  struct ConvertArgs;
+  bool ParseConvert(const std::vector<std::string>& args, ConvertArgs* c,
+                    std::string* fallback) const;
+  std::string Convert(const TemplateCall& call, const ArgCleaner& clean) const;
+};
+
+TemplateTable::TemplateTable() : impl_(std::make_unique<Impl>()) {}
+TemplateTable::~TemplateTable() = default;
+TemplateTable::TemplateTable(TemplateTable&&) noexcept = default;
+TemplateTable& TemplateTable::operator=(TemplateTable&&) noexcept = default;
+size_t TemplateTable::size() const { return impl_->exact.size() + impl_->prefixes.size(); }
+
+namespace {
+
+// Calls `row(line_number, fields)` for each non-comment line of a tab-separated table.
+template <typename Row>
+Status ForEachRow(std::string_view tsv, std::string_view table, Row row) {
+  size_t line_no = 0;
+  for (auto line : SplitOn(tsv, '\n')) {
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (Trim(line).empty() || line[0] == '#') continue;
+    std::string error;
+    if (!row(SplitOn(line, '\t'), &error))
+      return Status::InvalidArgument(std::string(table) + ":" + std::to_string(line_no) + ": " +
+                                     error);
+  }
+  return Status::OK();
+}
+
+bool ParseDouble(std::string_view s, double* v) {
+  std::string t(Trim(s));
+  if (t.empty()) return false;
+  char* end = nullptr;
+  *v = std::strtod(t.c_str(), &end);
+  return end && *end == '\0' && std::isfinite(*v);
+}
+
+}  // namespace
+
+Status TemplateTable::Parse(std::string_view templates_tsv, std::string_view units_tsv,
+                            TemplateTable* out) {
+  TemplateTable table;
+  Impl& im = *table.impl_;
+  Status s = ForEachRow(templates_tsv, "data/templates.tsv", [&](auto fields, std::string* error) {
+    if (fields.size() != 2) {
+      *error =
+          "expected 2 tab-separated fields (names, rule), found " + std::to_string(fields.size());
+      return false;
+    }
+    TemplateRule rule;
+    if (!ParseRule(fields[1], &rule, error)) return false;
+    im.rules.push_back(std::move(rule));
+    for (auto n : SplitOn(fields[0], ',')) {
+      std::string name = NormalizeTemplateName(n);
+      if (name.empty()) {
+        *error = "an empty template name";
+        return false;
+      }
+      bool prefix = name.size() > 1 && name.back() == '*';
+      if (prefix) name.pop_back();
+      if (prefix ? std::any_of(im.prefixes.begin(), im.prefixes.end(),
+                               [&](auto& p) { return p.first == name; })
+                 : im.exact.count(name) > 0) {
+        *error = "the name '" + name + "' is listed twice";
+        return false;
+      }
+      if (prefix)
+        im.prefixes.emplace_back(name, im.rules.size() - 1);
+      else
+        im.exact.emplace(im.name_storage.emplace_back(std::move(name)), im.rules.size() - 1);
+    }
+    return true;
+  });
+  if (!s.ok()) return s;
+  std::stable_sort(im.prefixes.begin(), im.prefixes.end(),
+                   [](auto& a, auto& b) { return a.first.size() > b.first.size(); });
+  s = ForEachRow(units_tsv, "data/templates-units.tsv", [&](auto f, std::string* error) {
+    if (f.size() != 8) {
+      *error = "expected 8 tab-separated fields, found " + std::to_string(f.size());
+      return false;
+    }
+    Unit u;
+    u.symbol = std::string(Trim(f[1]));
+    u.singular = std::string(Trim(f[2]));
+    u.plural = std::string(Trim(f[3]));
+    u.dimension = std::string(Trim(f[4]));
+    if (!ParseDouble(f[5], &u.factor) || u.factor <= 0 || !ParseDouble(f[6], &u.offset)) {
+      *error = "FACTOR must be a positive number and OFFSET a number";
+      return false;
+    }
+    for (auto d : SplitOn(Trim(f[7]), ' '))
+      if (!Trim(d).empty()) u.defaults.emplace_back(Trim(d));
+    if (u.symbol.empty() || u.singular.empty() || u.plural.empty() || u.dimension.empty() ||
+        u.defaults.empty()) {
+      *error = "SYMBOL, SINGULAR, PLURAL, DIMENSION and DEFAULT must not be empty";
+      return false;
+    }
+    im.units.push_back(std::move(u));
+    for (auto c : SplitOn(f[0], ',')) {
+      std::string code(Trim(c));
+      if (code.empty() || !im.unit_codes.emplace(code, im.units.size() - 1).second) {
+        *error = "unit code '" + code + "' is empty or listed twice";
+        return false;
+      }
+    }
+    return true;
+  });
+  if (!s.ok()) return s;
+  // Every default output unit must exist and share the dimension.
+  for (const Unit& u : im.units)
+    for (const auto& d : u.defaults) {
+      const Unit* o = im.FindUnit(d);
+      if (!o || o->dimension != u.dimension)
+        return Status::InvalidArgument("data/templates-units.tsv: default unit '" + d + "' of '" +
+                                       u.symbol + "' is not a unit of dimension " + u.dimension);
+    }
+  *out = std::move(table);
+  return Status::OK();
+}
+
+const TemplateRule* TemplateTable::Find(std::string_view name) const {
+  auto it = impl_->exact.find(name);
+  if (it != impl_->exact.end()) return &impl_->rules[it->second];
+  for (auto& [p, idx] : impl_->prefixes)
+    if (name.size() > p.size() && name.substr(0, p.size()) == p) return &impl_->rules[idx];
+  return nullptr;
+}
+
+// ------------------------------------------------------------------ rendering
+
+std::string TemplateTable::Impl::RenderPattern(const std::vector<RuleNode>& nodes,
+                                               const TemplateCall& call, const ArgCleaner& clean,
+                                               bool* any_arg) const {
+  std::string out;
+  for (const RuleNode& n : nodes) {
+    switch (n.kind) {
+      case RuleNode::kLiteral:
+        out += n.text;
+        break;
+      case RuleNode::kName:
+        out += call.raw_name;
+        break;
+      case RuleNode::kArg:
+        for (const auto& k : n.keys) {
+          std::string_view v = call.Get(k);
+          if (v.empty()) continue;
+          std::string text(Trim(clean(v)));
+          if (text.empty()) continue;
+          out += text;
+          *any_arg = true;
+          break;
+        }
+        break;
+      case RuleNode::kGroup: {
+        bool inner_any = false;
+        std::string inner = RenderPattern(n.children, call, clean, &inner_any);
+        if (inner_any) {
+          out += inner;
+          *any_arg = true;
+        }
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// Month from "3", "03", "March" or "Mar"; 0 when not a month.
+int ParseMonth(std::string_view s) {
+  s = Trim(s);
+  if (IsDigits(s)) {
+    int m = std::atoi(std::string(s).c_str());
+    return m >= 1 && m <= 12 ? m : 0;
+  }
+  if (s.size() < 3) return 0;
+  std::string l = LowerAscii(s);
+  for (int m = 0; m < 12; ++m) {
+    std::string name = LowerAscii(kMonths[m]);
+    if (name.rfind(l, 0) == 0) return m + 1;
+  }
+  return 0;
+}
+
+// "March 14, 1879" (or "14 March 1879" when `dmy`), with month or day left out when absent.
+std::string FormatDate(std::string_view y, std::string_view m, std::string_view d, bool dmy) {
+  int month = ParseMonth(m);
+  std::string day(Trim(d));
+  if (IsDigits(day)) day = std::to_string(std::atoi(day.c_str()));
+  std::string year(Trim(y));
+  if (month == 0) return year;
+  std::string mname = kMonths[month - 1];
+  if (day.empty()) return mname + " " + year;
+  return dmy ? day + " " + mname + " " + year : mname + " " + day + ", " + year;
+}
+
+bool DayMonthYear(const TemplateCall& call) {
+  return IsYes(call.Get("df")) || LowerAscii(call.Get("df")) == "dmy";
+}
+
+std::string RenderDate(const TemplateCall& call) {
+  std::string_view y = call.Get("1");
+  if (!IsDigits(y)) return std::string(y);  // a date given as text: shown as it is
+  return FormatDate(y, call.Get("2"), call.Get("3"), DayMonthYear(call));
+}
+
+std::string RenderDateAge(const TemplateCall& call) {
+  std::string out = RenderDate(call);
+  auto num = [&](const char* k) { return std::atoi(std::string(call.Get(k)).c_str()); };
+  if (IsDigits(call.Get("1")) && IsDigits(call.Get("4"))) {
+    int age = num("1") - num("4");
+    int m1 = num("2"), d1 = num("3"), m0 = num("5"), d0 = num("6");
+    if (m1 > 0 && m0 > 0 && (m1 < m0 || (m1 == m0 && d1 > 0 && d0 > 0 && d1 < d0))) --age;
+    if (age >= 0 && age < 200) out += " (aged " + std::to_string(age) + ")";
+  }
+  return out;
+}
+
+std::string RenderAsOf(const TemplateCall& call) {
+  std::string_view alt = call.Get("alt");
+  if (!alt.empty()) return std::string(alt);
+  bool us = LowerAscii(call.Get("df")) == "us";
+  std::string out = IsYes(call.Get("since")) ? "Since" : "As of";
+  if (IsYes(call.Get("lc"))) out[0] = static_cast<char>(std::tolower(out[0]));
+  std::string date = FormatDate(call.Get("1"), call.Get("2"), call.Get("3"), !us);
+  if (!date.empty()) out += " " + date;
+  return out;
+}
+
+// Harvard citations: authors are the positional arguments before the year.
+std::string RenderHarvard(const TemplateCall& call, const std::string& style,
+                          const TemplateTable::ArgCleaner& clean) {
+  std::vector<std::string> authors;
+  std::string year;
+  for (size_t i = 0; i < call.positional.size() && i < 5; ++i) {
+    std::string_view a = Trim(call.positional[i]);
+    bool is_year = a.size() >= 4 && IsDigits(a.substr(0, 4)) && a.size() <= 6;
+    if (is_year || a == "n.d.") {
+      year = std::string(a);
+      break;
+    }
+    if (!a.empty()) authors.emplace_back(Trim(clean(a)));
+  }
+  std::string who;
+  if (authors.size() >= 4) {
+    who = authors[0] + " et al.";
+  } else {
+    for (size_t i = 0; i < authors.size(); ++i) {
+      if (i > 0) who += i + 1 == authors.size() ? " & " : ", ";
+      who += authors[i];
+    }
+  }
+  std::string where;
+  for (const char* k : {"p", "pp", "loc"}) {
+    std::string_view v = call.Get(k);
+    if (v.empty()) continue;
+    where = std::string(k) == "p" ? "p. " : std::string(k) == "pp" ? "pp. " : "";
+    where += std::string(Trim(clean(v)));
+    break;
+  }
+  if (style == "harvtxt") return who + " (" + year + (where.empty() ? "" : ", " + where) + ")";
+  std::string inner = who + (year.empty() ? "" : " " + year) + (where.empty() ? "" : ", " + where);
+  return style == "harv" ? "(" + inner + ")" : inner;
+}
+
+std::string RenderFrac(const TemplateCall& call, const TemplateTable::ArgCleaner& clean) {
+  std::vector<std::string> a;
+  for (auto p : call.positional) a.emplace_back(Trim(clean(p)));
+  if (a.size() == 1) return "1/" + a[0];
+  if (a.size() == 2) return a[0] + "/" + a[1];
+  if (a.size() >= 3) return a[0] + " " + a[1] + "/" + a[2];
+  return "";
+}
+
+}  // namespace
+
+std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& given,
+                                  const ArgCleaner& clean) const {
+  const std::string& f = rule.function;
+  TemplateCall with_defaults;
+  if (!rule.defaults.empty()) {
+    with_defaults = given;
+    for (const auto& [k, v] : rule.defaults)
+      if (given.Get(k).empty()) with_defaults.named.emplace_back(k, v);
+  }
+  const TemplateCall& call = rule.defaults.empty() ? given : with_defaults;
+  if (f.empty()) {
+    bool any = false;
+    return impl_->RenderPattern(rule.pattern, call, clean, &any);
+  }
+  if (f == "convert") return impl_->Convert(call, clean);
+  if (f == "date") return RenderDate(call);
+  if (f == "dateage") return RenderDateAge(call);
+  if (f == "asof") return RenderAsOf(call);
+  if (f == "frac") return RenderFrac(call, clean);
+  return RenderHarvard(call, f, clean);  // harvtxt, harvnb, harv
+}
+
+}  // namespace aligndb
+
+// ------------------------------------------------------------------ {{convert}}
+namespace aligndb {
+namespace {
+
+struct Number {
+  double value = 0;
+  int precision = 0;    // digits after the point, or minus the trailing zeros of an integer
+  std::string display;  // as the page writes it, with thousands separators
+};
+
+std::string GroupThousands(std::string digits) {
+  size_t dot = digits.find('.');
+  size_t int_end = dot == std::string::npos ? digits.size() : dot;
+  size_t int_begin = digits.find_first_of("0123456789");
+  if (int_begin == std::string::npos || int_end - int_begin < 4) return digits;
+  std::string out = digits.substr(0, int_begin);
+  for (size_t i = int_begin; i < int_end; ++i) {
+    if (i > int_begin && (int_end - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  out += digits.substr(int_end);
+  return out;
+}
+
+bool ParseNumber(std::string_view s, Number* n) {
+  std::string t;
+  s = Trim(s);
+  bool negative = false;
+  if (s.substr(0, 3) == "\u2212") {
+    negative = true;
+    s.remove_prefix(3);
+  } else if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
+    negative = s[0] == '-';
+    s.remove_prefix(1);
+  }
+  for (char c : s)
+    if (c != ',') t.push_back(c);
+  if (t.empty() || t.size() > 30) return false;
+  size_t dot = t.find('.');
+  for (size_t i = 0; i < t.size(); ++i)
+    if (!(std::isdigit(static_cast<unsigned char>(t[i])) || i == dot)) return false;
+  if (t == ".") return false;
+  n->value = std::strtod(t.c_str(), nullptr) * (negative ? -1 : 1);
+  if (dot != std::string::npos) {
+    n->precision = static_cast<int>(t.size() - dot - 1);
+  } else {
+    size_t z = t.find_last_not_of('0');
+    n->precision = z == std::string::npos ? 0 : -static_cast<int>(t.size() - 1 - z);
+  }
+  n->display = (negative ? "\u2212" : "") + GroupThousands(t);
+  return true;
+}
+
+std::string FormatRounded(double v, int precision) {
+  char buf[64];
+  if (precision >= 0) {
+    std::snprintf(buf, sizeof buf, "%.*f", std::min(precision, 10), v);
+  } else {
+    double step = std::pow(10.0, -precision);
+    std::snprintf(buf, sizeof buf, "%.0f", std::round(v / step) * step);
+  }
+  std::string s = buf;
+  if (s == "-0" || s.rfind("-0.", 0) == 0) {
+    if (s.find_first_of("123456789") == std::string::npos) s.erase(0, 1);
+  }
+  bool negative = !s.empty() && s[0] == '-';
+  if (negative) s.erase(0, 1);
+  return (negative ? "\u2212" : "") + GroupThousands(s);
+}
+
+std::string UsSpelling(std::string name) {
+  for (auto [gb, us] :
+       {std::pair<std::string_view, std::string_view>{"metre", "meter"}, {"litre", "liter"}}) {
+    size_t p;
+    while ((p = name.find(gb)) != std::string::npos) name.replace(p, gb.size(), us);
+  }
+  return name;
+}
+
+struct RangeSep {
+  std::string_view code, in, out;
+};
+constexpr RangeSep kRangeSeps[] = {{"-", "\u2013", "\u2013"},
+                                   {"\u2013", "\u2013", "\u2013"},
+                                   {"to", " to ", " to "},
+                                   {"to(-)", " to ", "\u2013"},
+                                   {"and", " and ", " and "},
+                                   {"and(-)", " and ", "\u2013"},
+                                   {"&", " and ", " and "},
+                                   {"or", " or ", " or "},
+                                   {"x", " by ", " \u00d7 "},
+                                   {"by", " by ", " \u00d7 "},
+                                   {"\u00d7", " \u00d7 ", " \u00d7 "},
+                                   {"+", " + ", " + "},
+                                   {"+/-", " \u00b1 ", " \u00b1 "},
+                                   {"\u00b1", " \u00b1 ", " \u00b1 "}};
+
+const RangeSep* FindRangeSep(std::string_view s) {
+  s = Trim(s);
+  for (const auto& r : kRangeSeps)
+    if (s == r.code) return &r;
+  return nullptr;
+}
+
+}  // namespace
+
+struct TemplateTable::Impl::ConvertArgs {
+  std::vector<Number> values;         // one, or several joined by range separators
+  std::vector<const RangeSep*> seps;  // between consecutive values
+  const Unit* in = nullptr;
+  const Unit* in2 = nullptr;      // composite input ("5|ft|11|in"): the second unit
+  Number second;                  // and its value
+  std::vector<std::string> outs;  // output unit codes
+  int precision = INT32_MIN;      // asked for, if any
+};
+
+namespace {}  // namespace
+
+namespace {
+
+// "5 ft 11 in" (or "5 feet 11 inches") for a length in metres, to the nearest inch.
+std::string FeetAndInches(double metres, bool symbol) {
+  long inches = std::lround(metres / 0.0254);
+  bool neg = inches < 0;
+  inches = std::labs(inches);
+  long ft = inches / 12, inch = inches % 12;
+  std::string s = neg ? "\u2212" : "";
+  if (ft > 0) s += std::to_string(ft) + (symbol ? " ft" : ft == 1 ? " foot" : " feet");
+  if (inch > 0 || ft == 0)
+    s += std::string(ft > 0 ? " " : "") + std::to_string(inch) +
+         (symbol      ? " in"
+          : inch == 1 ? " inch"
+                      : " inches");
+  return s;
+}
+
+// Decimals to show for the converted value `v`: as asked (precision argument, sigfig=), else
+// Wikipedia's default: the input's precision shifted by the size ratio of the units (out/in),
+// and at least two significant figures; temperatures keep the input's decimals.
+int OutputPrecision(int input_precision, double ratio, double v, int asked, std::string_view sigfig,
+                    bool temperature) {
+  if (asked != INT32_MIN) return asked;
+  if (!sigfig.empty() && IsDigits(sigfig) && v != 0)
+    return std::atoi(std::string(sigfig).c_str()) - 1 -
+           static_cast<int>(std::floor(std::log10(std::fabs(v))));
+  if (temperature) return std::max(input_precision, 0);
+  int prec = input_precision + static_cast<int>(std::floor(std::log10(ratio) + 0.47712125472));
+  if (v != 0) prec = std::max(prec, 1 - static_cast<int>(std::floor(std::log10(std::fabs(v)))));
+  return prec;
+}
+
+// The input and output texts arranged as disp= asks (default "IN (OUT)").
+std::string ArrangeConvert(std::string_view disp, const std::string& in_text,
+                           const std::vector<std::string>& out_texts) {
+  if (out_texts.empty()) return in_text;
+  std::string out_text = out_texts[0];
+  for (size_t i = 1; i < out_texts.size(); ++i) out_text += "; " + out_texts[i];
+  if (disp == "or") return in_text + " or " + out_text;
+  if (disp == "comma") return in_text + ", " + out_text;
+  if (disp == "slash") return in_text + "/" + out_text;
+  if (disp == "sqbr") return in_text + " [" + out_text + "]";
+  if (disp == "out" || disp == "output only") return out_text;
+  if (disp == "number" || disp == "output number only") {
+    size_t sp = out_texts[0].find(' ');
+    return sp == std::string::npos ? out_texts[0] : out_texts[0].substr(0, sp);
+  }
+  if (disp == "flip") return out_text + " (" + in_text + ")";
+  return in_text + " (" + out_text + ")";
+}
+
+}  // namespace
+
+// The positional arguments of {{convert}}: values with range separators, the input unit, an
+// optional second (smaller) input unit, output units and a precision. False when the first
+// argument is not a number or no known unit follows (`fallback` is then the text to show).
+bool TemplateTable::Impl::ParseConvert(const std::vector<std::string>& a, ConvertArgs* c,
+                                       std::string* fallback) const {
+  Number n;
+  if (a.empty() || !ParseNumber(a[0], &n)) {
+    *fallback = a.empty() ? "" : a[0];
+    return false;
+  }
+  c->values.push_back(n);
+  size_t k = 1;
+  while (k + 1 < a.size() && FindRangeSep(a[k]) && ParseNumber(a[k + 1], &n)) {
+    c->seps.push_back(FindRangeSep(a[k]));
+    c->values.push_back(n);
+    k += 2;
+  }
+  c->in = k < a.size() ? FindUnit(a[k]) : nullptr;
+  if (!c->in) {  // no unit, or an unknown one: shown as written
+    *fallback = c->values[0].display + (k < a.size() ? " " + a[k] : "");
+    return false;
+  }
+  ++k;
+  // Composite input such as "5|ft|11|in": a second value in a smaller unit of the dimension.
+  if (c->values.size() == 1 && k + 1 < a.size() && ParseNumber(a[k], &c->second)) {
+    const Unit* u = FindUnit(a[k + 1]);
+    if (u && u->dimension == c->in->dimension && u->factor < c->in->factor) {
+      c->in2 = u;
+      k += 2;
+    }
+  }
+  // Output units: one code, several separated by spaces, "ftin", or the input's defaults.
+  if (k < a.size() && !a[k].empty() && !ParseNumber(a[k], &n)) {
+    for (auto code : SplitOn(a[k], ' '))
+      if (!Trim(code).empty()) c->outs.emplace_back(Trim(code));
+    ++k;
+  }
+  if (c->outs.empty()) c->outs = c->in->defaults;
+  if (k < a.size() && ParseNumber(a[k], &n) && n.precision >= 0 && n.value < 20 &&
+      a[k].find('.') == std::string::npos)
+    c->precision = static_cast<int>(n.value);
+  return true;
+}
+
+std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgCleaner& clean) const {
+  std::vector<std::string> a;
+  for (auto p : call.positional) a.emplace_back(Trim(clean(p)));
+  ConvertArgs c;
+  std::string fallback;
+  if (!ParseConvert(a, &c, &fallback)) return fallback;
+  const Unit* in = c.in;
+  std::string abbr = LowerAscii(call.Get("abbr"));
+  std::string disp = LowerAscii(call.Get("disp"));
+  if (LowerAscii(call.Get("order")) == "flip") disp = "flip";
+  bool us = LowerAscii(call.Get("sp")) == "us";
+  std::string adj = LowerAscii(call.Get("adj"));
+  bool adjective = adj == "on" || adj == "yes" || adj == "mid" || adj == "y";
+  bool temperature = in->dimension.rfind("temperature", 0) == 0;
+  bool in_symbol = abbr == "on" || abbr == "in" || (temperature && abbr != "off");
+  bool out_symbol = abbr != "off" && abbr != "in";
+  bool values_only = abbr == "values";
+
+  auto unit_name = [&](const Unit& u, bool symbol, bool singular) {
+    if (symbol) return u.symbol;
+    std::string name = singular ? u.singular : u.plural;
+    return us ? UsSpelling(name) : name;
+  };
+  // "15 miles", "10–15 miles", "15-mile", "20 °C".
+  auto show = [&](const std::vector<std::string>& nums, bool input, const Unit* u, bool symbol,
+                  bool singular) {
+    std::string s = nums[0];
+    for (size_t i = 1; i < nums.size(); ++i)
+      s += (input ? c.seps[i - 1]->in : c.seps[i - 1]->out), s += nums[i];
+    if (values_only || !u) return s;
+    bool hyphen = input && adjective && !symbol;
+    return s + (hyphen ? "-" : " ") + unit_name(*u, symbol, singular);
+  };
+
+  std::vector<std::string> in_nums;
+  for (const auto& v : c.values) in_nums.push_back(v.display);
+  bool in_singular = c.values.size() == 1 && in_nums[0] == "1";
+  std::string in_text =
+      show(in_nums, true, in, in_symbol, in_singular || (adjective && !in_symbol));
+  if (c.in2)
+    in_text += " " + c.second.display + " " +
+               unit_name(*c.in2, in_symbol, c.second.display == "1" && !adjective);
+
+  std::vector<std::string> out_texts;
+  for (const auto& code : c.outs) {
+    bool ftin = code == "ftin";
+    const Unit* out = FindUnit(ftin ? "ft" : code);
+    if (!out || out->dimension != in->dimension) continue;
+    std::vector<std::string> nums;
+    for (const Number& value : c.values) {
+      double si = value.value * in->factor + in->offset;
+      int prec = value.precision;
+      double ratio = out->factor / in->factor;
+      if (c.in2) {
+        si += c.second.value * c.in2->factor;
+        prec = c.second.precision;
+        ratio = out->factor / c.in2->factor;
+      }
+      if (ftin) {
+        nums.push_back(FeetAndInches(si, out_symbol));
+        continue;
+      }
+      double v = (si - out->offset) / out->factor;
+      nums.push_back(FormatRounded(
+          v, OutputPrecision(prec, ratio, v, c.precision, call.Get("sigfig"), temperature)));
+    }
+    bool singular = nums.size() == 1 && nums[0] == "1";
+    out_texts.push_back(show(nums, false, ftin ? nullptr : out, out_symbol, singular));
+  }
+  return ArrangeConvert(disp, in_text, out_texts);
+}
+
+// ------------------------------------------------------------------ the built-in table
+
+namespace {
+#include "text/template_tables.inc"  // kTemplatesTsv, kUnitsTsv (generated from data/)
+}  // namespace
+
+std::string_view BuiltinTemplatesTsv() { return kTemplatesTsv; }
+std::string_view BuiltinUnitsTsv() { return kUnitsTsv; }
+
+const TemplateTable& BuiltinTemplateTable() {
+  static const TemplateTable* table = [] {
+    auto* t = new TemplateTable();
+    if (!TemplateTable::Parse(kTemplatesTsv, kUnitsTsv, t).ok()) *t = TemplateTable();
+    return t;
+  }();
+  return *table;
+}
+
+}  // namespace aligndb

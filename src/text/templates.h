@@ -1,0 +1,80 @@
+// Table-driven rendering of the wikitext templates that show text in an article
+// (docs/text.md, "Templates rendered as text"). The table is data: data/templates.tsv maps
+// template names to rendering rules and data/templates-units.tsv lists the units of {{convert}};
+// both are embedded into the binary at build time, so nothing is read at run time.
+#ifndef ALIGNDB_TEXT_TEMPLATES_H_
+#define ALIGNDB_TEXT_TEMPLATES_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "aligndb/status.h"
+
+namespace aligndb {
+
+// A template call split into its name and arguments, as MediaWiki splits it: at '|' outside
+// nested {{…}} and [[…]]; "key=value" is a named argument when '=' comes before any nested
+// markup; the others are numbered from 1. Values are raw wikitext (not yet cleaned).
+struct TemplateCall {
+  std::string name;      // normalized: see NormalizeTemplateName
+  std::string raw_name;  // as written, trimmed ("HMS")
+  std::vector<std::string_view> positional;
+  std::vector<std::pair<std::string, std::string_view>> named;  // keys lower-cased, trimmed
+
+  // Argument `key` ("1", "2", … or a name), trimmed; empty when absent.
+  std::string_view Get(std::string_view key) const;
+};
+// Splits the text between "{{" and "}}". Views point into `content`.
+TemplateCall ParseTemplateCall(std::string_view content);
+
+// Lower-cased ASCII, "_" → " ", runs of spaces folded, trimmed, a "Template:" prefix removed.
+// Lookup is therefore case-insensitive throughout (a superset of MediaWiki's first letter rule).
+std::string NormalizeTemplateName(std::string_view name);
+
+// One parsed rule; opaque outside templates.cc.
+struct TemplateRule;
+
+class TemplateTable {
+ public:
+  TemplateTable();
+  ~TemplateTable();
+  TemplateTable(TemplateTable&&) noexcept;
+  TemplateTable& operator=(TemplateTable&&) noexcept;
+
+  // Parses the two tables (formats in the header comments of data/templates.tsv and
+  // data/templates-units.tsv). An error names the table, the line and what was expected.
+  [[nodiscard]] static Status Parse(std::string_view templates_tsv, std::string_view units_tsv,
+                                    TemplateTable* out);
+
+  // The rule for a normalized name (exact names first, then the longest "prefix*" pattern);
+  // nullptr when the template is not listed (it is then dropped).
+  const TemplateRule* Find(std::string_view normalized_name) const;
+
+  // Renders `call` with `rule`. `clean` turns an argument's raw wikitext into text (it renders
+  // nested templates); it is only called for the arguments the rule shows.
+  using ArgCleaner = std::function<std::string(std::string_view)>;
+  std::string Render(const TemplateRule& rule, const TemplateCall& call,
+                     const ArgCleaner& clean) const;
+
+  size_t size() const;  // number of names and patterns
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The table built into the binary (data/templates*.tsv at build time), parsed once.
+// If it failed to parse (a test checks that it does not), it is empty: templates are dropped.
+const TemplateTable& BuiltinTemplateTable();
+// The embedded sources, for tests and for documentation tools.
+std::string_view BuiltinTemplatesTsv();
+std::string_view BuiltinUnitsTsv();
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_TEXT_TEMPLATES_H_

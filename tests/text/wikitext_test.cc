@@ -1,0 +1,258 @@
+// Tests of template rendering (data/templates.tsv, text/templates.h) and of the non-prose rules
+// of the wikitext cleaner, on the real examples that motivated them.
+#include "text/wikitext.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+#include "test_util.h"
+#include "text/templates.h"
+
+namespace aligndb {
+namespace {
+
+std::string CleanOne(const std::string& wikitext) {
+  auto p = CleanWikitext(wikitext).paragraphs;
+  std::string out;
+  for (const auto& s : p) out += (out.empty() ? "" : "\n") + s;
+  return out;
+}
+
+struct Case {
+  const char* wikitext;
+  const char* text;
+};
+
+// (wikitext, expected text) for every template family of data/templates.tsv.
+const Case kCases[] = {
+    // {{convert}}: value and unit as Wikipedia shows them by default.
+    {"arriving about {{convert|15|mi|km}} away.", "arriving about 15 miles (24 km) away."},
+    {"a {{cvt|15|mi|km}} walk", "a 15 mi (24 km) walk"},
+    {"it is {{convert|15|mi|km|abbr=on}} long", "it is 15 mi (24 km) long"},
+    {"a {{convert|15|mi|km|adj=on}} road", "a 15-mile (24 km) road"},
+    {"some {{convert|10|-|15|mi|km}} away", "some 10\u201315 miles (16\u201324 km) away"},
+    {"some {{convert|10|to|15|mi}} away", "some 10 to 15 miles (16 to 24 km) away"},
+    {"a {{convert|100|km|mi}} trip", "a 100 kilometres (62 mi) trip"},
+    {"{{convert|1000|km|mi}}", "1,000 kilometres (620 mi)"},
+    {"{{convert|1|mi|km}}", "1 mile (1.6 km)"},
+    {"{{convert|5|ft|m}}", "5 feet (1.5 m)"},
+    {"{{convert|2|m|ft}}", "2 metres (6.6 ft)"},
+    {"{{convert|300|m|ft}}", "300 metres (980 ft)"},
+    {"{{convert|1500|m}}", "1,500 metres (4,900 ft)"},
+    {"{{convert|100|lb|kg}}", "100 pounds (45 kg)"},
+    {"{{convert|20|C|F}}", "20 \u00b0C (68 \u00b0F)"},
+    {"{{convert|37.5|C}}", "37.5 \u00b0C (99.5 \u00b0F)"},
+    {"{{convert|100|km2|sqmi}}", "100 square kilometres (39 sq mi)"},
+    {"{{convert|250|acre|ha}}", "250 acres (100 ha)"},
+    {"{{convert|100|km/h|mph|abbr=on}}", "100 km/h (62 mph)"},
+    {"{{convert|15|mi|km|1}}", "15 miles (24.1 km)"},
+    {"{{convert|5|ft|11|in|cm}}", "5 feet 11 inches (180 cm)"},
+    {"{{convert|1.8|m|ftin}}", "1.8 metres (5 ft 11 in)"},
+    {"{{convert|15|mi|km|disp=or}}", "15 miles or 24 km"},
+    {"{{convert|15|mi|km|sp=us|abbr=off}}", "15 miles (24 kilometers)"},
+    {"{{convert|15|furlong}}", "15 furlong"},
+    // Languages and scripts: the text.
+    {"Paris ({{lang|fr|Paris}}) is", "Paris (Paris) is"},
+    {"Savas ({{lang-el|\u03a3\u03ac\u03b2\u03b2\u03b1\u03c2}}; {{IPA-el|\u02c8sa.vas}}; born 1952)",
+     "Savas (\u03a3\u03ac\u03b2\u03b2\u03b1\u03c2; born 1952)"},
+    {"the {{transl|ar|al-Qur'an}} text", "the al-Qur'an text"},
+    {"the {{transl|ar|ALA|al-Qur'an}} text", "the al-Qur'an text"},
+    {"{{nihongo|Tokyo|\u6771\u4eac|T\u014dky\u014d}} is",
+     "Tokyo (\u6771\u4eac, T\u014dky\u014d) is"},
+    {"a {{lit|sea}} word", "a lit. 'sea' word"},
+    // Pronunciation: removed with its punctuation.
+    {"Savas Dimopoulos ({{IPA-el|sa}}; {{IPAc-en|s|a}}; born 1952) is",
+     "Savas Dimopoulos (born 1952) is"},
+    {"Albedo ({{IPAc-en|\u00e6|l|\u02c8|b|i\u02d0|d|o\u028a}}) is", "Albedo is"},
+    {"Aa ({{pron|a}}, {{respell|AH}}) is", "Aa is"},
+    {"Aa ({{audio|Aa.ogg|listen}}) is", "Aa is"},
+    {"Aa (Greek: x; {{IPA|a}}) is", "Aa (Greek: x) is"},
+    // Dates.
+    {"born {{birth date|1879|3|14}} in", "born March 14, 1879 in"},
+    {"born {{birth date|1879|3|14|df=y}} in", "born 14 March 1879 in"},
+    {"born {{birth date and age|1950|1|2}}.", "born January 2, 1950."},
+    {"died {{death date and age|1955|4|18|1879|3|14}}.", "died April 18, 1955 (aged 76)."},
+    {"since {{start date|1990|5}}.", "since May 1990."},
+    {"on {{start date|1990|5|3|df=yes}}.", "on 3 May 1990."},
+    {"{{as of|2017}}, the title is held", "As of 2017, the title is held"},
+    {"{{As of|2017|5}}, it", "As of May 2017, it"},
+    {"It is, {{as of|2010|4|1|lc=y}}, big", "It is, as of 1 April 2010, big"},
+    {"built {{circa|1900}}.", "built c. 1900."},
+    {"King {{reign|1509|1547}}.", "King r. 1509\u20131547."},
+    // Text shown as it is.
+    {"{{nowrap|Louis XIV}} ruled", "Louis XIV ruled"},
+    {"the {{ill|Hans Sachs|de}} house", "the Hans Sachs house"},
+    {"the {{ill|Hans Sachs|de|lt=Sachs}} house", "the Sachs house"},
+    {"Let {{mvar|M}} be", "Let M be"},
+    {"then {{math|''x'' + 1 {{=}} 2}}.", "then x + 1 = 2."},
+    {"the {{abbr|UN|United Nations}} met", "the UN met"},
+    {"a {{small|little}} word", "a little word"},
+    {"a {{resize|90%|little}} word", "a little word"},
+    {"a {{sic|teh}} word", "a teh [sic] word"},
+    {"as {{harvtxt|Smith|2000}} says", "as Smith (2000) says"},
+    {"as {{harvtxt|Smith|Jones|2000|p=4}} says", "as Smith & Jones (2000, p. 4) says"},
+    {"see {{harvnb|Smith|2000}}.", "see Smith 2000."},
+    {"claimed {{harv|Smith|Jones|Brown|Green|1999}}.", "claimed (Smith et al. 1999)."},
+    {"a {{frac|1|2}} inch", "a 1/2 inch"},
+    {"a {{frac|3|1|2}} inch", "a 3 1/2 inch"},
+    {"H{{sub|2}}O and {{chem|H|2|O}}", "H2O and H2O"},
+    {"{{val|1.5|ul=m}} tall", "1.5 m tall"},
+    {"the {{flag|France}} team", "the France team"},
+    // Ships.
+    {"aboard {{HMS|Victory}}.", "aboard HMS Victory."},
+    {"aboard {{USS|Enterprise|CV-6}}.", "aboard USS Enterprise (CV-6)."},
+    {"aboard {{SS|Great Britain}}.", "aboard SS Great Britain."},
+    {"a {{sclass|Nimitz|aircraft carrier}}.", "a Nimitz-class aircraft carrier."},
+    // Characters.
+    {"Paris{{snd}}Lyon", "Paris \u2013 Lyon"},
+    {"Paris{{spaced ndash}}Lyon", "Paris \u2013 Lyon"},
+    {"5{{ndash}}6 and 24{{nbsp}}August", "5\u20136 and 24 August"},
+    {"{{US$|100}} and {{formatnum:1234}}", "US$100 and 1,234"},
+    // Nesting, case, underscores, Template: prefix.
+    {"{{Nowrap|{{convert|15|mi|km}}}}", "15 miles (24 km)"},
+    {"{{Birth_date|1879|3|14}}", "March 14, 1879"},
+    {"{{Template:Nowrap|x y}}", "x y"},
+    {"{{NOWRAP|[[Paris|the city]]}} is big", "the city is big"},
+    // Unknown templates are dropped as before.
+    {"a{{citation needed}} b{{sfn|Smith|2000}}.", "a b."},
+};
+
+TEST(TemplateRenderTest, EveryListedCase) {
+  for (const Case& c : kCases) EXPECT_EQ(CleanOne(c.wikitext), c.text) << c.wikitext;
+}
+
+TEST(TemplateRenderTest, EveryRowOfTheDataFilesParses) {
+  // The embedded copy is the file in the repository, byte for byte...
+  EXPECT_EQ(BuiltinTemplatesTsv(), testing::ReadFile(testing::DataPath("templates.tsv")));
+  EXPECT_EQ(BuiltinUnitsTsv(), testing::ReadFile(testing::DataPath("templates-units.tsv")));
+  // ... and parses without error, every row.
+  TemplateTable table;
+  Status s = TemplateTable::Parse(BuiltinTemplatesTsv(), BuiltinUnitsTsv(), &table);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_GE(table.size(), 150u);
+  EXPECT_EQ(table.size(), BuiltinTemplateTable().size());
+  // Each row parses on its own, too (a row that only parses next to others would be a bug).
+  int rows = 0;
+  std::string tsv(BuiltinTemplatesTsv());
+  size_t b = 0;
+  while (b < tsv.size()) {
+    size_t e = tsv.find('\n', b);
+    if (e == std::string::npos) e = tsv.size();
+    std::string line = tsv.substr(b, e - b);
+    b = e + 1;
+    if (line.empty() || line[0] == '#') continue;
+    TemplateTable one;
+    Status r = TemplateTable::Parse(line, BuiltinUnitsTsv(), &one);
+    EXPECT_TRUE(r.ok()) << line << ": " << r.ToString();
+    ++rows;
+  }
+  EXPECT_GE(rows, 60);
+}
+
+TEST(TemplateRenderTest, BadRowsAreReportedWithTheirLine) {
+  TemplateTable t;
+  Status s = TemplateTable::Parse("# c\nnowrap\t{1}\nbroken\t{1\n", BuiltinUnitsTsv(), &t);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.ToString().find("templates.tsv:3"), std::string::npos) << s.ToString();
+  EXPECT_FALSE(TemplateTable::Parse("a\t@nosuch\n", BuiltinUnitsTsv(), &t).ok());
+  EXPECT_FALSE(TemplateTable::Parse("a\t[{1}\n", BuiltinUnitsTsv(), &t).ok());
+  EXPECT_FALSE(TemplateTable::Parse("a,a\t{1}\n", BuiltinUnitsTsv(), &t).ok());
+  EXPECT_FALSE(TemplateTable::Parse("a\t{1}\n", "km\tkm\tkm\tkms\tlength\t-1\t0\tkm\n", &t).ok());
+  EXPECT_FALSE(TemplateTable::Parse("a\t{1}\n", "km\tkm\tkm\tkms\tlength\t1\t0\tlb\n", &t).ok());
+}
+
+TEST(TemplateRenderTest, UserRowsNeedNoCode) {
+  TemplateTable t;
+  ASSERT_TRUE(TemplateTable::Parse("greet,hello*\tHello, {who|1}[ and {2}]!\n", "", &t).ok());
+  auto render = [&](const std::string& content) {
+    TemplateCall call = ParseTemplateCall(content);
+    const TemplateRule* rule = t.Find(call.name);
+    return rule ? t.Render(*rule, call, [](std::string_view a) { return std::string(a); })
+                : std::string("<none>");
+  };
+  EXPECT_EQ(render("Greet|world"), "Hello, world!");
+  EXPECT_EQ(render("greet|me|them"), "Hello, me and them!");
+  EXPECT_EQ(render("greet|who=you|me|them"), "Hello, you and them!");
+  EXPECT_EQ(render("Hello there|x"), "Hello, x!");
+  EXPECT_EQ(render("other|x"), "<none>");
+}
+
+// Nested rendered templates are re-scanned a bounded number of times: deep nesting of a listed
+// template stays linear and keeps its innermost text only while within the depth limit.
+TEST(TemplateRenderTest, DeepNestingOfRenderedTemplatesIsBounded) {
+  std::string deep;
+  for (int i = 0; i < 20000; ++i) deep += "{{nowrap|";
+  deep += "x";
+  for (int i = 0; i < 20000; ++i) deep += "}}";
+  auto out = CleanOne("Before " + deep + " after.");
+  EXPECT_EQ(out, "Before after.");
+  EXPECT_EQ(CleanOne("A {{nowrap|{{nowrap|{{nowrap|x}}}}}} b."), "A x b.");
+}
+
+// Random template soup never leaves an opening marker behind (a lone "}}" without an opener
+// is text, as before).
+TEST(TemplateRenderTest, NoResidueOnRandomTemplateSoup) {
+  const char* pieces[] = {"{{",   "}}",    "|",  "convert", "15",     "mi",  "km",
+                          "lang", "fr",    "[[", "]]",      "nowrap", "=",   "abbr",
+                          "on",   " ",     "x",  "-",       "as of",  "ill", "birth date",
+                          "3",    "{{=}}", "(",  ")",       ";"};
+  std::mt19937 rng(7);
+  for (int t = 0; t < 2000; ++t) {
+    std::string s = "Text ";
+    int n = 1 + static_cast<int>(rng() % 30);
+    for (int i = 0; i < n; ++i) s += pieces[rng() % (sizeof pieces / sizeof *pieces)];
+    std::string out = CleanOne(s);
+    EXPECT_EQ(out.find("{{"), std::string::npos) << s;
+  }
+}
+
+// ------------------------------------------------------------------ non-prose lines
+
+using Paragraphs = std::vector<std::string>;
+
+TEST(NonProseTest, ListHeadingsEndingInAColonStayOut) {
+  EXPECT_EQ(CleanWikitext("Side One:\n# \"Come Together\"\n# \"Something\"\n\nSide Two:\n"
+                          "# \"Here Comes the Sun\"\n\nThe album sold well.")
+                .paragraphs,
+            Paragraphs{"The album sold well."});
+  EXPECT_EQ(CleanWikitext("Track 13 recorded live at the Hollywood Bowl, August 1965:\n"
+                          "* \"Help!\"\n")
+                .paragraphs,
+            Paragraphs{});
+  // Followed by prose, a colon ends a sentence that introduces it: kept.
+  EXPECT_EQ(CleanWikitext("He said this:\n\nThe war is over.").paragraphs,
+            (Paragraphs{"He said this:", "The war is over."}));
+  EXPECT_EQ(CleanWikitext("Intro:\n{| class=x\n| a\n|}\nAfter.").paragraphs, Paragraphs{"After."});
+}
+
+TEST(NonProseTest, LinkOnlyLinesStayOut) {
+  EXPECT_EQ(CleanWikitext("Text.\n\n== See also ==\n[[Aardvark]] \u00b7 [[Aardwolf]] \u00b7 "
+                          "[[Anteater]]\n\n[[Pangolin]], [[Armadillo]]\n")
+                .paragraphs,
+            Paragraphs{"Text."});
+  // A word outside the links makes it prose.
+  EXPECT_EQ(CleanWikitext("[[Paris]] and [[Lyon]]").paragraphs, Paragraphs{"Paris and Lyon"});
+}
+
+TEST(NonProseTest, NotesDirectlyUnderTablesStayOut) {
+  EXPECT_EQ(CleanWikitext("Before.\n{| class=\"wikitable\"\n| 1990 || 5\n|}\n"
+                          "Source: [http://example.org Statistics Office]\nAfter.\n\n"
+                          "{|\n| x\n|}\nNote: figures in millions.\n\nLater text.")
+                .paragraphs,
+            (Paragraphs{"Before.", "After.", "Later text."}));
+  // The same words elsewhere are prose.
+  EXPECT_EQ(CleanWikitext("Note: this is prose.").paragraphs, Paragraphs{"Note: this is prose."});
+}
+
+TEST(NonProseTest, SourcePunctuationAndSpacingAreKept) {
+  EXPECT_EQ(CleanWikitext("Apple Inc., based in Washington, D.C., sold a .22 rifle.").paragraphs,
+            Paragraphs{"Apple Inc., based in Washington, D.C., sold a .22 rifle."});
+  // Spaces and commas left by removed markup still go.
+  EXPECT_EQ(CleanWikitext("It was big {{cn}}, and red.{{sfn|x}} , too .").paragraphs,
+            Paragraphs{"It was big, and red. too."});
+}
+
+}  // namespace
+}  // namespace aligndb
