@@ -4,7 +4,7 @@
 Usage: tools/compare_mwparser.py --aligndb build/aligndb DUMP.xml.bz2 [DUMP ...]
 
 For every namespace-0 article of the dumps, the reference text is strip_code() of the
-wikitext after removing the lines that SPEC §3.1 says are not prose paragraphs (headings and
+wikitext after removing the lines that docs/method.md (Wikitext → paragraphs) says are not prose paragraphs (headings and
 list items), so that both sides describe the same thing: the article's prose. aligndb's text
 is what `aligndb show --all --format jsonl` stores. Both are tokenized as aligndb tokenizes
 (maximal runs of letters and digits, case-folded) and compared as bags of words:

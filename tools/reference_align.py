@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A plain, independent implementation of SPEC §4 (Coster & Kauchak) for cross-checking aligndb.
+"""A plain, independent implementation of docs/method.md's alignment (Coster & Kauchak) for cross-checking aligndb.
 
 Usage:
   tools/reference_align.py NORMAL.jsonl SIMPLE.jsonl [--paragraph-threshold 0.5]

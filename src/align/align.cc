@@ -1,4 +1,5 @@
-// Alignment (SPEC §4): pairing, paragraph alignment, sentence alignment, records.
+// Alignment (docs/method.md, Pairing to Filter): pairing, paragraph alignment, sentence alignment,
+// records.
 #include "align/align.h"
 
 #include <algorithm>
@@ -57,7 +58,7 @@ SentenceAlignment AlignSentences(const Eigen::MatrixXd& sim, double p) {
   std::vector<double> a(static_cast<size_t>(n + 1) * w, 0.0);
   std::vector<uint8_t> choice(static_cast<size_t>(n + 1) * w, 0);
   auto A = [&](int i, int j) -> double& { return a[static_cast<size_t>(i) * w + j]; };
-  // sim(i, j) with SPEC's 1-based indices.
+  // sim(i, j) with the 1-based indices of docs/method.md.
   auto S = [&](int i, int j) { return sim(i - 1, j - 1); };
   for (int i = 1; i <= n; ++i) {
     for (int j = 1; j <= m; ++j) {
@@ -202,7 +203,8 @@ class PairAligner {
     return options_.scorer->Score(normal.sentence_tokens[np][ns], simple.sentence_tokens[sp][ss]);
   }
 
-  // SPEC §5's corpus mode: every normal × simple sentence pair, kept at or above the threshold.
+  // The all-pairs corpus mode (docs/method.md): every normal × simple sentence pair, kept at or
+  // above the threshold.
   Status AlignAllPairs(ArticleSide* normal, ArticleSide* simple, pb::AlignmentRecord* record) {
     RETURN_IF_ERROR(BuildVectors(normal, simple));
     const bool wmd = options_.similarity == SimilarityMeasure::kWmd;
@@ -242,8 +244,8 @@ class PairAligner {
     return Status::OK();
   }
 
-  // SPEC §4: paragraphs by TF-IDF cosine over the index's candidates, then the sentence
-  // alignment of each simple paragraph against its normal paragraphs.
+  // docs/method.md, Paragraph and Sentence alignment: paragraphs by TF-IDF cosine over the index's
+  // candidates, then the sentence alignment of each simple paragraph against its normal paragraphs.
   Status Align(ArticleSide* normal, ArticleSide* simple, pb::AlignmentRecord* record) {
     RETURN_IF_ERROR(BuildVectors(normal, simple));
     std::vector<std::vector<std::pair<uint32_t, double>>> cosines;

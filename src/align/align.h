@@ -1,5 +1,6 @@
-// Coster & Kauchak's alignment (SPEC §4): title pairing with filters, paragraph alignment by
-// TF-IDF cosine with Xapian candidates, and dynamic-programming sentence alignment.
+// Coster & Kauchak's alignment (docs/method.md: Pairing to Filter): title pairing with filters,
+// paragraph alignment by TF-IDF cosine with Xapian candidates, and dynamic-programming sentence
+// alignment.
 #ifndef ALIGNDB_ALIGN_ALIGN_H_
 #define ALIGNDB_ALIGN_ALIGN_H_
 
@@ -27,8 +28,8 @@ enum class Op : int {
   kTwoOne = 5,    // two normal sentences, one simple sentence
   kTwoTwo = 6,    // crossed: (i-1, j) and (i, j-1)
   kAllPairs = 7,  // "pair": kept by the all-pairs corpus mode
-  kL12 = 8,       // "l12": news paraphrase by edit distance (SPEC §6)
-  kF2 = 9,        // "f2": news paraphrase from first sentences (SPEC §6)
+  kL12 = 8,       // "l12": news paraphrase by edit distance (docs/method.md, News paraphrases)
+  kF2 = 9,        // "f2": news paraphrase from first sentences (docs/method.md, News paraphrases)
 };
 // "skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2", "pair", "l12", "f2".
 const char* OpName(Op op);
@@ -52,14 +53,14 @@ struct SentenceAlignment {
   int skipped_simple = 0;
 };
 
-// The dynamic program of SPEC §4 over sim (n normal × m simple sentences), with its tie order
-// (the first maximal alternative wins). Time and memory O(n·m).
+// The dynamic program of docs/method.md (Sentence alignment) over sim (n normal × m simple
+// sentences), with its tie order (the first maximal alternative wins). Time and memory O(n·m).
 SentenceAlignment AlignSentences(const Eigen::MatrixXd& sim, double skip_penalty);
 
-// Paragraph assignment (SPEC §4): `cosines[s]` holds (normal paragraph, cosine) for the
-// candidates of simple paragraph s. A normal paragraph goes to the simple paragraph with the
-// highest cosine ≥ threshold (the earliest on a tie). Returns, per simple paragraph, its normal
-// paragraphs in document order (empty: not aligned).
+// Paragraph assignment (docs/method.md, Paragraph alignment): `cosines[s]` holds (normal paragraph,
+// cosine) for the candidates of simple paragraph s. A normal paragraph goes to the simple paragraph
+// with the highest cosine ≥ threshold (the earliest on a tie). Returns, per simple paragraph, its
+// normal paragraphs in document order (empty: not aligned).
 std::vector<std::vector<uint32_t>> AssignParagraphs(
     const std::vector<std::vector<std::pair<uint32_t, double>>>& cosines, double threshold);
 
@@ -88,11 +89,11 @@ struct AlignOptions {
   double paragraph_threshold = 0.5;
   // Penalty of a skipped sentence in the dynamic program. Default: 0.0001.
   double skip_penalty = 0.0001;
-  // kCosterKauchak (SPEC §4) or kAllPairs (SPEC §5's corpus mode: every normal × simple
-  // sentence of an article pair is scored; pairs at or above pair_threshold are kept).
-  // Default: kCosterKauchak.
+  // kCosterKauchak (docs/method.md, Sentence alignment) or kAllPairs (the All-pairs corpus mode:
+  // every normal × simple sentence of an article pair is scored; pairs at or above pair_threshold
+  // are kept). Default: kCosterKauchak.
   AlignMode mode = AlignMode::kCosterKauchak;
-  // The sentence similarity: kTfidf (SPEC §4's cosine, with the store's idf) or an embedding
+  // The sentence similarity: kTfidf (the TF-IDF cosine, with the store's idf) or an embedding
   // measure, scored by `scorer`. Paragraph candidates always use the TF-IDF cosine. Default:
   // kTfidf.
   SimilarityMeasure similarity = SimilarityMeasure::kTfidf;
@@ -102,7 +103,7 @@ struct AlignOptions {
   // all-pairs: keep sentence pairs with similarity ≥ this. Default: 0.53 (the paper's).
   double pair_threshold = 0.53;
   // Pair a simple title that is a redirect in the normal edition with the redirect's target
-  // article (SPEC §4's option). Default: false.
+  // article (docs/method.md, Pairing). Default: false.
   bool follow_redirects = false;
   // Re-align every pair, also those whose pages and parameters are unchanged since their record
   // was computed (so that every record uses the current idf). Default: false.

@@ -1,6 +1,6 @@
-// One interface over every sentence similarity of aligndb: SPEC §4's TF-IDF cosine and SPEC §5's
-// embedding measures. Used to score sentence pairs from files and, in the aligner, to fill the
-// similarity matrix of the dynamic program.
+// One interface over every sentence similarity of aligndb: the TF-IDF cosine and the embedding
+// measures' embedding measures. Used to score sentence pairs from files and, in the aligner, to
+// fill the similarity matrix of the dynamic program.
 #ifndef ALIGNDB_ALIGN_SCORER_H_
 #define ALIGNDB_ALIGN_SCORER_H_
 

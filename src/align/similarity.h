@@ -1,5 +1,5 @@
-// Similarity of texts. SPEC §4's TF-IDF cosine lives here; other measures (SPEC §5) plug in
-// by filling the similarity matrix that the sentence aligner reads.
+// Similarity of texts. The TF-IDF cosine (docs/method.md, TF-IDF) lives here; other measures plug
+// in by filling the similarity matrix that the sentence aligner reads.
 #ifndef ALIGNDB_ALIGN_SIMILARITY_H_
 #define ALIGNDB_ALIGN_SIMILARITY_H_
 
@@ -19,7 +19,7 @@ struct SparseVector {
   double norm = 0;  // Euclidean norm of `weights`
 };
 
-// Cosine of two sparse vectors; 0 when either is the zero vector (SPEC §4).
+// Cosine of two sparse vectors; 0 when either is the zero vector (docs/method.md, TF-IDF).
 double Cosine(const SparseVector& a, const SparseVector& b);
 
 // TF-IDF cosine of two bags of tokens (a token repeated k times weighs k · idf), with idf values

@@ -80,14 +80,13 @@ struct ExportedPair {
 Status ForEachExportedPair(Store* store, const ExportOptions& options,
                            const std::function<Status(const ExportedPair&)>& visit);
 
-
 // The alignment record of the article pair titled `title` (either edition's title, or a
 // redirect to one). NotFound says why there is none: which edition lacks the title, whether the
 // pairing filter removed the pair, or which edition pairs are aligned instead.
 Status LookupRecord(Store* store, const EditionPair& editions, const std::string& title,
                     pb::AlignmentRecord* out);
 
-// Corpus statistics of one edition pair (SPEC §4 and §7).
+// Corpus statistics of one edition pair (docs/method.md, Filter and Corpus reports).
 struct CorpusStats {
   std::string normal_edition, simple_edition;
   uint64_t title_matches = 0, removed = 0, aligned = 0;
@@ -106,7 +105,7 @@ struct CorpusStats {
   std::vector<double> similarities;  // of every sentence pair
   struct Side {
     uint64_t sentences = 0;   // distinct sentences in the pairs with similarity ≥ min_sim
-    uint64_t words = 0;       // their tokens (SPEC §3.3)
+    uint64_t words = 0;       // their tokens (docs/method.md, Tokens)
     uint64_t vocabulary = 0;  // distinct tokens
     double flesch = 0;        // Flesch Reading Ease of all those sentences together
     std::vector<double> sentence_flesch;  // per sentence

@@ -1,5 +1,5 @@
 // News paraphrase pairs from clusters of articles about one event (Dolan, Quirk & Brockett 2004;
-// SPEC §6): L12 (edit distance) and F2 (first two sentences).
+// docs/method.md, News paraphrases): L12 (edit distance) and F2 (first two sentences).
 #ifndef ALIGNDB_PARAPHRASE_PARAPHRASE_H_
 #define ALIGNDB_PARAPHRASE_PARAPHRASE_H_
 
@@ -40,8 +40,8 @@ struct ParaphraseCounts {
   void Add(const ParaphraseCounts& o);
 };
 
-// Words of a sentence for both methods: SPEC §3.3 tokens (lower-cased letters and digits), so
-// that punctuation never counts as a word.
+// Words of a sentence for both methods: the tokens of docs/method.md (lower-cased letters and
+// digits), so that punctuation never counts as a word.
 std::vector<std::string> ParaphraseWords(const std::string& sentence);
 
 // L12: every pair of sentences of the cluster; drop identical (after lower-casing, ignoring

@@ -128,7 +128,7 @@ class Store {
   // Page ids of all pages (articles and redirects) of `edition`.
   Status PageIds(uint32_t edition, std::vector<uint64_t>* out);
 
-  // ---- Document frequencies (SPEC §4) ----
+  // ---- Document frequencies (docs/method.md, TF-IDF) ----
   // Number of paragraphs of `edition` containing each token; absent tokens get 0.
   Status DocumentFrequencies(uint32_t edition, const std::vector<std::string>& tokens,
                              std::vector<int64_t>* df, const Snapshot* snapshot = nullptr);

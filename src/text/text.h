@@ -18,7 +18,7 @@ namespace aligndb {
 
 struct TextOptions {
   // Keep list items (lines starting with *, #, :, ;) as paragraphs of their own.
-  // Default: false (SPEC §3.1: list items are not prose paragraphs).
+  // Default: false (docs/method.md: list items are not prose paragraphs).
   bool keep_lists = false;
   // Tokens dropped from TF-IDF vectors (case-folded). Default: empty (no stop list).
   std::unordered_set<std::string> stop_words;
@@ -56,16 +56,17 @@ class SentenceSplitter {
   std::unique_ptr<Impl> impl_;
 };
 
-// Appends the TF-IDF tokens of `text` (SPEC §3.3): maximal runs of Unicode letters and digits
-// (combining marks continue a run), case-folded with Unicode simple case folding.
+// Appends the TF-IDF tokens of `text` (docs/method.md, Tokens): maximal runs of Unicode letters and
+// digits (combining marks continue a run), case-folded with Unicode simple case folding.
 void Tokenize(std::string_view text, std::vector<std::string>* tokens);
 
-// Title normalization for pairing (SPEC §4): underscores are spaces, runs of spaces fold to one,
-// surrounding space is trimmed, and the first character is upper-cased.
+// Title normalization for pairing (docs/method.md, Pairing): underscores are spaces, runs of spaces
+// fold to one, surrounding space is trimmed, and the first character is upper-cased.
 std::string NormalizeTitle(std::string_view title);
 
-// SPEC §3.4 flags of a page from its title, namespace, the templates it used and its sentence
-// count. `namespace_id` < 0 means unknown (JSONL input): then only the title decides `meta`.
+// The article flags (docs/method.md) of a page from its title, namespace, the templates it used and
+// its sentence count. `namespace_id` < 0 means unknown (JSONL input): then only the title decides
+// `meta`.
 uint32_t ComputeFlags(std::string_view title, int32_t namespace_id,
                       const std::vector<std::string>& template_names, size_t sentence_count);
 

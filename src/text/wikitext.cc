@@ -1,4 +1,4 @@
-// Wikitext cleaning (SPEC §3.1) as a short sequence of linear passes:
+// Wikitext cleaning (docs/method.md, Wikitext → paragraphs) as a short sequence of linear passes:
 //   1. comments;  2. tags (non-prose tags with their content, other tags without);
 //   3. templates and tables (one bracket-matching pass);  4. internal and external links;
 //   5. quotes, behaviour switches, entities;  6. lines → paragraphs.

@@ -36,7 +36,7 @@ struct Path {
   std::vector<AlignedPair> pairs;  // document order
 };
 
-// Every alignment from (i, j) back to the border, built from SPEC §4's six operations.
+// Every alignment from (i, j) back to the border, built from the six operations of docs/method.md.
 void Enumerate(const Eigen::MatrixXd& sim, double p, int i, int j, Path current,
                std::vector<Path>* out) {
   if (i == 0 || j == 0) {

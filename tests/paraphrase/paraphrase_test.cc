@@ -1,4 +1,5 @@
-// L12 and F2 (SPEC §6) on hand-made clusters, one rule at a time, and the whole command.
+// L12 and F2 (docs/method.md, News paraphrases) on hand-made clusters, one rule at a time, and the
+// whole command.
 #include "paraphrase/paraphrase.h"
 
 #include <gtest/gtest.h>
