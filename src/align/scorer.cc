@@ -6,7 +6,7 @@
 
 namespace aligndb {
 
-Status PairScorer::Create(const std::string& method, const WordVectors* vectors, double theta,
+Status PairScorer::Create(const std::string& method, const WordSimilarity* vectors, double theta,
                           std::unique_ptr<PairScorer>* out) {
   auto s = std::unique_ptr<PairScorer>(new PairScorer());
   s->method_ = method;
@@ -18,6 +18,10 @@ Status PairScorer::Create(const std::string& method, const WordVectors* vectors,
           "\" (use tfidf, average, maximum, hungarian, wmd or additive)");
     if (!vectors)
       return Status::InvalidArgument("similarity \"" + method + "\" needs --vectors FILE");
+    if (s->embedding_ == EmbeddingMethod::kAdditive && !vectors->vectors())
+      return Status::InvalidArgument(
+          "similarity \"additive\" sums word vectors: it needs --vectors FILE (a lexicon has "
+          "none)");
     s->vectors_ = vectors;
   }
   *out = std::move(s);

@@ -9,20 +9,21 @@
 #include <unordered_map>
 #include <vector>
 
-#include "embed/embeddings.h"
 #include "aligndb/status.h"
+#include "embed/embeddings.h"
 
 namespace aligndb {
 
 class PairScorer {
  public:
-  // `method`: tfidf, average, maximum, hungarian, wmd, additive. Embedding methods need
-  // `vectors` (not owned; it must outlive the scorer).
-  static Status Create(const std::string& method, const WordVectors* vectors, double theta,
+  // `method`: tfidf, average, maximum, hungarian, wmd, additive. Embedding methods need a word
+  // similarity (word vectors, a lexicon or both; not owned: it must outlive the scorer); additive
+  // needs vectors.
+  static Status Create(const std::string& method, const WordSimilarity* words, double theta,
                        std::unique_ptr<PairScorer>* out);
 
   const std::string& method() const { return method_; }
-  const WordVectors* vectors() const { return vectors_; }
+  const WordSimilarity* vectors() const { return vectors_; }  // the word similarity
 
   // TF-IDF only: idf(t) = ln(N / df(t)) over `documents` (each a bag of tokens).
   void FitIdf(const std::vector<const Tokens*>& documents);
@@ -34,7 +35,7 @@ class PairScorer {
  private:
   std::string method_;
   EmbeddingMethod embedding_ = EmbeddingMethod::kMaximum;
-  const WordVectors* vectors_ = nullptr;
+  const WordSimilarity* vectors_ = nullptr;
   double theta_ = 0;
   std::unordered_map<std::string, double> idf_;
 };

@@ -18,6 +18,7 @@
 #include "aligndb.pb.h"
 #include "align/align.h"
 #include "embed/embeddings.h"
+#include "embed/word_similarity.h"
 #include "eval/eval.h"
 #include "export/export.h"
 #include "index/index.h"
@@ -280,6 +281,7 @@ struct AlignArgs {
   std::string db;
   AlignOptions options;
   std::string vectors_cache;
+  std::string lexicon;
 };
 
 void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
@@ -304,6 +306,9 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
   cmd->add_option("--vectors", a->options.vectors, "Word vectors for the embedding similarities");
   cmd->add_option("--vectors-cache", a->vectors_cache,
                   "Cache directory of loaded vectors ('-': none)");
+  cmd->add_option("--lexicon", a->lexicon,
+                  "Word similarity from a lexicon (wordnet), alone or with --vectors (larger wins)")
+      ->check(CLI::IsMember({"wordnet"}));
   cmd->add_option("--theta", a->options.theta,
                   "Embedding similarities: word pairs count when above this")
       ->capture_default_str();
@@ -324,13 +329,14 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
 
 Status RunAlignOn(Store* store, AlignArgs args, const std::vector<std::string>& argv,
                   AlignSummary* summary) {
-  std::unique_ptr<WordVectors> vectors;
+  std::unique_ptr<WordSimilaritySet> vectors;
   std::unique_ptr<PairScorer> scorer;
   if (args.options.similarity != "tfidf") {
-    if (args.options.vectors.empty())
+    if (args.options.vectors.empty() && args.lexicon.empty())
       return Status::InvalidArgument("--similarity " + args.options.similarity +
                                      " needs --vectors FILE");
-    RETURN_IF_ERROR(WordVectors::Load(args.options.vectors, args.vectors_cache, &vectors));
+    RETURN_IF_ERROR(WordSimilaritySet::Open(args.options.vectors, args.vectors_cache,
+                                            args.lexicon, &vectors));
     RETURN_IF_ERROR(
         PairScorer::Create(args.options.similarity, vectors.get(), args.options.theta, &scorer));
     args.options.scorer = scorer.get();
@@ -417,6 +423,8 @@ struct SimilarityArgs {
   std::vector<std::string> methods;
   std::string vectors;
   std::string vectors_cache;
+  std::string lexicon;
+  double at_threshold = std::nan("");
   double theta = 0.0;
   double positive_at = 4.0;
   std::string file;
@@ -426,11 +434,12 @@ struct SimilarityArgs {
 
 Status ScoreFile(const SimilarityArgs& a, const std::string& method,
                  const std::vector<SentencePairExample>& pairs, std::vector<double>* scores) {
-  std::unique_ptr<WordVectors> vectors;
+  std::unique_ptr<WordSimilaritySet> vectors;
   if (method != "tfidf") {
-    if (a.vectors.empty())
-      return Status::InvalidArgument("--method " + method + " needs --vectors FILE");
-    RETURN_IF_ERROR(WordVectors::Load(a.vectors, a.vectors_cache, &vectors));
+    if (a.vectors.empty() && a.lexicon.empty())
+      return Status::InvalidArgument("--method " + method +
+                                     " needs --vectors FILE or --lexicon wordnet");
+    RETURN_IF_ERROR(WordSimilaritySet::Open(a.vectors, a.vectors_cache, a.lexicon, &vectors));
   }
   std::unique_ptr<PairScorer> scorer;
   RETURN_IF_ERROR(PairScorer::Create(method, vectors.get(), a.theta, &scorer));
@@ -461,6 +470,36 @@ Status RunSimilarity(const SimilarityArgs& a) {
   return Status::OK();
 }
 
+// Accuracy and F1 when pairs scoring at or above `threshold` are called positive.
+struct ThresholdFigures {
+  double threshold = 0, accuracy = 0, f1 = 0;
+};
+ThresholdFigures AtThreshold(const std::vector<LabelledScore>& ls, double threshold) {
+  size_t tp = 0, fp = 0, fn = 0, tn = 0;
+  for (const auto& l : ls) {
+    bool yes = l.score >= threshold;
+    (yes ? (l.positive ? tp : fp) : (l.positive ? fn : tn))++;
+  }
+  ThresholdFigures f{threshold, ls.empty() ? 0.0 : static_cast<double>(tp + tn) / ls.size(),
+                     tp ? 2.0 * tp / (2.0 * tp + fp + fn) : 0.0};
+  return f;
+}
+// The threshold (one of the scores, the highest on a tie) of the best accuracy. O(n log n).
+ThresholdFigures MaxAccuracy(std::vector<LabelledScore> ls) {
+  std::sort(ls.begin(), ls.end(), [](auto& x, auto& y) { return x.score > y.score; });
+  size_t neg = 0;
+  for (const auto& l : ls) neg += !l.positive;
+  size_t tp = 0, fp = 0, best_correct = neg;  // threshold above every score: all negative
+  double best_t = ls.empty() ? 0.0 : ls.front().score + 1;
+  for (size_t i = 0; i < ls.size(); ++i) {
+    (ls[i].positive ? tp : fp)++;
+    if (i + 1 < ls.size() && ls[i + 1].score == ls[i].score) continue;
+    size_t correct = tp + (neg - fp);
+    if (correct > best_correct) best_correct = correct, best_t = ls[i].score;
+  }
+  return AtThreshold(ls, best_t);
+}
+
 Status RunEval(const SimilarityArgs& a) {
   std::vector<SentencePairExample> pairs;
   RETURN_IF_ERROR(ReadSentencePairs(a.file, a.positive_at, &pairs));
@@ -475,16 +514,27 @@ Status RunEval(const SimilarityArgs& a) {
     std::vector<LabelledScore> ls;
     for (size_t i = 0; i < pairs.size(); ++i) ls.push_back({scores[i], pairs[i].positive});
     ClassifierEvaluation e = EvaluateScores(ls);
+    ThresholdFigures acc = MaxAccuracy(ls), at;
+    if (!std::isnan(a.at_threshold)) at = AtThreshold(ls, a.at_threshold);
     if (a.json) {
       ordered_json j = {{"method", m},  {"max_f1", e.max_f1},    {"threshold", e.threshold},
                         {"auc", e.auc}, {"pairs", pairs.size()}, {"positives", e.positives}};
       if (m != "tfidf") j["theta"] = a.theta;
+      j["max_accuracy"] = acc.accuracy;
+      j["accuracy_threshold"] = acc.threshold;
+      j["f1_at_accuracy_threshold"] = acc.f1;
+      if (!std::isnan(a.at_threshold))
+        j["at_threshold"] = {{"threshold", at.threshold}, {"accuracy", at.accuracy}, {"f1", at.f1}};
       std::cout << j.dump() << "\n";
     } else {
       std::cout << std::fixed << std::setprecision(3) << m << ": MaxF1 " << e.max_f1
                 << " at threshold " << std::setprecision(4) << e.threshold << ", AUC "
-                << std::setprecision(3) << e.auc << "  (" << pairs.size() << " pairs, "
-                << e.positives << " positive)\n";
+                << std::setprecision(3) << e.auc << "; max accuracy " << acc.accuracy
+                << " (F1 " << acc.f1 << ") at threshold " << std::setprecision(4) << acc.threshold;
+      if (!std::isnan(a.at_threshold))
+        std::cout << std::setprecision(3) << "; at " << std::setprecision(4) << at.threshold
+                  << std::setprecision(3) << ": accuracy " << at.accuracy << ", F1 " << at.f1;
+      std::cout << "  (" << pairs.size() << " pairs, " << e.positives << " positive)\n";
     }
     Curve c{m, PaletteColor(k), {}, {}};
     for (const auto& p : e.curve) c.xs.push_back(p.recall), c.ys.push_back(p.precision);
@@ -502,9 +552,17 @@ Status RunEval(const SimilarityArgs& a) {
 // ------------------------------------------------------------------ wordalign, aer
 
 Status RunWordAlign(const std::string& file, const std::string& vectors_path,
-                    const std::string& cache, const std::string& symmetrize, double theta) {
+                    const std::string& cache, const std::string& symmetrize, double theta,
+                    const std::string& lexicon = "", const std::string& aligner = "maximum",
+                    bool theta_given = false) {
   std::unique_ptr<WordVectors> vectors;
-  if (!vectors_path.empty()) RETURN_IF_ERROR(WordVectors::Load(vectors_path, cache, &vectors));
+  std::unique_ptr<WordSimilaritySet> words;
+  if (aligner == "lexical" || !lexicon.empty())
+    RETURN_IF_ERROR(WordSimilaritySet::Open(vectors_path, cache, lexicon, &words));
+  else if (!vectors_path.empty())
+    RETURN_IF_ERROR(WordVectors::Load(vectors_path, cache, &vectors));
+  LexicalAlignOptions lexical;
+  if (theta_given) lexical.min_similarity = theta;
   // s1<TAB>s2 lines; a gold file (Edinburgh++ JSON, MultiMWA TSV) is read for its sentences.
   std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> pairs;
   std::ifstream in(file, std::ios::binary);
@@ -535,7 +593,12 @@ Status RunWordAlign(const std::string& file, const std::string& vectors_path,
   }
   for (const auto& [a, b] : pairs) {
     Links links;
-    RETURN_IF_ERROR(AlignWords(vectors.get(), a, b, theta, symmetrize, &links));
+    if (aligner == "lexical")
+      links = AlignWordsLexical(words.get(), a, b, lexical);
+    else if (words)
+      RETURN_IF_ERROR(AlignWords(words.get(), a, b, theta, symmetrize, &links));
+    else
+      RETURN_IF_ERROR(AlignWords(vectors.get(), a, b, theta, symmetrize, &links));
     std::cout << FormatLinks(links) << "\n";
   }
   return Status::OK();
@@ -794,6 +857,10 @@ int main(int argc, char** argv) {
     cmd->add_option(
         "--vectors-cache", sim_args.vectors_cache,
         "Where loaded vectors are cached for fast reloads (default ~/.cache/aligndb; '-': none)");
+    cmd->add_option("--lexicon", sim_args.lexicon,
+                    "Word similarity from a lexicon (wordnet), alone or with --vectors (larger "
+                    "wins); WordNet from $WNSEARCHDIR or /usr/share/wordnet")
+        ->check(CLI::IsMember({"wordnet"}));
     cmd->add_option("--theta", sim_args.theta,
                     "Word pairs count only when their similarity exceeds this")
         ->capture_default_str();
@@ -809,15 +876,25 @@ int main(int argc, char** argv) {
       app.add_subcommand("eval", "MaxF1, its threshold, and AUC of similarities on labelled pairs");
   add_sim_options(eval_cmd, true);
   eval_cmd->add_flag("--json", sim_args.json, "One JSON line per method");
+  eval_cmd->add_option("--at-threshold", sim_args.at_threshold,
+                       "Also report accuracy and F1 at this threshold (one chosen on other data)");
   eval_cmd->add_option("--plot", sim_args.plot,
                        "Draw the precision-recall curves of the methods to FILE.svg");
 
-  std::string wa_file, wa_vectors, wa_cache, wa_sym = "grow-diag-final";
+  std::string wa_file, wa_vectors, wa_cache, wa_sym = "grow-diag-final", wa_lexicon,
+      wa_aligner = "maximum";
   double wa_theta = 0.49;
   auto* wa_cmd = app.add_subcommand(
       "wordalign", "Word-align sentence pairs (maximum alignment, symmetrized); i-j lines");
   wa_cmd->add_option("--vectors", wa_vectors, "Word vectors (without: identical words only)");
   wa_cmd->add_option("--vectors-cache", wa_cache, "Cache directory of loaded vectors ('-': none)");
+  wa_cmd->add_option("--lexicon", wa_lexicon, "Word similarity from a lexicon (wordnet)")
+      ->check(CLI::IsMember({"wordnet"}));
+  wa_cmd->add_option("--aligner", wa_aligner,
+                     "maximum (the paper's maximum alignment, symmetrized) or lexical (staged "
+                     "one-to-one alignment with context; --theta: its minimum φ, default 0.9)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"maximum", "lexical"}));
   wa_cmd->add_option("--symmetrize", wa_sym, "intersection, union or grow-diag-final")
       ->capture_default_str()
       ->check(CLI::IsMember({"intersection", "union", "grow-diag-final"}));
@@ -903,7 +980,9 @@ int main(int argc, char** argv) {
     if (s.ok()) s = Lookup(store.get(), lookup_eds, lookup_title, lookup_format, std::cout);
     return Finish(s);
   }
-  if (*wa_cmd) return Finish(RunWordAlign(wa_file, wa_vectors, wa_cache, wa_sym, wa_theta));
+  if (*wa_cmd)
+    return Finish(RunWordAlign(wa_file, wa_vectors, wa_cache, wa_sym, wa_theta, wa_lexicon,
+                               wa_aligner, wa_cmd->count("--theta") > 0));
   if (*aer_cmd) return Finish(RunAer(aer_gold, aer_possible, aer_pred, aer_json));
   if (*para_cmd) {
     std::unique_ptr<Store> store;

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "embed/embeddings.h"
+#include "lexicon/wordnet.h"
 
 namespace aligndb {
 
@@ -78,16 +79,40 @@ struct TransportProblem {
   Eigen::MatrixXd cost;
 };
 
-TransportProblem MakeTransportProblem(const WordVectors& v, const Tokens& x, const Tokens& y) {
+TransportProblem MakeTransportProblem(const WordSimilarity& s, const Tokens& x, const Tokens& y) {
   TransportProblem t;
   Bag(x, &t.xw, &t.xc);
   Bag(y, &t.yw, &t.yc);
-  Eigen::MatrixXd phi = WordSimilarities(v, t.xw, t.yw);
+  Eigen::MatrixXd phi = s.Matrix(t.xw, t.yw);
   t.cost = (2.0 - 2.0 * phi.array()).max(0.0).sqrt().matrix();
   return t;
 }
 
 }  // namespace
+
+Eigen::MatrixXd WordVectors::Matrix(const Tokens& x, const Tokens& y) const {
+  return WordSimilarities(*this, x, y);
+}
+
+Eigen::MatrixXd LexiconSimilarity::Matrix(const Tokens& x, const Tokens& y) const {
+  Eigen::MatrixXd m(x.size(), y.size());
+  for (size_t i = 0; i < x.size(); ++i)
+    for (size_t j = 0; j < y.size(); ++j)
+      m(i, j) = x[i] == y[j] ? 1.0 : wordnet_->Similarity(x[i], y[j]);
+  return m;
+}
+
+Eigen::MatrixXd CombinedSimilarity::Matrix(const Tokens& x, const Tokens& y) const {
+  Eigen::MatrixXd m = Eigen::MatrixXd::Constant(x.size(), y.size(), -1.0);
+  for (const WordSimilarity* p : parts_) m = m.cwiseMax(p->Matrix(x, y));
+  return m;
+}
+
+const WordVectors* CombinedSimilarity::vectors() const {
+  for (const WordSimilarity* p : parts_)
+    if (const WordVectors* v = p->vectors()) return v;
+  return nullptr;
+}
 
 Eigen::MatrixXd WordSimilarities(const WordVectors& v, const Tokens& x, const Tokens& y) {
   std::vector<int64_t> rx = Rows(v, x), ry = Rows(v, y);
@@ -150,9 +175,9 @@ double MaxWeightMatching(const Eigen::MatrixXd& w_in, std::vector<int>* row_to_c
   return total;
 }
 
-double WordMoversDistance(const WordVectors& v, const Tokens& x, const Tokens& y) {
+double WordMoversDistance(const WordSimilarity& s, const Tokens& x, const Tokens& y) {
   if (x.empty() || y.empty()) return 1.0;
-  const TransportProblem t = MakeTransportProblem(v, x, y);
+  const TransportProblem t = MakeTransportProblem(s, x, y);
   const auto &xw = t.xw, &yw = t.yw;
   const auto &xc = t.xc, &yc = t.yc;
   const Eigen::MatrixXd& c = t.cost;
@@ -178,9 +203,9 @@ double WordMoversDistance(const WordVectors& v, const Tokens& x, const Tokens& y
   return ns.totalCost<double>() / (static_cast<double>(x.size()) * static_cast<double>(y.size()));
 }
 
-double RelaxedWordMoversDistance(const WordVectors& v, const Tokens& x, const Tokens& y) {
+double RelaxedWordMoversDistance(const WordSimilarity& s, const Tokens& x, const Tokens& y) {
   if (x.empty() || y.empty()) return 1.0;
-  const TransportProblem t = MakeTransportProblem(v, x, y);
+  const TransportProblem t = MakeTransportProblem(s, x, y);
   const auto &xc = t.xc, &yc = t.yc;
   const Eigen::MatrixXd& c = t.cost;
   double a = 0, b = 0;
@@ -191,11 +216,13 @@ double RelaxedWordMoversDistance(const WordVectors& v, const Tokens& x, const To
   return std::max(a, b);
 }
 
-double EmbeddingSimilarity(const WordVectors& v, EmbeddingMethod m, const Tokens& x,
+double EmbeddingSimilarity(const WordSimilarity& s, EmbeddingMethod m, const Tokens& x,
                            const Tokens& y, double theta) {
   if (x.empty() || y.empty()) return 0.0;
   switch (m) {
     case EmbeddingMethod::kAdditive: {
+      if (!s.vectors()) return 0.0;
+      const WordVectors& v = *s.vectors();
       Eigen::VectorXd sx = Eigen::VectorXd::Zero(v.dim()), sy = Eigen::VectorXd::Zero(v.dim());
       for (const auto& w : x)
         if (int64_t r = v.Find(w); r >= 0)
@@ -207,11 +234,11 @@ double EmbeddingSimilarity(const WordVectors& v, EmbeddingMethod m, const Tokens
       return n > 0 ? std::clamp(sx.dot(sy) / n, -1.0, 1.0) : 0.0;
     }
     case EmbeddingMethod::kWmd:
-      return 1.0 - WordMoversDistance(v, x, y);
+      return 1.0 - WordMoversDistance(s, x, y);
     default:
       break;
   }
-  Eigen::MatrixXd phi = WordSimilarities(v, x, y);
+  Eigen::MatrixXd phi = s.Matrix(x, y);
   phi = (phi.array() > theta).select(phi, 0.0);
   switch (m) {
     case EmbeddingMethod::kAverage:

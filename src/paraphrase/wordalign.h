@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "embed/embeddings.h"
 #include "aligndb/status.h"
+#include "embed/embeddings.h"
 
 namespace aligndb {
 
@@ -27,10 +27,43 @@ Links DirectionalLinks(const WordVectors* vectors, const std::vector<std::string
 // s1): "intersection", "union" or "grow-diag-final" (Koehn et al. 2003).
 Status Symmetrize(const Links& s2t, const Links& t2s, const std::string& method, Links* out);
 
+// The same with any word similarity (vectors, a lexicon, or both): φ from `words->Matrix` of the
+// lower-cased tokens; `words` may be null (identical words only).
+Status AlignWords(const WordSimilarity* words, const std::vector<std::string>& s1,
+                  const std::vector<std::string>& s2, double theta, const std::string& symmetrize,
+                  Links* out);
+
 // Both directions, symmetrized. Tokens are the whitespace-separated words of each sentence.
 Status AlignWords(const WordVectors* vectors, const std::vector<std::string>& s1,
                   const std::vector<std::string>& s2, double theta, const std::string& symmetrize,
                   Links* out);
+
+// A word aligner that sees more than identity, in the spirit of Sultan et al. (2014), "Back to
+// basics for monolingual alignment", with WordNet in place of PPDB and windows in place of
+// dependencies. One-to-one links, made greedily in stages, each stage seeing the links before:
+//   1. identical sequences of two or more words holding a content word (longest first);
+//   2. content words (and numbers, compared without thousands separators) with φ ≥
+//      min_similarity — φ = 1 for identical words (case-insensitive), else the word similarity
+//      `words` gives (WordNet: shared base form or synset 1, related words `related`, Wu–Palmer
+//      below) — ranked by (1 − context_weight)·φ + context_weight·context, where context is the
+//      sum of φ over the pairs of content words within `window` positions of both words;
+//   3. stop words and punctuation, identical or sharing a base form, only when a link made before
+//      lies within `stop_window` positions of both (contextual support), nearest first;
+//   4. (unique_words) words still unlinked that occur exactly once in each sentence.
+// φ = 1 also for spelling variants of function words (a/an, not/n't, percent/%, have/'ve, …).
+// Capitalized words (names) count as content words wherever they stand.
+struct LexicalAlignOptions {
+  double min_similarity = 0.9;  // Default: 0.9 (tuned on the train sets, docs/evaluation.md)
+  double context_weight = 0.1;  // Default: 0.1 (Sultan et al.'s weight of context)
+  int window = 3;               // Default: 3
+  int stop_window = 1;          // Default: 1
+  bool unique_words = true;     // Default: true
+};
+// `words` may be null: identical words only (and numbers).
+Links AlignWordsLexical(const WordSimilarity* words, const std::vector<std::string>& s1,
+                        const std::vector<std::string>& s2, const LexicalAlignOptions& options);
+// English stop words (articles, pronouns, auxiliaries, prepositions, conjunctions).
+bool IsStopWord(const std::string& lower);
 
 std::string FormatLinks(const Links& links);  // "0-0 1-2 ..." (Pharaoh), sorted
 Status ParseLinks(const std::string& text, Links* sure, Links* possible_only);  // "i-j" and "i-jp"
