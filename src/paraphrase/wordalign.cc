@@ -455,15 +455,43 @@ Links AlignWordsLexical(const WordSimilarity* words, const std::vector<std::stri
   std::sort(cands.begin(), cands.end(), [](auto& x, auto& y) { return x.score > y.score; });
   for (const auto& c : cands)
     if (!used_a[c.i] && !used_b[c.j]) link(c.i, c.j);
-  // 4. Words left that occur once in each sentence (sentence-final punctuation, quotes, …).
+  // 4. Words left that occur equally often, unlinked, in both sentences: in order (sentence-final
+  //    punctuation, quotes, a repeated "the" …).
   if (o.unique_words) {
-    std::map<std::string, int> count_a, count_b;
-    for (const auto& w : a) ++count_a[w];
-    for (const auto& w : b) ++count_b[w];
+    std::map<std::string, std::pair<std::vector<int>, std::vector<int>>> left;
     for (int i = 0; i < n; ++i)
-      for (int j = 0; j < m; ++j)
-        if (!used_a[i] && !used_b[j] && a[i] == b[j] && count_a[a[i]] == 1 && count_b[b[j]] == 1)
-          link(i, j);
+      if (!used_a[i]) left[a[i]].first.push_back(i);
+    for (int j = 0; j < m; ++j)
+      if (!used_b[j]) left[b[j]].second.push_back(j);
+    for (auto& [w, at] : left)
+      if (at.first.size() == at.second.size())
+        for (size_t k = 0; k < at.first.size(); ++k) link(at.first[k], at.second[k]);
+  }
+  // 5. Weaker word pairs (φ ≥ neighbor_similarity) beside a link in order, best first, until no
+  //    more link.
+  for (size_t before_size = 0; o.neighbor_similarity < 1 && links.size() > before_size;) {
+    before_size = links.size();
+    cands.clear();
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < m; ++j) {
+        if (used_a[i] || used_b[j] || phi(i, j) < o.neighbor_similarity) continue;
+        if (links.count({i - 1, j - 1}) || links.count({i + 1, j + 1}))
+          cands.push_back({phi(i, j), i, j});
+      }
+    std::sort(cands.begin(), cands.end(), [](auto& x, auto& y) { return x.score > y.score; });
+    for (const auto& c : cands)
+      if (!used_a[c.i] && !used_b[c.j]) link(c.i, c.j);
+  }
+  // 6. A word between two links whose neighbours are linked in order (X w Y ↔ X v Y).
+  if (o.sandwich) {
+    for (bool added = true; added;) {
+      added = false;
+      for (int i = 1; i + 1 < n; ++i)
+        for (int j = 1; j + 1 < m; ++j)
+          if (!used_a[i] && !used_b[j] && links.count({i - 1, j - 1}) &&
+              links.count({i + 1, j + 1}))
+            link(i, j), added = true;
+    }
   }
   return links;
 }

@@ -49,15 +49,22 @@ Status AlignWords(const WordVectors* vectors, const std::vector<std::string>& s1
 //      sum of φ over the pairs of content words within `window` positions of both words;
 //   3. stop words and punctuation, identical or sharing a base form, only when a link made before
 //      lies within `stop_window` positions of both (contextual support), nearest first;
-//   4. (unique_words) words still unlinked that occur exactly once in each sentence.
+//   4. (unique_words) words still unlinked that occur equally often, unlinked, in both sentences,
+//      k-th with k-th;
+//   5. weaker pairs, φ ≥ neighbor_similarity, next to a link in order (i±1, j±1), best first,
+//      repeatedly;
+//   6. (sandwich) an unlinked word whose left and right neighbours link to the neighbours of an
+//      unlinked word of the other sentence, in order, repeatedly.
 // φ = 1 also for spelling variants of function words (a/an, not/n't, percent/%, have/'ve, …).
 // Capitalized words (names) count as content words wherever they stand.
 struct LexicalAlignOptions {
-  double min_similarity = 0.9;  // Default: 0.9 (tuned on the train sets, docs/evaluation.md)
-  double context_weight = 0.1;  // Default: 0.1 (Sultan et al.'s weight of context)
-  int window = 3;               // Default: 3
-  int stop_window = 1;          // Default: 1
-  bool unique_words = true;     // Default: true
+  double min_similarity = 0.9;       // Default: 0.9 (tuned on the train sets, docs/evaluation.md)
+  double context_weight = 0.1;       // Default: 0.1 (Sultan et al.'s weight of context)
+  int window = 3;                    // Default: 3
+  int stop_window = 1;               // Default: 1
+  bool unique_words = true;          // Default: true
+  double neighbor_similarity = 0.3;  // Default: 0.3 (1 or more: no stage 5)
+  bool sandwich = true;              // Default: true
 };
 // `words` may be null: identical words only (and numbers).
 Links AlignWordsLexical(const WordSimilarity* words, const std::vector<std::string>& s1,
