@@ -194,13 +194,23 @@ double WordMoversDistance(const WordSimilarity& s, const Tokens& x, const Tokens
     yn.push_back(g.addNode());
     supply[yn.back()] = -yc[j] * static_cast<long long>(x.size());
   }
-  Graph::ArcMap<double> cost(g);
+  // Integer costs (the distance in units of 1e-9): LEMON's network simplex can cycle forever on
+  // floating-point costs with many near-ties (WordNet's φ takes few distinct values). The total
+  // is then summed with the exact distances over the optimal flows.
+  Graph::ArcMap<long long> cost(g);
+  std::vector<std::pair<Graph::Arc, double>> arcs;
   for (size_t i = 0; i < xw.size(); ++i)
-    for (size_t j = 0; j < yw.size(); ++j) cost[g.addArc(xn[i], yn[j])] = c(i, j);
-  lemon::NetworkSimplex<Graph, long long, double> ns(g);
+    for (size_t j = 0; j < yw.size(); ++j) {
+      Graph::Arc a = g.addArc(xn[i], yn[j]);
+      cost[a] = std::llround(c(i, j) * 1e9);
+      arcs.push_back({a, c(i, j)});
+    }
+  lemon::NetworkSimplex<Graph, long long, long long> ns(g);
   ns.supplyMap(supply).costMap(cost);
-  if (ns.run() != lemon::NetworkSimplex<Graph, long long, double>::OPTIMAL) return 1.0;
-  return ns.totalCost<double>() / (static_cast<double>(x.size()) * static_cast<double>(y.size()));
+  if (ns.run() != lemon::NetworkSimplex<Graph, long long, long long>::OPTIMAL) return 1.0;
+  double total = 0;
+  for (const auto& [a, d] : arcs) total += static_cast<double>(ns.flow(a)) * d;
+  return total / (static_cast<double>(x.size()) * static_cast<double>(y.size()));
 }
 
 double RelaxedWordMoversDistance(const WordSimilarity& s, const Tokens& x, const Tokens& y) {
