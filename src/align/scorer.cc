@@ -29,7 +29,7 @@ EmbeddingMethod EmbeddingMethodOf(SimilarityMeasure m) {
 
 }  // namespace
 
-Status PairScorer::Create(SimilarityMeasure measure, const WordVectors* vectors, double theta,
+Status PairScorer::Create(SimilarityMeasure measure, const WordSimilarity* vectors, double theta,
                           std::unique_ptr<PairScorer>* out) {
   auto s = std::unique_ptr<PairScorer>(new PairScorer());
   s->measure_ = measure;
@@ -39,6 +39,10 @@ Status PairScorer::Create(SimilarityMeasure measure, const WordVectors* vectors,
     if (!vectors)
       return Status::InvalidArgument(std::string("similarity \"") + SimilarityMeasureName(measure) +
                                      "\" needs --vectors FILE");
+    if (s->embedding_ == EmbeddingMethod::kAdditive && !vectors->vectors())
+      return Status::InvalidArgument(
+          "similarity \"additive\" sums word vectors: it needs --vectors FILE (a lexicon has "
+          "none)");
     s->vectors_ = vectors;
   }
   *out = std::move(s);

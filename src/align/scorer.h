@@ -32,12 +32,13 @@ inline const char* SimilarityMeasureName(SimilarityMeasure m) {
 
 class PairScorer {
  public:
-  // Embedding measures (all but kTfidf) need `vectors` (not owned; it must outlive the scorer).
-  static Status Create(SimilarityMeasure measure, const WordVectors* vectors, double theta,
+  // Embedding measures (all but kTfidf) need a word similarity (word vectors, a lexicon or both;
+  // not owned: it must outlive the scorer); kAdditive needs vectors.
+  static Status Create(SimilarityMeasure measure, const WordSimilarity* words, double theta,
                        std::unique_ptr<PairScorer>* out);
 
   SimilarityMeasure measure() const { return measure_; }
-  const WordVectors* vectors() const { return vectors_; }
+  const WordSimilarity* vectors() const { return vectors_; }  // the word similarity
 
   // TF-IDF only: idf(t) = ln(N / df(t)) over `documents` (each a bag of tokens).
   void FitIdf(const std::vector<const Tokens*>& documents);
@@ -49,7 +50,7 @@ class PairScorer {
  private:
   SimilarityMeasure measure_ = SimilarityMeasure::kTfidf;
   EmbeddingMethod embedding_ = EmbeddingMethod::kMaximum;
-  const WordVectors* vectors_ = nullptr;
+  const WordSimilarity* vectors_ = nullptr;
   double theta_ = 0;
   std::unordered_map<std::string, double> idf_;
 };

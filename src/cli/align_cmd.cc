@@ -14,6 +14,7 @@
 #include "cli/options.h"
 #include "cli/terminal.h"
 #include "embed/embeddings.h"
+#include "embed/word_similarity.h"
 #include "export/export.h"
 
 namespace aligndb::cli {
@@ -23,6 +24,7 @@ struct AlignArgs {
   std::string db;
   AlignOptions options;
   std::string vectors_cache;
+  std::string lexicon;
   bool json = false;
 };
 
@@ -46,6 +48,9 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
   cmd->add_option("--vectors", o.vectors, "Word vectors for the embedding similarities");
   cmd->add_option("--vectors-cache", a->vectors_cache,
                   "Cache directory of loaded vectors ('-': none)");
+  cmd->add_option("--lexicon", a->lexicon,
+                  "Word similarity from a lexicon (wordnet), alone or with --vectors (larger wins)")
+      ->check(CLI::IsMember({"wordnet"}));
   cmd->add_option("--theta", o.theta, "Embedding similarities: word pairs count when above this")
       ->capture_default_str()
       ->check(FiniteNumber(-1, 1));
@@ -68,14 +73,15 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
 // draws progress on a terminal.
 Status RunAlign(Store* store, const AlignArgs& args, const Invocation& inv, AlignSummary* summary) {
   AlignOptions options = args.options;
-  std::unique_ptr<WordVectors> vectors;
+  std::unique_ptr<WordSimilaritySet> vectors;
   std::unique_ptr<PairScorer> scorer;
   if (options.similarity != SimilarityMeasure::kTfidf) {
-    if (options.vectors.empty())
+    if (options.vectors.empty() && args.lexicon.empty())
       return Status::InvalidArgument(std::string("--similarity ") +
                                      SimilarityMeasureName(options.similarity) +
-                                     " needs --vectors FILE");
-    RETURN_IF_ERROR(WordVectors::Load(options.vectors, args.vectors_cache, &vectors));
+                                     " needs --vectors FILE or --lexicon wordnet");
+    RETURN_IF_ERROR(
+        WordSimilaritySet::Open(options.vectors, args.vectors_cache, args.lexicon, &vectors));
     RETURN_IF_ERROR(PairScorer::Create(options.similarity, vectors.get(), options.theta, &scorer));
     options.scorer = scorer.get();
   } else if (options.mode == AlignMode::kAllPairs) {

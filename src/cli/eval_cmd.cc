@@ -12,6 +12,7 @@
 #include "cli/command.h"
 #include "cli/options.h"
 #include "embed/embeddings.h"
+#include "embed/word_similarity.h"
 #include "eval/eval.h"
 #include "paraphrase/wordalign.h"
 #include "report/report.h"
@@ -78,6 +79,8 @@ struct SimilarityArgs {
   std::vector<SimilarityMeasure> measures;
   std::string vectors;
   std::string vectors_cache;
+  std::string lexicon;
+  double at_threshold = std::nan("");
   double theta = 0.0;
   double positive_at = 4.0;
   std::string file;
@@ -87,12 +90,12 @@ struct SimilarityArgs {
 
 Status ScoreFile(const SimilarityArgs& a, SimilarityMeasure measure,
                  const std::vector<SentencePairExample>& pairs, std::vector<double>* scores) {
-  std::unique_ptr<WordVectors> vectors;
+  std::unique_ptr<WordSimilaritySet> vectors;
   if (measure != SimilarityMeasure::kTfidf) {
-    if (a.vectors.empty())
+    if (a.vectors.empty() && a.lexicon.empty())
       return Status::InvalidArgument(std::string("--method ") + SimilarityMeasureName(measure) +
-                                     " needs --vectors FILE");
-    RETURN_IF_ERROR(WordVectors::Load(a.vectors, a.vectors_cache, &vectors));
+                                     " needs --vectors FILE or --lexicon wordnet");
+    RETURN_IF_ERROR(WordSimilaritySet::Open(a.vectors, a.vectors_cache, a.lexicon, &vectors));
   }
   std::unique_ptr<PairScorer> scorer;
   RETURN_IF_ERROR(PairScorer::Create(measure, vectors.get(), a.theta, &scorer));
@@ -124,20 +127,34 @@ Status RunSimilarity(const SimilarityArgs& a) {
   return Status::OK();
 }
 
+// MaxF1, AUC, the accuracy-maximizing threshold and, with --at-threshold, the figures at a
+// threshold chosen on other data.
 void PrintEvaluation(const SimilarityArgs& a, SimilarityMeasure m, size_t pairs,
-                     const ClassifierEvaluation& e) {
+                     const ClassifierEvaluation& e, const std::vector<LabelledScore>& ls) {
   const char* name = SimilarityMeasureName(m);
+  const ThresholdFigures acc = MaxAccuracy(ls);
+  const bool at_given = !std::isnan(a.at_threshold);
+  const ThresholdFigures at = at_given ? AtThreshold(ls, a.at_threshold) : ThresholdFigures{};
   if (a.json) {
     ordered_json j = {{"method", name}, {"max_f1", e.max_f1}, {"threshold", e.threshold},
                       {"auc", e.auc},   {"pairs", pairs},     {"positives", e.positives}};
     if (m != SimilarityMeasure::kTfidf) j["theta"] = a.theta;
+    j["max_accuracy"] = acc.accuracy;
+    j["accuracy_threshold"] = acc.threshold;
+    j["f1_at_accuracy_threshold"] = acc.f1;
+    if (at_given)
+      j["at_threshold"] = {{"threshold", at.threshold}, {"accuracy", at.accuracy}, {"f1", at.f1}};
     std::cout << j.dump() << "\n";
-  } else {
-    std::cout << std::fixed << std::setprecision(3) << name << ": MaxF1 " << e.max_f1
-              << " at threshold " << std::setprecision(4) << e.threshold << ", AUC "
-              << std::setprecision(3) << e.auc << "  (" << pairs << " pairs, " << e.positives
-              << " positive)\n";
+    return;
   }
+  std::cout << std::fixed << std::setprecision(3) << name << ": MaxF1 " << e.max_f1
+            << " at threshold " << std::setprecision(4) << e.threshold << ", AUC "
+            << std::setprecision(3) << e.auc << "; max accuracy " << acc.accuracy << " (F1 "
+            << acc.f1 << ") at threshold " << std::setprecision(4) << acc.threshold;
+  if (at_given)
+    std::cout << std::setprecision(3) << "; at " << std::setprecision(4) << at.threshold
+              << std::setprecision(3) << ": accuracy " << at.accuracy << ", F1 " << at.f1;
+  std::cout << "  (" << pairs << " pairs, " << e.positives << " positive)\n";
 }
 
 Status RunEval(const SimilarityArgs& a) {
@@ -153,7 +170,7 @@ Status RunEval(const SimilarityArgs& a) {
     std::vector<LabelledScore> ls;
     for (size_t i = 0; i < pairs.size(); ++i) ls.push_back({scores[i], pairs[i].positive});
     ClassifierEvaluation e = EvaluateScores(ls);
-    PrintEvaluation(a, a.measures[k], pairs.size(), e);
+    PrintEvaluation(a, a.measures[k], pairs.size(), e, ls);
     Curve c{SimilarityMeasureName(a.measures[k]), PaletteColor(k), {}, {}};
     for (const auto& p : e.curve) c.xs.push_back(p.recall), c.ys.push_back(p.precision);
     curves.push_back(std::move(c));
@@ -176,6 +193,10 @@ void AddSimilarityOptions(CLI::App* cmd, SimilarityArgs* a, bool several) {
   cmd->add_option(
       "--vectors-cache", a->vectors_cache,
       "Where loaded vectors are cached for fast reloads (default ~/.cache/aligndb; '-': none)");
+  cmd->add_option("--lexicon", a->lexicon,
+                  "Word similarity from a lexicon (wordnet), alone or with --vectors (larger "
+                  "wins); WordNet from $WNSEARCHDIR or /usr/share/wordnet")
+      ->check(CLI::IsMember({"wordnet"}));
   cmd->add_option("--theta", a->theta, "Word pairs count only when their similarity exceeds this")
       ->capture_default_str()
       ->check(FiniteNumber(-1, 1));
@@ -197,6 +218,9 @@ Runner WireEval(CLI::App* cmd) {
   auto a = std::make_shared<SimilarityArgs>();
   AddSimilarityOptions(cmd, a.get(), true);
   cmd->add_flag("--json", a->json, "One JSON line per method");
+  cmd->add_option("--at-threshold", a->at_threshold,
+                  "Also report accuracy and F1 at this threshold (one chosen on other data)")
+      ->check(FiniteNumber());
   cmd->add_option("--plot", a->plot, "Draw the precision-recall curves of the methods to FILE.svg");
   return [a](const Invocation&) { return RunEval(*a); };
 }
@@ -204,8 +228,10 @@ Runner WireEval(CLI::App* cmd) {
 // ------------------------------------------------------------------ wordalign, aer
 
 struct WordAlignArgs {
-  std::string file, vectors, cache, symmetrize = "grow-diag-final";
+  std::string file, vectors, cache, symmetrize = "grow-diag-final", lexicon;
+  std::string aligner = "maximum";
   double theta = 0.49;
+  bool theta_given = false;
 };
 
 using TokenPair = std::pair<std::vector<std::string>, std::vector<std::string>>;
@@ -244,12 +270,23 @@ Status ReadTokenPairs(const std::string& file, std::vector<TokenPair>* pairs) {
 
 Status RunWordAlign(const WordAlignArgs& a) {
   std::unique_ptr<WordVectors> vectors;
-  if (!a.vectors.empty()) RETURN_IF_ERROR(WordVectors::Load(a.vectors, a.cache, &vectors));
+  std::unique_ptr<WordSimilaritySet> words;
+  if (a.aligner == "lexical" || !a.lexicon.empty())
+    RETURN_IF_ERROR(WordSimilaritySet::Open(a.vectors, a.cache, a.lexicon, &words));
+  else if (!a.vectors.empty())
+    RETURN_IF_ERROR(WordVectors::Load(a.vectors, a.cache, &vectors));
+  LexicalAlignOptions lexical;
+  if (a.theta_given) lexical.min_similarity = a.theta;
   std::vector<TokenPair> pairs;
   RETURN_IF_ERROR(ReadTokenPairs(a.file, &pairs));
   for (const auto& [s1, s2] : pairs) {
     Links links;
-    RETURN_IF_ERROR(AlignWords(vectors.get(), s1, s2, a.theta, a.symmetrize, &links));
+    if (a.aligner == "lexical")
+      links = AlignWordsLexical(words.get(), s1, s2, lexical);
+    else if (words)
+      RETURN_IF_ERROR(AlignWords(words.get(), s1, s2, a.theta, a.symmetrize, &links));
+    else
+      RETURN_IF_ERROR(AlignWords(vectors.get(), s1, s2, a.theta, a.symmetrize, &links));
     std::cout << FormatLinks(links) << "\n";
   }
   return Status::OK();
@@ -259,6 +296,13 @@ Runner WireWordAlign(CLI::App* cmd) {
   auto a = std::make_shared<WordAlignArgs>();
   cmd->add_option("--vectors", a->vectors, "Word vectors (without: identical words only)");
   cmd->add_option("--vectors-cache", a->cache, "Cache directory of loaded vectors ('-': none)");
+  cmd->add_option("--lexicon", a->lexicon, "Word similarity from a lexicon (wordnet)")
+      ->check(CLI::IsMember({"wordnet"}));
+  cmd->add_option("--aligner", a->aligner,
+                  "maximum (the paper's maximum alignment, symmetrized) or lexical (staged "
+                  "one-to-one alignment with context; --theta: its minimum φ, default 0.9)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"maximum", "lexical"}));
   cmd->add_option("--symmetrize", a->symmetrize, "intersection, union or grow-diag-final")
       ->capture_default_str()
       ->check(CLI::IsMember({"intersection", "union", "grow-diag-final"}));
@@ -268,7 +312,10 @@ Runner WireWordAlign(CLI::App* cmd) {
   cmd->add_option("FILE", a->file,
                   "s1<TAB>s2 lines of whitespace-tokenized sentences (or a gold file)")
       ->required();
-  return [a](const Invocation&) { return RunWordAlign(*a); };
+  return [a, cmd](const Invocation&) {
+    a->theta_given = cmd->count("--theta") > 0;  // the lexical aligner has its own default
+    return RunWordAlign(*a);
+  };
 }
 
 struct AerArgs {

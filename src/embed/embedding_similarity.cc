@@ -1,4 +1,5 @@
-// Kajiwara & Komachi's sentence similarities from word embeddings (SPEC §5).
+// Kajiwara & Komachi's sentence similarities from word embeddings (docs/method.md, Embedding
+// measures).
 #include <lemon/list_graph.h>
 #include <lemon/network_simplex.h>
 
@@ -8,6 +9,7 @@
 #include <map>
 
 #include "embed/embeddings.h"
+#include "lexicon/wordnet.h"
 
 namespace aligndb {
 
@@ -52,16 +54,40 @@ struct TransportProblem {
   Eigen::MatrixXd cost;
 };
 
-TransportProblem MakeTransportProblem(const WordVectors& v, const Tokens& x, const Tokens& y) {
+TransportProblem MakeTransportProblem(const WordSimilarity& s, const Tokens& x, const Tokens& y) {
   TransportProblem t;
   Bag(x, &t.xw, &t.xc);
   Bag(y, &t.yw, &t.yc);
-  Eigen::MatrixXd phi = WordSimilarities(v, t.xw, t.yw);
+  Eigen::MatrixXd phi = s.Matrix(t.xw, t.yw);
   t.cost = (2.0 - 2.0 * phi.array()).max(0.0).sqrt().matrix();
   return t;
 }
 
 }  // namespace
+
+Eigen::MatrixXd WordVectors::Matrix(const Tokens& x, const Tokens& y) const {
+  return WordSimilarities(*this, x, y);
+}
+
+Eigen::MatrixXd LexiconSimilarity::Matrix(const Tokens& x, const Tokens& y) const {
+  Eigen::MatrixXd m(x.size(), y.size());
+  for (size_t i = 0; i < x.size(); ++i)
+    for (size_t j = 0; j < y.size(); ++j)
+      m(i, j) = x[i] == y[j] ? 1.0 : wordnet_->Similarity(x[i], y[j]);
+  return m;
+}
+
+Eigen::MatrixXd CombinedSimilarity::Matrix(const Tokens& x, const Tokens& y) const {
+  Eigen::MatrixXd m = Eigen::MatrixXd::Constant(x.size(), y.size(), -1.0);
+  for (const WordSimilarity* p : parts_) m = m.cwiseMax(p->Matrix(x, y));
+  return m;
+}
+
+const WordVectors* CombinedSimilarity::vectors() const {
+  for (const WordSimilarity* p : parts_)
+    if (const WordVectors* v = p->vectors()) return v;
+  return nullptr;
+}
 
 Eigen::MatrixXd WordSimilarities(const WordVectors& v, const Tokens& x, const Tokens& y) {
   std::vector<int64_t> rx = Rows(v, x), ry = Rows(v, y);
@@ -124,9 +150,9 @@ double MaxWeightMatching(const Eigen::MatrixXd& w_in, std::vector<int>* row_to_c
   return total;
 }
 
-double WordMoversDistance(const WordVectors& v, const Tokens& x, const Tokens& y) {
+double WordMoversDistance(const WordSimilarity& s, const Tokens& x, const Tokens& y) {
   if (x.empty() || y.empty()) return 1.0;
-  const TransportProblem t = MakeTransportProblem(v, x, y);
+  const TransportProblem t = MakeTransportProblem(s, x, y);
   const auto &xw = t.xw, &yw = t.yw;
   const auto &xc = t.xc, &yc = t.yc;
   const Eigen::MatrixXd& c = t.cost;
@@ -143,18 +169,28 @@ double WordMoversDistance(const WordVectors& v, const Tokens& x, const Tokens& y
     yn.push_back(g.addNode());
     supply[yn.back()] = -yc[j] * static_cast<long long>(x.size());
   }
-  Graph::ArcMap<double> cost(g);
+  // Integer costs (the distance in units of 1e-9): LEMON's network simplex can cycle forever on
+  // floating-point costs with many near-ties (WordNet's φ takes few distinct values). The total
+  // is then summed with the exact distances over the optimal flows.
+  Graph::ArcMap<long long> cost(g);
+  std::vector<std::pair<Graph::Arc, double>> arcs;
   for (size_t i = 0; i < xw.size(); ++i)
-    for (size_t j = 0; j < yw.size(); ++j) cost[g.addArc(xn[i], yn[j])] = c(i, j);
-  lemon::NetworkSimplex<Graph, long long, double> ns(g);
+    for (size_t j = 0; j < yw.size(); ++j) {
+      Graph::Arc a = g.addArc(xn[i], yn[j]);
+      cost[a] = std::llround(c(i, j) * 1e9);
+      arcs.push_back({a, c(i, j)});
+    }
+  lemon::NetworkSimplex<Graph, long long, long long> ns(g);
   ns.supplyMap(supply).costMap(cost);
-  if (ns.run() != lemon::NetworkSimplex<Graph, long long, double>::OPTIMAL) return 1.0;
-  return ns.totalCost<double>() / (static_cast<double>(x.size()) * static_cast<double>(y.size()));
+  if (ns.run() != lemon::NetworkSimplex<Graph, long long, long long>::OPTIMAL) return 1.0;
+  double total = 0;
+  for (const auto& [a, d] : arcs) total += static_cast<double>(ns.flow(a)) * d;
+  return total / (static_cast<double>(x.size()) * static_cast<double>(y.size()));
 }
 
-double RelaxedWordMoversDistance(const WordVectors& v, const Tokens& x, const Tokens& y) {
+double RelaxedWordMoversDistance(const WordSimilarity& s, const Tokens& x, const Tokens& y) {
   if (x.empty() || y.empty()) return 1.0;
-  const TransportProblem t = MakeTransportProblem(v, x, y);
+  const TransportProblem t = MakeTransportProblem(s, x, y);
   const auto &xc = t.xc, &yc = t.yc;
   const Eigen::MatrixXd& c = t.cost;
   double a = 0, b = 0;
@@ -165,11 +201,13 @@ double RelaxedWordMoversDistance(const WordVectors& v, const Tokens& x, const To
   return std::max(a, b);
 }
 
-double EmbeddingSimilarity(const WordVectors& v, EmbeddingMethod m, const Tokens& x,
+double EmbeddingSimilarity(const WordSimilarity& s, EmbeddingMethod m, const Tokens& x,
                            const Tokens& y, double theta) {
   if (x.empty() || y.empty()) return 0.0;
   switch (m) {
     case EmbeddingMethod::kAdditive: {
+      if (!s.vectors()) return 0.0;
+      const WordVectors& v = *s.vectors();
       Eigen::VectorXd sx = Eigen::VectorXd::Zero(v.dim()), sy = Eigen::VectorXd::Zero(v.dim());
       for (const auto& w : x)
         if (int64_t r = v.Find(w); r >= 0)
@@ -181,11 +219,11 @@ double EmbeddingSimilarity(const WordVectors& v, EmbeddingMethod m, const Tokens
       return n > 0 ? std::clamp(sx.dot(sy) / n, -1.0, 1.0) : 0.0;
     }
     case EmbeddingMethod::kWmd:
-      return 1.0 - WordMoversDistance(v, x, y);
+      return 1.0 - WordMoversDistance(s, x, y);
     default:
       break;
   }
-  Eigen::MatrixXd phi = WordSimilarities(v, x, y);
+  Eigen::MatrixXd phi = s.Matrix(x, y);
   phi = (phi.array() > theta).select(phi, 0.0);
   switch (m) {
     case EmbeddingMethod::kAverage:

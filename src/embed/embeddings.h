@@ -1,4 +1,5 @@
-// Word embeddings and the embedding-based sentence similarities of Kajiwara & Komachi (SPEC §5).
+// Word embeddings and the embedding-based sentence similarities of Kajiwara & Komachi
+// (docs/method.md, Embedding measures).
 #ifndef ALIGNDB_EMBED_EMBEDDINGS_H_
 #define ALIGNDB_EMBED_EMBEDDINGS_H_
 
@@ -14,6 +15,24 @@
 
 namespace aligndb {
 
+class WordNet;
+class WordVectors;
+
+// A text as a bag of tokens: the tokens in any order, repeated as they occur.
+using Tokens = std::vector<std::string>;
+
+// A word similarity φ for the sentence measures (docs/method.md, Embedding measures): word vectors
+// (cosine), a lexicon (WordNet), or several of them combined. Contract: φ ∈ [-1, 1], and φ = 1 for
+// identical tokens.
+class WordSimilarity {
+ public:
+  virtual ~WordSimilarity() = default;
+  // m(i, j) = φ(x_i, y_j).
+  virtual Eigen::MatrixXd Matrix(const Tokens& x, const Tokens& y) const = 0;
+  // The vectors behind φ, for the additive measure (which sums vectors); null when there are none.
+  virtual const WordVectors* vectors() const { return nullptr; }
+};
+
 // A read-only table of word vectors.
 //
 // Load() reads word2vec binary (".bin"), word2vec text and fastText ".vec" (a "count dim" header
@@ -21,7 +40,7 @@ namespace aligndb {
 // matrix that later loads memory-map instead of parsing text (seconds instead of minutes for a
 // full-size vector file). The cache lives in `cache_dir` under a name derived from the file's path,
 // size and modification time, so a changed file is never served stale.
-class WordVectors {
+class WordVectors : public WordSimilarity {
  public:
   // `cache_dir` empty: $XDG_CACHE_HOME/aligndb, else $HOME/.cache/aligndb; "-": no cache.
   static Status Load(const std::string& path, const std::string& cache_dir,
@@ -29,7 +48,11 @@ class WordVectors {
   // Builds a table in memory (tests).
   static std::unique_ptr<WordVectors> FromRows(const std::vector<std::string>& words,
                                                const std::vector<std::vector<float>>& rows);
-  ~WordVectors();
+  ~WordVectors() override;
+
+  // WordSimilarities(*this, x, y).
+  Eigen::MatrixXd Matrix(const Tokens& x, const Tokens& y) const override;
+  const WordVectors* vectors() const override { return this; }
 
   int dim() const { return dim_; }
   size_t size() const { return count_; }
@@ -61,16 +84,40 @@ class WordVectors {
 // SimilarityMeasure), which maps onto this enum.
 enum class EmbeddingMethod { kAverage, kMaximum, kHungarian, kWmd, kAdditive };
 
-// A text as a bag of tokens: the tokens in any order, repeated as they occur.
-using Tokens = std::vector<std::string>;
+// φ from WordNet (WordNet::Similarity): 1 for identical tokens, shared base forms and synonyms, a
+// graded Wu–Palmer or related-word value otherwise. `wordnet` is not owned.
+class LexiconSimilarity : public WordSimilarity {
+ public:
+  explicit LexiconSimilarity(const WordNet* wordnet) : wordnet_(wordnet) {}
+  Eigen::MatrixXd Matrix(const Tokens& x, const Tokens& y) const override;
 
-// Word similarity matrix φ(x_i, y_j) (SPEC §5): the cosine of the two vectors; a token without a
-// vector has φ = 1 with an identical token and 0 otherwise.
+ private:
+  const WordNet* wordnet_;
+};
+
+// Several similarities at once: the larger φ wins, word pair by word pair. vectors() is the
+// first part's that has vectors. The parts are not owned.
+class CombinedSimilarity : public WordSimilarity {
+ public:
+  explicit CombinedSimilarity(std::vector<const WordSimilarity*> parts)
+      : parts_(std::move(parts)) {}
+  Eigen::MatrixXd Matrix(const Tokens& x, const Tokens& y) const override;
+  const WordVectors* vectors() const override;
+
+ private:
+  std::vector<const WordSimilarity*> parts_;
+};
+
+// Word similarity matrix φ(x_i, y_j) (docs/method.md, Embedding measures): the cosine of the two
+// vectors; a token without a vector has φ = 1 with an identical token and 0 otherwise.
 Eigen::MatrixXd WordSimilarities(const WordVectors& v, const Tokens& x, const Tokens& y);
 
-// The five measures. θ: for average, maximum and hungarian a word pair counts only when φ > θ.
+// The five measures over any φ. θ: for average, maximum and hungarian a word pair counts only
+// when φ > θ. WMD uses the ground distance sqrt(2 − 2φ) for any φ (for a lexicon: 0 between
+// synonyms, growing as φ falls). Additive sums word vectors and so uses only `s.vectors()`: a
+// lexicon has no vectors and does not change it (0 when there are no vectors).
 // Empty texts have similarity 0.
-double EmbeddingSimilarity(const WordVectors& v, EmbeddingMethod m, const Tokens& x,
+double EmbeddingSimilarity(const WordSimilarity& s, EmbeddingMethod m, const Tokens& x,
                            const Tokens& y, double theta);
 
 // Maximum-weight one-to-one matching of the rows and columns of `w` (any shape): the assignment
@@ -81,9 +128,9 @@ double MaxWeightMatching(const Eigen::MatrixXd& w, std::vector<int>* row_to_col)
 // Euclidean distance of the unit-normalized vectors (sqrt(2 − 2φ); tokens without vectors: 0 to an
 // identical token, sqrt(2) to any other). Solved exactly as a transportation problem with LEMON's
 // network simplex.
-double WordMoversDistance(const WordVectors& v, const Tokens& x, const Tokens& y);
+double WordMoversDistance(const WordSimilarity& s, const Tokens& x, const Tokens& y);
 // The relaxed WMD (Kusner et al. 2015): a lower bound of WMD that costs O(|x|·|y|).
-double RelaxedWordMoversDistance(const WordVectors& v, const Tokens& x, const Tokens& y);
+double RelaxedWordMoversDistance(const WordSimilarity& s, const Tokens& x, const Tokens& y);
 
 }  // namespace aligndb
 

@@ -12,8 +12,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "embed/embeddings.h"
 #include "dump/bz2_reader.h"
+#include "embed/embeddings.h"
 
 namespace aligndb {
 namespace {

@@ -358,4 +358,34 @@ Status ReadSentencePairs(const std::string& path, double positive_at,
   return Status::OK();
 }
 
+ThresholdFigures AtThreshold(const std::vector<LabelledScore>& scores, double threshold) {
+  size_t tp = 0, fp = 0, fn = 0, tn = 0;
+  for (const auto& l : scores) {
+    const bool yes = l.score >= threshold;
+    (yes ? (l.positive ? tp : fp) : (l.positive ? fn : tn))++;
+  }
+  ThresholdFigures f;
+  f.threshold = threshold;
+  f.accuracy = scores.empty() ? 0.0 : static_cast<double>(tp + tn) / scores.size();
+  f.f1 = tp ? 2.0 * tp / (2.0 * tp + fp + fn) : 0.0;
+  return f;
+}
+
+ThresholdFigures MaxAccuracy(std::vector<LabelledScore> scores) {
+  std::sort(scores.begin(), scores.end(),
+            [](const LabelledScore& x, const LabelledScore& y) { return x.score > y.score; });
+  size_t negatives = 0;
+  for (const auto& l : scores) negatives += !l.positive;
+  // A threshold above every score calls everything negative.
+  size_t tp = 0, fp = 0, best_correct = negatives;
+  double best = scores.empty() ? 0.0 : scores.front().score + 1;
+  for (size_t i = 0; i < scores.size(); ++i) {
+    (scores[i].positive ? tp : fp)++;
+    if (i + 1 < scores.size() && scores[i + 1].score == scores[i].score) continue;
+    const size_t correct = tp + (negatives - fp);
+    if (correct > best_correct) best_correct = correct, best = scores[i].score;
+  }
+  return AtThreshold(scores, best);
+}
+
 }  // namespace aligndb

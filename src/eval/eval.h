@@ -90,6 +90,15 @@ struct ClassifierEvaluation {
 
 ClassifierEvaluation EvaluateScores(std::vector<LabelledScore> scores);
 
+// Accuracy and F1 when the pairs scoring at or above `threshold` are called positive.
+struct ThresholdFigures {
+  double threshold = 0, accuracy = 0, f1 = 0;
+};
+ThresholdFigures AtThreshold(const std::vector<LabelledScore>& scores, double threshold);
+// The threshold of the best accuracy (one of the scores; the highest on a tie), with its
+// figures. O(n log n).
+ThresholdFigures MaxAccuracy(std::vector<LabelledScore> scores);
+
 // A labelled sentence pair from an evaluation file.
 struct SentencePairExample {
   std::string s1, s2;

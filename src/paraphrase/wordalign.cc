@@ -4,8 +4,10 @@
 #include <cctype>
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <tuple>
 
 #include "eval/eval.h"
 
@@ -113,6 +115,51 @@ Status AlignWords(const WordVectors* vectors, const std::vector<std::string>& s1
   Links s2t = DirectionalLinks(vectors, s1, s2, theta);
   Links t2s;
   for (auto [j, i] : DirectionalLinks(vectors, s2, s1, theta)) t2s.insert({i, j});
+  return Symmetrize(s2t, t2s, symmetrize, out);
+}
+
+namespace {
+
+// DirectionalLinks over a φ matrix (rows: from, columns: to).
+Links DirectionalLinksPhi(const std::vector<std::string>& lf, const std::vector<std::string>& lt,
+                          const Eigen::MatrixXd& phi, bool transpose, double theta) {
+  Links links;
+  for (size_t i = 0; i < lf.size(); ++i) {
+    double rel_i = lf.size() > 1 ? static_cast<double>(i) / (lf.size() - 1) : 0.0;
+    int best = -1;
+    double best_dist = 2;
+    for (size_t j = 0; j < lt.size(); ++j) {
+      if (lf[i] != lt[j]) continue;
+      double rel_j = lt.size() > 1 ? static_cast<double>(j) / (lt.size() - 1) : 0.0;
+      if (std::fabs(rel_i - rel_j) < best_dist)
+        best_dist = std::fabs(rel_i - rel_j), best = static_cast<int>(j);
+    }
+    if (best < 0) {
+      double best_phi = theta;
+      for (size_t j = 0; j < lt.size(); ++j) {
+        double p = transpose ? phi(j, i) : phi(i, j);
+        if (p > best_phi) best_phi = p, best = static_cast<int>(j);
+      }
+    }
+    if (best >= 0) links.insert({static_cast<int>(i), best});
+  }
+  return links;
+}
+
+}  // namespace
+
+Status AlignWords(const WordSimilarity* words, const std::vector<std::string>& s1,
+                  const std::vector<std::string>& s2, double theta, const std::string& symmetrize,
+                  Links* out) {
+  std::vector<std::string> l1, l2;
+  for (const auto& w : s1) l1.push_back(Lower(w));
+  for (const auto& w : s2) l2.push_back(Lower(w));
+  Eigen::MatrixXd phi = words && !l1.empty() && !l2.empty()
+                            ? words->Matrix(l1, l2)
+                            : Eigen::MatrixXd::Zero(l1.size(), l2.size());
+  Links s2t = DirectionalLinksPhi(l1, l2, phi, false, theta);
+  Links t2s;
+  for (auto [j, i] : DirectionalLinksPhi(l2, l1, phi, true, theta)) t2s.insert({i, j});
   return Symmetrize(s2t, t2s, symmetrize, out);
 }
 
@@ -263,6 +310,190 @@ Status ComputeAer(const std::vector<GoldAlignment>& gold, const std::vector<Link
   }
   out->sentences = gold.size();
   return Status::OK();
+}
+
+}  // namespace aligndb
+
+// ------------------------------------------------------------------ lexical aligner
+
+namespace aligndb {
+namespace {
+
+bool IsPunctuation(const std::string& w) {
+  for (char c : w)
+    if (std::isalnum(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+// Digits with "," removed, or empty when w is not a number.
+std::string NumberKey(const std::string& w) {
+  std::string k;
+  bool digit = false;
+  for (char c : w) {
+    if (c == ',') continue;
+    if (!std::isdigit(static_cast<unsigned char>(c)) && c != '.') return {};
+    digit |= std::isdigit(static_cast<unsigned char>(c)) != 0;
+    k += c;
+  }
+  return digit ? k : std::string();
+}
+
+// Spelling variants of function words that WordNet does not list.
+bool SameFunctionWord(const std::string& x, const std::string& y) {
+  static const std::set<std::pair<std::string, std::string>> kSame = {
+      {"a", "an"},     {"not", "n't"}, {"percent", "%"}, {"have", "'ve"}, {"will", "'ll"},
+      {"would", "'d"}, {"am", "'m"},   {"are", "'re"},   {"and", "&"},    {"per_cent", "%"}};
+  return kSame.count({x, y}) > 0 || kSame.count({y, x}) > 0;
+}
+
+struct Candidate {
+  double score;
+  int i, j;
+};
+
+}  // namespace
+
+bool IsStopWord(const std::string& w) {
+  static const std::set<std::string> kStop = {
+      "a",       "an",     "the",    "and",   "or",    "but",    "if",      "of",      "at",
+      "by",      "for",    "with",   "about", "to",    "from",   "in",      "on",      "into",
+      "over",    "under",  "up",     "down",  "out",   "off",    "as",      "than",    "then",
+      "so",      "that",   "this",   "these", "those", "there",  "here",    "it",      "its",
+      "it's",    "he",     "him",    "his",   "she",   "her",    "hers",    "they",    "them",
+      "their",   "we",     "us",     "our",   "you",   "your",   "i",       "me",      "my",
+      "who",     "whom",   "whose",  "which", "what",  "when",   "where",   "why",     "how",
+      "is",      "are",    "was",    "were",  "be",    "been",   "being",   "am",      "do",
+      "does",    "did",    "have",   "has",   "had",   "having", "will",    "would",   "shall",
+      "should",  "can",    "could",  "may",   "might", "must",   "not",     "no",      "n't",
+      "'s",      "'re",    "'ve",    "'ll",   "'d",    "'m",     "all",     "any",     "each",
+      "some",    "such",   "only",   "own",   "same",  "too",    "very",    "just",    "also",
+      "while",   "during", "before", "after", "above", "below",  "between", "through", "again",
+      "further", "once",   "both",   "few",   "more",  "most",   "other",   "nor",     "because",
+      "until",   "against"};
+  return kStop.count(w) > 0;
+}
+
+Links AlignWordsLexical(const WordSimilarity* words, const std::vector<std::string>& s1,
+                        const std::vector<std::string>& s2, const LexicalAlignOptions& o) {
+  Links links;
+  const int n = static_cast<int>(s1.size()), m = static_cast<int>(s2.size());
+  if (n == 0 || m == 0) return links;
+  std::vector<std::string> a, b;
+  for (const auto& w : s1) a.push_back(Lower(w));
+  for (const auto& w : s2) b.push_back(Lower(w));
+  Eigen::MatrixXd phi = words ? words->Matrix(a, b) : Eigen::MatrixXd::Zero(n, m);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) {
+      if (a[i] == b[j] || SameFunctionWord(a[i], b[j])) phi(i, j) = 1.0;
+      std::string ka = NumberKey(a[i]);
+      if (!ka.empty() && ka == NumberKey(b[j])) phi(i, j) = 1.0;
+    }
+  auto content = [](const std::string& orig, const std::string& low) {
+    if (IsPunctuation(low)) return false;
+    if (std::isupper(static_cast<unsigned char>(orig[0]))) return true;
+    return !IsStopWord(low);
+  };
+  std::vector<char> ca(n), cb(m), used_a(n), used_b(m);
+  for (int i = 0; i < n; ++i) ca[i] = content(s1[i], a[i]);
+  for (int j = 0; j < m; ++j) cb[j] = content(s2[j], b[j]);
+  auto link = [&](int i, int j) {
+    links.insert({i, j});
+    used_a[i] = used_b[j] = 1;
+  };
+  // 1. Identical sequences of two or more words with a content word, longest first.
+  std::vector<std::tuple<int, int, int>> runs;  // (length, i, j)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) {
+      if (i > 0 && j > 0 && a[i - 1] == b[j - 1]) continue;  // not the start of a run
+      int len = 0;
+      bool has_content = false;
+      while (i + len < n && j + len < m && a[i + len] == b[j + len])
+        has_content |= ca[i + len] != 0, ++len;
+      if (len >= 2 && has_content) runs.emplace_back(len, i, j);
+    }
+  std::sort(runs.begin(), runs.end(),
+            [](auto& x, auto& y) { return std::get<0>(x) > std::get<0>(y); });
+  for (auto [len, i, j] : runs) {
+    bool free = true;
+    for (int k = 0; k < len; ++k) free &= !used_a[i + k] && !used_b[j + k];
+    if (free)
+      for (int k = 0; k < len; ++k) link(i + k, j + k);
+  }
+  // 2. Content words by similarity and context.
+  std::vector<Candidate> cands;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) {
+      if (used_a[i] || used_b[j] || !ca[i] || !cb[j] || phi(i, j) < o.min_similarity) continue;
+      double ctx = 0;
+      for (int di = -o.window; di <= o.window; ++di)
+        for (int dj = -o.window; dj <= o.window; ++dj) {
+          int x = i + di, y = j + dj;
+          if ((di == 0 && dj == 0) || x < 0 || y < 0 || x >= n || y >= m) continue;
+          if (ca[x] && cb[y] && phi(x, y) >= o.min_similarity) ctx += phi(x, y);
+        }
+      // Ties (the same word twice) go to the nearer relative position.
+      double rel = std::fabs(static_cast<double>(i) / n - static_cast<double>(j) / m);
+      cands.push_back(
+          {(1 - o.context_weight) * phi(i, j) + o.context_weight * ctx - 1e-3 * rel, i, j});
+    }
+  std::sort(cands.begin(), cands.end(), [](auto& x, auto& y) { return x.score > y.score; });
+  for (const auto& c : cands)
+    if (!used_a[c.i] && !used_b[c.j]) link(c.i, c.j);
+  // 3. Stop words and punctuation with a link nearby on both sides.
+  cands.clear();
+  const Links before = links;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j) {
+      if (used_a[i] || used_b[j] || phi(i, j) < 1.0) continue;
+      int support = 0;
+      for (auto [x, y] : before)
+        if (std::abs(x - i) <= o.stop_window && std::abs(y - j) <= o.stop_window) ++support;
+      if (support == 0) continue;
+      double rel = std::fabs(static_cast<double>(i) / n - static_cast<double>(j) / m);
+      cands.push_back({support - rel, i, j});
+    }
+  std::sort(cands.begin(), cands.end(), [](auto& x, auto& y) { return x.score > y.score; });
+  for (const auto& c : cands)
+    if (!used_a[c.i] && !used_b[c.j]) link(c.i, c.j);
+  // 4. Words left that occur equally often, unlinked, in both sentences: in order (sentence-final
+  //    punctuation, quotes, a repeated "the" …).
+  if (o.unique_words) {
+    std::map<std::string, std::pair<std::vector<int>, std::vector<int>>> left;
+    for (int i = 0; i < n; ++i)
+      if (!used_a[i]) left[a[i]].first.push_back(i);
+    for (int j = 0; j < m; ++j)
+      if (!used_b[j]) left[b[j]].second.push_back(j);
+    for (auto& [w, at] : left)
+      if (at.first.size() == at.second.size())
+        for (size_t k = 0; k < at.first.size(); ++k) link(at.first[k], at.second[k]);
+  }
+  // 5. Weaker word pairs (φ ≥ neighbor_similarity) beside a link in order, best first, until no
+  //    more link.
+  for (size_t before_size = 0; o.neighbor_similarity < 1 && links.size() > before_size;) {
+    before_size = links.size();
+    cands.clear();
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < m; ++j) {
+        if (used_a[i] || used_b[j] || phi(i, j) < o.neighbor_similarity) continue;
+        if (links.count({i - 1, j - 1}) || links.count({i + 1, j + 1}))
+          cands.push_back({phi(i, j), i, j});
+      }
+    std::sort(cands.begin(), cands.end(), [](auto& x, auto& y) { return x.score > y.score; });
+    for (const auto& c : cands)
+      if (!used_a[c.i] && !used_b[c.j]) link(c.i, c.j);
+  }
+  // 6. A word between two links whose neighbours are linked in order (X w Y ↔ X v Y).
+  if (o.sandwich) {
+    for (bool added = true; added;) {
+      added = false;
+      for (int i = 1; i + 1 < n; ++i)
+        for (int j = 1; j + 1 < m; ++j)
+          if (!used_a[i] && !used_b[j] && links.count({i - 1, j - 1}) &&
+              links.count({i + 1, j + 1}))
+            link(i, j), added = true;
+    }
+  }
+  return links;
 }
 
 }  // namespace aligndb

@@ -1,4 +1,5 @@
-// Word alignment of sentence pairs and its evaluation by alignment error rate (SPEC §6).
+// Word alignment of sentence pairs and its evaluation by alignment error rate
+// (docs/method.md, Word alignment and AER).
 #ifndef ALIGNDB_PARAPHRASE_WORDALIGN_H_
 #define ALIGNDB_PARAPHRASE_WORDALIGN_H_
 
@@ -7,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "embed/embeddings.h"
 #include "aligndb/status.h"
+#include "embed/embeddings.h"
 
 namespace aligndb {
 
@@ -16,10 +17,10 @@ namespace aligndb {
 using Links = std::set<std::pair<int, int>>;
 
 // Many-to-one links from every word of `from` to one word of `to`, as the maximum-alignment
-// measure pairs words (SPEC §5): an identical word (case-insensitive) is taken first — the one
-// nearest in relative position when there are several (identical words are anchored) — else the
-// word with the highest φ, when φ > theta. Without vectors only identical words link. The links
-// are returned as (index in from, index in to).
+// measure pairs words (docs/method.md, Embedding measures): an identical word (case-insensitive) is
+// taken first — the one nearest in relative position when there are several (identical words are
+// anchored) — else the word with the highest φ, when φ > theta. Without vectors only identical
+// words link. The links are returned as (index in from, index in to).
 Links DirectionalLinks(const WordVectors* vectors, const std::vector<std::string>& from,
                        const std::vector<std::string>& to, double theta);
 
@@ -27,10 +28,50 @@ Links DirectionalLinks(const WordVectors* vectors, const std::vector<std::string
 // s1): "intersection", "union" or "grow-diag-final" (Koehn et al. 2003).
 Status Symmetrize(const Links& s2t, const Links& t2s, const std::string& method, Links* out);
 
+// The same with any word similarity (vectors, a lexicon, or both): φ from `words->Matrix` of the
+// lower-cased tokens; `words` may be null (identical words only).
+Status AlignWords(const WordSimilarity* words, const std::vector<std::string>& s1,
+                  const std::vector<std::string>& s2, double theta, const std::string& symmetrize,
+                  Links* out);
+
 // Both directions, symmetrized. Tokens are the whitespace-separated words of each sentence.
 Status AlignWords(const WordVectors* vectors, const std::vector<std::string>& s1,
                   const std::vector<std::string>& s2, double theta, const std::string& symmetrize,
                   Links* out);
+
+// A word aligner that sees more than identity, in the spirit of Sultan et al. (2014), "Back to
+// basics for monolingual alignment", with WordNet in place of PPDB and windows in place of
+// dependencies. One-to-one links, made greedily in stages, each stage seeing the links before:
+//   1. identical sequences of two or more words holding a content word (longest first);
+//   2. content words (and numbers, compared without thousands separators) with φ ≥
+//      min_similarity — φ = 1 for identical words (case-insensitive), else the word similarity
+//      `words` gives (WordNet: shared base form or synset 1, related words `related`, Wu–Palmer
+//      below) — ranked by (1 − context_weight)·φ + context_weight·context, where context is the
+//      sum of φ over the pairs of content words within `window` positions of both words;
+//   3. stop words and punctuation, identical or sharing a base form, only when a link made before
+//      lies within `stop_window` positions of both (contextual support), nearest first;
+//   4. (unique_words) words still unlinked that occur equally often, unlinked, in both sentences,
+//      k-th with k-th;
+//   5. weaker pairs, φ ≥ neighbor_similarity, next to a link in order (i±1, j±1), best first,
+//      repeatedly;
+//   6. (sandwich) an unlinked word whose left and right neighbours link to the neighbours of an
+//      unlinked word of the other sentence, in order, repeatedly.
+// φ = 1 also for spelling variants of function words (a/an, not/n't, percent/%, have/'ve, …).
+// Capitalized words (names) count as content words wherever they stand.
+struct LexicalAlignOptions {
+  double min_similarity = 0.9;       // Default: 0.9 (tuned on the train sets, docs/evaluation.md)
+  double context_weight = 0.1;       // Default: 0.1 (Sultan et al.'s weight of context)
+  int window = 3;                    // Default: 3
+  int stop_window = 1;               // Default: 1
+  bool unique_words = true;          // Default: true
+  double neighbor_similarity = 0.3;  // Default: 0.3 (1 or more: no stage 5)
+  bool sandwich = true;              // Default: true
+};
+// `words` may be null: identical words only (and numbers).
+Links AlignWordsLexical(const WordSimilarity* words, const std::vector<std::string>& s1,
+                        const std::vector<std::string>& s2, const LexicalAlignOptions& options);
+// English stop words (articles, pronouns, auxiliaries, prepositions, conjunctions).
+bool IsStopWord(const std::string& lower);
 
 std::string FormatLinks(const Links& links);  // "0-0 1-2 ..." (Pharaoh), sorted
 Status ParseLinks(const std::string& text, Links* sure, Links* possible_only);  // "i-j" and "i-jp"

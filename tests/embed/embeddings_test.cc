@@ -10,6 +10,7 @@
 #include <numeric>
 #include <random>
 
+#include "embed/word_similarity.h"
 #include "test_util.h"
 
 namespace aligndb {
@@ -273,6 +274,34 @@ TEST(EmbeddingMeasuresTest, Definitions) {
   // WMD of one word each: the ground distance between them.
   EXPECT_NEAR(WordMoversDistance(*v, {"a"}, {"c"}), std::sqrt(2 - 2 * 0.5), 1e-6);
   EXPECT_EQ(EmbeddingSimilarity(*v, EmbeddingMethod::kAverage, {}, x, 0), 0.0);
+}
+
+TEST(WordSimilarityTest, LexiconAndCombination) {
+  std::unique_ptr<WordSimilaritySet> both, vec, lex;
+  ASSERT_TRUE(
+      WordSimilaritySet::Open(DataPath("vectors/lee_fasttext.vec"), "-", "wordnet", &both).ok());
+  ASSERT_TRUE(WordSimilaritySet::Open(DataPath("vectors/lee_fasttext.vec"), "-", "", &vec).ok());
+  ASSERT_TRUE(WordSimilaritySet::Open("", "-", "wordnet", &lex).ok());
+  Tokens x = {"the", "car", "president", "xqzzy"}, y = {"automobile", "the", "government", "xqzzy"};
+  Eigen::MatrixXd b = both->Matrix(x, y), v = vec->Matrix(x, y), l = lex->Matrix(x, y);
+  EXPECT_EQ(l(1, 0), 1.0);  // car – automobile: synonyms
+  EXPECT_EQ(l(0, 1), 1.0);  // identical
+  EXPECT_EQ(l(3, 3), 1.0);  // identical, unknown to WordNet
+  EXPECT_EQ(l(3, 0), 0.0);
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) EXPECT_EQ(b(i, j), std::max(v(i, j), l(i, j)));
+  // With vectors alone, φ is exactly the vectors' (what the measures have always used).
+  EXPECT_EQ(v, WordSimilarities(*vec->vectors(), x, y));
+  EXPECT_EQ(lex->vectors(), nullptr);
+  // Every measure takes the lexicon; additive without vectors is 0, WMD of synonyms is 0.
+  EXPECT_NEAR(EmbeddingSimilarity(*lex, EmbeddingMethod::kWmd, {"car"}, {"automobile"}, 0), 1.0,
+              1e-12);
+  EXPECT_EQ(EmbeddingSimilarity(*lex, EmbeddingMethod::kAdditive, {"car"}, {"automobile"}, 0), 0.0);
+  EXPECT_EQ(EmbeddingSimilarity(*lex, EmbeddingMethod::kHungarian, {"the", "car"},
+                                {"automobile", "the"}, 0),
+            1.0);
+  std::unique_ptr<WordSimilaritySet> bad;
+  EXPECT_EQ(WordSimilaritySet::Open("", "-", "roget", &bad).code(), Status::Code::kInvalidArgument);
 }
 
 }  // namespace

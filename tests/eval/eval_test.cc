@@ -210,3 +210,21 @@ TEST(SentencePairFileTest, FormatsAndErrors) {
 
 }  // namespace
 }  // namespace aligndb
+
+// MaxAccuracy against trying every candidate threshold (each score, and one above all of them).
+TEST(ThresholdTest, MaxAccuracyEqualsTryingEveryThreshold) {
+  std::mt19937 rng(7);
+  for (int round = 0; round < 300; ++round) {
+    std::vector<aligndb::LabelledScore> ls;
+    const int n = 1 + static_cast<int>(rng() % 30);
+    for (int i = 0; i < n; ++i)  // few distinct scores, so that ties happen
+      ls.push_back({static_cast<double>(rng() % 8) / 8.0, rng() % 2 == 0});
+    double best = -1;
+    std::vector<double> candidates = {2.0};
+    for (const auto& l : ls) candidates.push_back(l.score);
+    for (double t : candidates) best = std::max(best, aligndb::AtThreshold(ls, t).accuracy);
+    const aligndb::ThresholdFigures got = aligndb::MaxAccuracy(ls);
+    EXPECT_DOUBLE_EQ(got.accuracy, best);
+    EXPECT_DOUBLE_EQ(aligndb::AtThreshold(ls, got.threshold).accuracy, got.accuracy);
+  }
+}

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "embed/word_similarity.h"
 #include "eval/eval.h"
 #include "test_util.h"
 
@@ -105,6 +106,56 @@ TEST(WordAlignCliTest, AlignThenScore) {
   // A = 4 links, all sure; S = 5: precision 1, recall 4/5, AER = 1 − 8/9.
   EXPECT_NE(r.out.find("\"precision\":1.0"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"recall\":0.8"), std::string::npos) << r.out;
+}
+
+TEST(LexicalAlignTest, StagesByHand) {
+  std::unique_ptr<WordSimilaritySet> wn;
+  ASSERT_TRUE(WordSimilaritySet::Open("", "-", "wordnet", &wn).ok());
+  // "automobile" ↔ "car" (synonyms), "purchased" ↔ "bought"? (no: buy/purchase share a synset,
+  // but the base forms come from morphy), "the" only beside a link, "." once in each: stage 4.
+  std::vector<std::string> s1 = {"He", "bought", "the", "automobile", "in", "1,000", "days", "."};
+  std::vector<std::string> s2 = {"the", "car", "was",  "purchased", "by",
+                                 "him", "in",  "1000", "days",      "."};
+  Links l = AlignWordsLexical(wn.get(), s1, s2, LexicalAlignOptions{});
+  EXPECT_TRUE(l.count({3, 1})) << FormatLinks(l);  // automobile – car
+  EXPECT_TRUE(l.count({1, 3})) << FormatLinks(l);  // bought – purchased (buy, purchase: a synset)
+  EXPECT_TRUE(l.count({5, 7})) << FormatLinks(l);  // 1,000 – 1000
+  EXPECT_TRUE(l.count({4, 6})) << FormatLinks(l);  // "in days" is an identical run
+  EXPECT_TRUE(l.count({6, 8})) << FormatLinks(l);
+  EXPECT_TRUE(l.count({7, 9})) << FormatLinks(l);   // "." once in each
+  EXPECT_TRUE(l.count({2, 0})) << FormatLinks(l);   // "the" beside automobile – car
+  EXPECT_FALSE(l.count({0, 5})) << FormatLinks(l);  // he / him: no lexical link
+  // One-to-one.
+  std::set<int> left, right;
+  for (auto [i, j] : l) EXPECT_TRUE(left.insert(i).second && right.insert(j).second);
+  // Without a lexicon only identical words (and numbers) link; a lone stop word needs support,
+  // or (stage 4) to occur once in each sentence.
+  LexicalAlignOptions no_unique;
+  no_unique.unique_words = false;
+  Links plain =
+      AlignWordsLexical(nullptr, {"the", "dog", "barked"}, {"a", "cat", "the", "mewed"}, no_unique);
+  EXPECT_TRUE(plain.empty()) << FormatLinks(plain);
+  plain = AlignWordsLexical(nullptr, {"the", "dog", "barked"}, {"a", "cat", "the", "mewed"},
+                            LexicalAlignOptions{});
+  EXPECT_EQ(plain, (Links{{0, 2}}));
+}
+
+TEST(LexicalAlignTest, MaximumAlignmentWithALexicon) {
+  std::unique_ptr<WordSimilaritySet> wn;
+  ASSERT_TRUE(WordSimilaritySet::Open("", "-", "wordnet", &wn).ok());
+  Links l;
+  ASSERT_TRUE(
+      AlignWords(wn.get(), {"the", "automobile"}, {"a", "car"}, 0.49, "intersection", &l).ok());
+  EXPECT_EQ(l, (Links{{1, 1}}));
+}
+
+TEST(WordAlignCliTest, LexicalAlignerAndMissingWordNet) {
+  testing::TempDir tmp;
+  testing::WriteFile(tmp.Sub("pairs.tsv"), "the automobile stopped	a car stopped\n");
+  auto r = testing::RunAligndb(
+      {"wordalign", "--aligner", "lexical", "--lexicon", "wordnet", tmp.Sub("pairs.tsv")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "1-1 2-2\n");
 }
 
 }  // namespace
