@@ -66,6 +66,15 @@ class WordVectors : public WordSimilarity {
  private:
   WordVectors() = default;
   void Index();
+  // Load's steps: memory-map a valid cache file (false: none or not valid); parse word2vec
+  // binary rows or text rows (word2vec text, fastText .vec, GloVe) from the whole file `all`;
+  // write the cache for next time (best effort).
+  bool MapCache(const std::string& cache);
+  Status ParseBinary(const std::string& path, const std::string& all, size_t first_nl,
+                     long long count, long long dim);
+  Status ParseText(const std::string& path, const std::string& all, size_t first_nl,
+                   long long count, long long dim);
+  void WriteCache(const std::string& cache) const;
 
   int dim_ = 0;
   size_t count_ = 0;

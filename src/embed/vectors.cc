@@ -104,170 +104,180 @@ std::unique_ptr<WordVectors> WordVectors::FromRows(const std::vector<std::string
   return v;
 }
 
+bool WordVectors::MapCache(const std::string& cache) {
+  int fd = open(cache.c_str(), O_RDONLY);
+  if (fd < 0) return false;
+  struct stat st;
+  if (fstat(fd, &st) == 0 && static_cast<size_t>(st.st_size) >= sizeof(CacheHeader)) {
+    const size_t size = static_cast<size_t>(st.st_size);
+    void* m = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (m != MAP_FAILED) {
+      const auto* h = static_cast<const CacheHeader*>(m);
+      // Checked without overflow: a damaged cache must not make the reads below leave the map.
+      const size_t room = size - sizeof(CacheHeader);
+      const bool fits = h->dim > 0 && h->count <= room / sizeof(float) / h->dim &&
+                        h->words_bytes <= room - h->count * h->dim * sizeof(float);
+      if (std::memcmp(h->magic, kMagic, 8) == 0 && fits &&
+          h->count * h->dim * sizeof(float) + h->words_bytes == room) {
+        const size_t floats = h->count * h->dim * sizeof(float);
+        const char* p = static_cast<const char*>(m) + sizeof(CacheHeader) + floats;
+        const char* end = static_cast<const char*>(m) + size;
+        std::vector<std::string_view> views;
+        for (size_t i = 0; i < h->count && p + 4 <= end; ++i) {
+          uint32_t len;
+          std::memcpy(&len, p, 4);
+          if (len > static_cast<size_t>(end - p - 4)) break;
+          views.emplace_back(p + 4, len);
+          p += 4 + len;
+        }
+        if (views.size() == h->count) {
+          map_ = m;
+          map_size_ = size;
+          count_ = h->count;
+          dim_ = static_cast<int>(h->dim);
+          data_ = reinterpret_cast<const float*>(static_cast<const char*>(m) + sizeof(CacheHeader));
+          views_ = std::move(views);
+          from_cache_ = true;
+        }
+      }
+      if (!from_cache_) munmap(m, size);
+    }
+  }
+  close(fd);
+  return from_cache_;
+}
+
+Status WordVectors::ParseBinary(const std::string& path, const std::string& all, size_t first_nl,
+                                long long count, long long dim) {
+  if (count < 0 || dim <= 0)
+    return Status::Corruption(path + ": line 1: expected the word2vec header \"count dim\"");
+  dim_ = static_cast<int>(dim);
+  size_t p = first_nl + 1;
+  for (long long i = 0; i < count; ++i) {
+    while (p < all.size() && (all[p] == '\n' || all[p] == ' ')) ++p;
+    size_t sp = all.find(' ', p);
+    if (sp == std::string::npos || sp + 4 * static_cast<size_t>(dim_) > all.size())
+      return Status::Corruption(path + ": truncated at byte " + std::to_string(p) + ": word " +
+                                std::to_string(i + 1) + " of " + std::to_string(count) +
+                                " is incomplete");
+    words_.push_back(all.substr(p, sp - p));
+    size_t at = owned_.size();
+    owned_.resize(at + dim_);
+    std::memcpy(owned_.data() + at, all.data() + sp + 1, 4 * static_cast<size_t>(dim_));
+    p = sp + 1 + 4 * static_cast<size_t>(dim_);
+  }
+  return Status::OK();
+}
+
+Status WordVectors::ParseText(const std::string& path, const std::string& all, size_t first_nl,
+                              long long count, long long dim) {
+  size_t p = 0;
+  uint64_t line_no = 0;
+  if (count >= 0) {  // word2vec text / fastText .vec
+    dim_ = static_cast<int>(dim);
+    p = first_nl + 1;
+    line_no = 1;
+  }
+  std::vector<float> row;
+  while (p < all.size()) {
+    size_t nl = all.find('\n', p);
+    if (nl == std::string::npos) nl = all.size();
+    ++line_no;
+    const char* b = all.data() + p;
+    const char* e = all.data() + nl;
+    p = nl + 1;
+    if (e > b && e[-1] == '\r') --e;
+    if (b == e) continue;
+    const char* sp = static_cast<const char*>(std::memchr(b, ' ', static_cast<size_t>(e - b)));
+    if (!sp)
+      return Status::Corruption(path + ": line " + std::to_string(line_no) +
+                                ": expected a word and its vector");
+    std::string word(b, sp);
+    row.clear();
+    const char* q = sp;
+    float f;
+    while (true) {
+      while (q < e && *q == ' ') ++q;
+      if (q >= e) break;
+      if (!ParseFloat(q, e, &f).ok())
+        return Status::Corruption(path + ": line " + std::to_string(line_no) +
+                                  ": not a number after \"" + word + "\"");
+      row.push_back(f);
+    }
+    if (dim_ == 0) dim_ = static_cast<int>(row.size());  // GloVe: the first line sets it
+    if (static_cast<int>(row.size()) != dim_)
+      return Status::Corruption(path + ": line " + std::to_string(line_no) + ": expected " +
+                                std::to_string(dim_) + " values for \"" + word + "\", found " +
+                                std::to_string(row.size()));
+    words_.push_back(std::move(word));
+    owned_.insert(owned_.end(), row.begin(), row.end());
+  }
+  if (count >= 0 && static_cast<long long>(words_.size()) != count)
+    return Status::Corruption(path + ": the header announces " + std::to_string(count) +
+                              " words, the file has " + std::to_string(words_.size()) +
+                              " (truncated?)");
+  return Status::OK();
+}
+
+void WordVectors::WriteCache(const std::string& cache) const {
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(cache).parent_path(), ec);
+  std::string tmp = cache + ".tmp." + std::to_string(getpid());
+  std::ofstream f(tmp, std::ios::binary);
+  if (!f) return;
+  CacheHeader h;
+  std::memcpy(h.magic, kMagic, 8);
+  h.count = count_;
+  h.dim = static_cast<uint64_t>(dim_);
+  h.words_bytes = 0;
+  for (const auto& w : words_) h.words_bytes += 4 + w.size();
+  f.write(reinterpret_cast<const char*>(&h), sizeof(h));
+  f.write(reinterpret_cast<const char*>(owned_.data()),
+          static_cast<std::streamsize>(owned_.size() * sizeof(float)));
+  for (const auto& w : words_) {
+    uint32_t len = static_cast<uint32_t>(w.size());
+    f.write(reinterpret_cast<const char*>(&len), 4);
+    f.write(w.data(), static_cast<std::streamsize>(w.size()));
+  }
+  f.close();
+  if (f) std::filesystem::rename(tmp, cache, ec);
+  if (!f || ec) std::filesystem::remove(tmp, ec);
+}
+
 Status WordVectors::Load(const std::string& path, const std::string& cache_dir,
                          std::unique_ptr<WordVectors>* out) {
   std::unique_ptr<WordVectors> v(new WordVectors());
-  std::string cache = cache_dir == "-" ? "" : CachePath(path, cache_dir);
-  // 1. A valid cache: memory-map it.
-  if (!cache.empty()) {
-    int fd = open(cache.c_str(), O_RDONLY);
-    if (fd >= 0) {
-      struct stat st;
-      if (fstat(fd, &st) == 0 && static_cast<size_t>(st.st_size) >= sizeof(CacheHeader)) {
-        void* m = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-        if (m != MAP_FAILED) {
-          const auto* h = static_cast<const CacheHeader*>(m);
-          size_t floats = h->count * h->dim * sizeof(float);
-          if (std::memcmp(h->magic, kMagic, 8) == 0 &&
-              sizeof(CacheHeader) + floats + h->words_bytes == static_cast<size_t>(st.st_size)) {
-            v->map_ = m;
-            v->map_size_ = static_cast<size_t>(st.st_size);
-            v->count_ = h->count;
-            v->dim_ = static_cast<int>(h->dim);
-            v->data_ =
-                reinterpret_cast<const float*>(static_cast<const char*>(m) + sizeof(CacheHeader));
-            const char* p = static_cast<const char*>(m) + sizeof(CacheHeader) + floats;
-            for (size_t i = 0; i < v->count_; ++i) {
-              uint32_t len;
-              std::memcpy(&len, p, 4);
-              v->views_.emplace_back(p + 4, len);
-              p += 4 + len;
-            }
-            v->from_cache_ = true;
-          } else {
-            munmap(m, static_cast<size_t>(st.st_size));
-          }
-        }
-      }
-      close(fd);
-      if (v->from_cache_) {
-        v->Index();
-        *out = std::move(v);
-        return Status::OK();
-      }
-    }
+  const std::string cache = cache_dir == "-" ? "" : CachePath(path, cache_dir);
+  if (!cache.empty() && v->MapCache(cache)) {
+    v->Index();
+    *out = std::move(v);
+    return Status::OK();
   }
-
-  // 2. Parse the file.
   std::unique_ptr<ByteSource> src;
   RETURN_IF_ERROR(OpenByteSource(path, &src));
   std::string all;
-  {
-    std::vector<char> buf(1 << 20);
-    for (;;) {
-      size_t got = 0;
-      RETURN_IF_ERROR(src->Read(buf.data(), buf.size(), &got));
-      if (got == 0) break;
-      all.append(buf.data(), got);
-    }
+  std::vector<char> buf(1 << 20);
+  for (;;) {
+    size_t got = 0;
+    RETURN_IF_ERROR(src->Read(buf.data(), buf.size(), &got));
+    if (got == 0) break;
+    all.append(buf.data(), got);
   }
   if (all.empty()) return Status::Corruption(path + ": empty vector file");
-  size_t first_nl = all.find('\n');
-  std::string first = all.substr(0, first_nl == std::string::npos ? all.size() : first_nl);
-  long long header_count = -1, header_dim = -1;
-  {
-    char extra;
-    if (std::sscanf(first.c_str(), "%lld %lld %c", &header_count, &header_dim, &extra) != 2)
-      header_count = header_dim = -1;
-  }
-  bool binary = EndsWith(path, ".bin") || EndsWith(path, ".bin.bz2");
-  if (binary) {
-    if (header_count < 0 || header_dim <= 0)
-      return Status::Corruption(path + ": line 1: expected the word2vec header \"count dim\"");
-    v->dim_ = static_cast<int>(header_dim);
-    size_t p = first_nl + 1;
-    for (long long i = 0; i < header_count; ++i) {
-      while (p < all.size() && (all[p] == '\n' || all[p] == ' ')) ++p;
-      size_t sp = all.find(' ', p);
-      if (sp == std::string::npos || sp + 4 * static_cast<size_t>(v->dim_) > all.size())
-        return Status::Corruption(path + ": truncated at byte " + std::to_string(p) + ": word " +
-                                  std::to_string(i + 1) + " of " + std::to_string(header_count) +
-                                  " is incomplete");
-      v->words_.push_back(all.substr(p, sp - p));
-      size_t at = v->owned_.size();
-      v->owned_.resize(at + v->dim_);
-      std::memcpy(v->owned_.data() + at, all.data() + sp + 1, 4 * static_cast<size_t>(v->dim_));
-      p = sp + 1 + 4 * static_cast<size_t>(v->dim_);
-    }
-  } else {
-    size_t p = 0;
-    uint64_t line_no = 0;
-    if (header_count >= 0) {  // word2vec text / fastText .vec
-      v->dim_ = static_cast<int>(header_dim);
-      p = first_nl + 1;
-      line_no = 1;
-    }
-    while (p < all.size()) {
-      size_t nl = all.find('\n', p);
-      if (nl == std::string::npos) nl = all.size();
-      ++line_no;
-      const char* b = all.data() + p;
-      const char* e = all.data() + nl;
-      p = nl + 1;
-      if (e > b && e[-1] == '\r') --e;
-      if (b == e) continue;
-      const char* sp = static_cast<const char*>(std::memchr(b, ' ', static_cast<size_t>(e - b)));
-      if (!sp)
-        return Status::Corruption(path + ": line " + std::to_string(line_no) +
-                                  ": expected a word and its vector");
-      std::string word(b, sp);
-      std::vector<float> row;
-      const char* q = sp;
-      float f;
-      while (true) {
-        while (q < e && *q == ' ') ++q;
-        if (q >= e) break;
-        if (!ParseFloat(q, e, &f).ok())
-          return Status::Corruption(path + ": line " + std::to_string(line_no) +
-                                    ": not a number after \"" + word + "\"");
-        row.push_back(f);
-      }
-      if (v->dim_ == 0)
-        v->dim_ = static_cast<int>(row.size());  // GloVe: the first line sets the dimension
-      if (static_cast<int>(row.size()) != v->dim_)
-        return Status::Corruption(path + ": line " + std::to_string(line_no) + ": expected " +
-                                  std::to_string(v->dim_) + " values for \"" + word + "\", found " +
-                                  std::to_string(row.size()));
-      v->words_.push_back(std::move(word));
-      v->owned_.insert(v->owned_.end(), row.begin(), row.end());
-    }
-    if (header_count >= 0 && static_cast<long long>(v->words_.size()) != header_count)
-      return Status::Corruption(path + ": the header announces " + std::to_string(header_count) +
-                                " words, the file has " + std::to_string(v->words_.size()) +
-                                " (truncated?)");
-  }
+  const size_t first_nl = all.find('\n');
+  const std::string first = all.substr(0, first_nl == std::string::npos ? all.size() : first_nl);
+  long long count = -1, dim = -1;
+  char extra;
+  if (std::sscanf(first.c_str(), "%lld %lld %c", &count, &dim, &extra) != 2) count = dim = -1;
+  const bool binary = EndsWith(path, ".bin") || EndsWith(path, ".bin.bz2");
+  RETURN_IF_ERROR(binary ? v->ParseBinary(path, all, first_nl, count, dim)
+                         : v->ParseText(path, all, first_nl, count, dim));
   if (v->dim_ <= 0 || v->words_.empty()) return Status::Corruption(path + ": no vectors");
   v->count_ = v->words_.size();
   v->data_ = v->owned_.data();
   for (const auto& w : v->words_) v->views_.emplace_back(w);
   v->Index();
-
-  // 3. Write the cache for next time (best effort: a read-only cache directory is no error).
-  if (!cache.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(std::filesystem::path(cache).parent_path(), ec);
-    std::string tmp = cache + ".tmp." + std::to_string(getpid());
-    std::ofstream f(tmp, std::ios::binary);
-    if (f) {
-      CacheHeader h;
-      std::memcpy(h.magic, kMagic, 8);
-      h.count = v->count_;
-      h.dim = static_cast<uint64_t>(v->dim_);
-      h.words_bytes = 0;
-      for (const auto& w : v->words_) h.words_bytes += 4 + w.size();
-      f.write(reinterpret_cast<const char*>(&h), sizeof(h));
-      f.write(reinterpret_cast<const char*>(v->owned_.data()),
-              static_cast<std::streamsize>(v->owned_.size() * sizeof(float)));
-      for (const auto& w : v->words_) {
-        uint32_t len = static_cast<uint32_t>(w.size());
-        f.write(reinterpret_cast<const char*>(&len), 4);
-        f.write(w.data(), static_cast<std::streamsize>(w.size()));
-      }
-      f.close();
-      if (f) std::filesystem::rename(tmp, cache, ec);
-      if (!f || ec) std::filesystem::remove(tmp, ec);
-    }
-  }
+  if (!cache.empty()) v->WriteCache(cache);
   *out = std::move(v);
   return Status::OK();
 }

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -18,6 +20,35 @@ namespace {
 
 using testing::DataPath;
 using testing::TempDir;
+
+// A damaged cache (sizes that overflow or overrun the file) is not mapped: the vectors are
+// parsed from their file again, and the cache is rewritten.
+TEST(WordVectorsTest, DamagedCacheIsReparsedNotRead) {
+  TempDir tmp;
+  std::unique_ptr<WordVectors> first;
+  const std::string vec = DataPath("vectors/lee_fasttext.vec");
+  ASSERT_TRUE(WordVectors::Load(vec, tmp.Sub("cache"), &first).ok());
+  std::string cache;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(tmp.Sub("cache")))
+    if (e.is_regular_file()) cache = e.path().string();
+  ASSERT_FALSE(cache.empty());
+  // Header: 8 magic bytes, then count, dim, words_bytes (uint64 each).
+  const uint64_t damaged[][3] = {{uint64_t{1} << 62, 10, 0},   // count * dim overflows
+                                 {1762, 10, uint64_t{1} << 40},  // words beyond the file
+                                 {1762, 0, 0}};                  // no dimension
+  for (const auto& d : damaged) {
+    {
+      std::fstream f(cache, std::ios::in | std::ios::out | std::ios::binary);
+      f.seekp(8);
+      f.write(reinterpret_cast<const char*>(d), sizeof(d));
+    }
+    std::unique_ptr<WordVectors> v;
+    ASSERT_TRUE(WordVectors::Load(vec, tmp.Sub("cache"), &v).ok());
+    EXPECT_FALSE(v->from_cache());
+    EXPECT_EQ(v->size(), first->size());
+    EXPECT_EQ(v->Find("to"), first->Find("to"));
+  }
+}
 
 TEST(WordVectorsTest, LoadsFastTextAndGloveAndCachesThem) {
   TempDir tmp;
