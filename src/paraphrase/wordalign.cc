@@ -373,127 +373,174 @@ bool IsStopWord(const std::string& w) {
   return kStop.count(w) > 0;
 }
 
-Links AlignWordsLexical(const WordSimilarity* words, const std::vector<std::string>& s1,
-                        const std::vector<std::string>& s2, const LexicalAlignOptions& o) {
-  Links links;
-  const int n = static_cast<int>(s1.size()), m = static_cast<int>(s2.size());
-  if (n == 0 || m == 0) return links;
-  std::vector<std::string> a, b;
-  for (const auto& w : s1) a.push_back(Lower(w));
-  for (const auto& w : s2) b.push_back(Lower(w));
-  Eigen::MatrixXd phi = words ? words->Matrix(a, b) : Eigen::MatrixXd::Zero(n, m);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < m; ++j) {
-      if (a[i] == b[j] || SameFunctionWord(a[i], b[j])) phi(i, j) = 1.0;
-      std::string ka = NumberKey(a[i]);
-      if (!ka.empty() && ka == NumberKey(b[j])) phi(i, j) = 1.0;
-    }
-  auto content = [](const std::string& orig, const std::string& low) {
+namespace {
+
+// The staged lexical aligner: each stage links only words both of whose sides are still free.
+class LexicalAligner {
+ public:
+  LexicalAligner(const WordSimilarity* words, const std::vector<std::string>& s1,
+                 const std::vector<std::string>& s2, const LexicalAlignOptions& o)
+      : o_(o), n_(static_cast<int>(s1.size())), m_(static_cast<int>(s2.size())) {
+    for (const auto& w : s1) a_.push_back(Lower(w));
+    for (const auto& w : s2) b_.push_back(Lower(w));
+    phi_ = words ? words->Matrix(a_, b_) : Eigen::MatrixXd::Zero(n_, m_);
+    for (int i = 0; i < n_; ++i)
+      for (int j = 0; j < m_; ++j) {
+        if (a_[i] == b_[j] || SameFunctionWord(a_[i], b_[j])) phi_(i, j) = 1.0;
+        std::string ka = NumberKey(a_[i]);
+        if (!ka.empty() && ka == NumberKey(b_[j])) phi_(i, j) = 1.0;
+      }
+    ca_.resize(n_);
+    cb_.resize(m_);
+    used_a_.resize(n_);
+    used_b_.resize(m_);
+    for (int i = 0; i < n_; ++i) ca_[i] = IsContent(s1[i], a_[i]);
+    for (int j = 0; j < m_; ++j) cb_[j] = IsContent(s2[j], b_[j]);
+  }
+
+  Links Run() {
+    if (n_ == 0 || m_ == 0) return links_;
+    IdenticalRuns();
+    ContentWords();
+    SupportedStopWords();
+    if (o_.unique_words) EqualCounts();
+    WeakNeighbours();
+    if (o_.sandwich) Sandwiched();
+    return links_;
+  }
+
+ private:
+  static bool IsContent(const std::string& orig, const std::string& low) {
     if (IsPunctuation(low)) return false;
     if (std::isupper(static_cast<unsigned char>(orig[0]))) return true;
     return !IsStopWord(low);
-  };
-  std::vector<char> ca(n), cb(m), used_a(n), used_b(m);
-  for (int i = 0; i < n; ++i) ca[i] = content(s1[i], a[i]);
-  for (int j = 0; j < m; ++j) cb[j] = content(s2[j], b[j]);
-  auto link = [&](int i, int j) {
-    links.insert({i, j});
-    used_a[i] = used_b[j] = 1;
-  };
-  // 1. Identical sequences of two or more words with a content word, longest first.
-  std::vector<std::tuple<int, int, int>> runs;  // (length, i, j)
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < m; ++j) {
-      if (i > 0 && j > 0 && a[i - 1] == b[j - 1]) continue;  // not the start of a run
-      int len = 0;
-      bool has_content = false;
-      while (i + len < n && j + len < m && a[i + len] == b[j + len])
-        has_content |= ca[i + len] != 0, ++len;
-      if (len >= 2 && has_content) runs.emplace_back(len, i, j);
-    }
-  std::sort(runs.begin(), runs.end(),
-            [](auto& x, auto& y) { return std::get<0>(x) > std::get<0>(y); });
-  for (auto [len, i, j] : runs) {
-    bool free = true;
-    for (int k = 0; k < len; ++k) free &= !used_a[i + k] && !used_b[j + k];
-    if (free)
-      for (int k = 0; k < len; ++k) link(i + k, j + k);
   }
+  void Link(int i, int j) {
+    links_.insert({i, j});
+    used_a_[i] = used_b_[j] = 1;
+  }
+  bool Free(int i, int j) const { return !used_a_[i] && !used_b_[j]; }
+  double RelativeDistance(int i, int j) const {
+    return std::fabs(static_cast<double>(i) / n_ - static_cast<double>(j) / m_);
+  }
+  // Links the candidates, best first, whose two words are still free.
+  void LinkBestFirst(std::vector<Candidate>* cands) {
+    std::sort(cands->begin(), cands->end(), [](auto& x, auto& y) { return x.score > y.score; });
+    for (const auto& c : *cands)
+      if (Free(c.i, c.j)) Link(c.i, c.j);
+  }
+
+  // 1. Identical sequences of two or more words with a content word, longest first.
+  void IdenticalRuns() {
+    std::vector<std::tuple<int, int, int>> runs;  // (length, i, j)
+    for (int i = 0; i < n_; ++i)
+      for (int j = 0; j < m_; ++j) {
+        if (i > 0 && j > 0 && a_[i - 1] == b_[j - 1]) continue;  // not the start of a run
+        int len = 0;
+        bool has_content = false;
+        while (i + len < n_ && j + len < m_ && a_[i + len] == b_[j + len])
+          has_content |= ca_[i + len] != 0, ++len;
+        if (len >= 2 && has_content) runs.emplace_back(len, i, j);
+      }
+    std::sort(runs.begin(), runs.end(),
+              [](auto& x, auto& y) { return std::get<0>(x) > std::get<0>(y); });
+    for (auto [len, i, j] : runs) {
+      bool free = true;
+      for (int k = 0; k < len; ++k) free &= Free(i + k, j + k);
+      if (free)
+        for (int k = 0; k < len; ++k) Link(i + k, j + k);
+    }
+  }
+
   // 2. Content words by similarity and context.
-  std::vector<Candidate> cands;
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < m; ++j) {
-      if (used_a[i] || used_b[j] || !ca[i] || !cb[j] || phi(i, j) < o.min_similarity) continue;
-      double ctx = 0;
-      for (int di = -o.window; di <= o.window; ++di)
-        for (int dj = -o.window; dj <= o.window; ++dj) {
-          int x = i + di, y = j + dj;
-          if ((di == 0 && dj == 0) || x < 0 || y < 0 || x >= n || y >= m) continue;
-          if (ca[x] && cb[y] && phi(x, y) >= o.min_similarity) ctx += phi(x, y);
-        }
-      // Ties (the same word twice) go to the nearer relative position.
-      double rel = std::fabs(static_cast<double>(i) / n - static_cast<double>(j) / m);
-      cands.push_back(
-          {(1 - o.context_weight) * phi(i, j) + o.context_weight * ctx - 1e-3 * rel, i, j});
-    }
-  std::sort(cands.begin(), cands.end(), [](auto& x, auto& y) { return x.score > y.score; });
-  for (const auto& c : cands)
-    if (!used_a[c.i] && !used_b[c.j]) link(c.i, c.j);
+  void ContentWords() {
+    std::vector<Candidate> cands;
+    for (int i = 0; i < n_; ++i)
+      for (int j = 0; j < m_; ++j) {
+        if (!Free(i, j) || !ca_[i] || !cb_[j] || phi_(i, j) < o_.min_similarity) continue;
+        double ctx = 0;
+        for (int di = -o_.window; di <= o_.window; ++di)
+          for (int dj = -o_.window; dj <= o_.window; ++dj) {
+            int x = i + di, y = j + dj;
+            if ((di == 0 && dj == 0) || x < 0 || y < 0 || x >= n_ || y >= m_) continue;
+            if (ca_[x] && cb_[y] && phi_(x, y) >= o_.min_similarity) ctx += phi_(x, y);
+          }
+        // Ties (the same word twice) go to the nearer relative position.
+        cands.push_back({(1 - o_.context_weight) * phi_(i, j) + o_.context_weight * ctx -
+                             1e-3 * RelativeDistance(i, j),
+                         i, j});
+      }
+    LinkBestFirst(&cands);
+  }
+
   // 3. Stop words and punctuation with a link nearby on both sides.
-  cands.clear();
-  const Links before = links;
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < m; ++j) {
-      if (used_a[i] || used_b[j] || phi(i, j) < 1.0) continue;
-      int support = 0;
-      for (auto [x, y] : before)
-        if (std::abs(x - i) <= o.stop_window && std::abs(y - j) <= o.stop_window) ++support;
-      if (support == 0) continue;
-      double rel = std::fabs(static_cast<double>(i) / n - static_cast<double>(j) / m);
-      cands.push_back({support - rel, i, j});
-    }
-  std::sort(cands.begin(), cands.end(), [](auto& x, auto& y) { return x.score > y.score; });
-  for (const auto& c : cands)
-    if (!used_a[c.i] && !used_b[c.j]) link(c.i, c.j);
+  void SupportedStopWords() {
+    std::vector<Candidate> cands;
+    const Links before = links_;
+    for (int i = 0; i < n_; ++i)
+      for (int j = 0; j < m_; ++j) {
+        if (!Free(i, j) || phi_(i, j) < 1.0) continue;
+        int support = 0;
+        for (auto [x, y] : before)
+          if (std::abs(x - i) <= o_.stop_window && std::abs(y - j) <= o_.stop_window) ++support;
+        if (support > 0) cands.push_back({support - RelativeDistance(i, j), i, j});
+      }
+    LinkBestFirst(&cands);
+  }
+
   // 4. Words left that occur equally often, unlinked, in both sentences: in order (sentence-final
   //    punctuation, quotes, a repeated "the" …).
-  if (o.unique_words) {
+  void EqualCounts() {
     std::map<std::string, std::pair<std::vector<int>, std::vector<int>>> left;
-    for (int i = 0; i < n; ++i)
-      if (!used_a[i]) left[a[i]].first.push_back(i);
-    for (int j = 0; j < m; ++j)
-      if (!used_b[j]) left[b[j]].second.push_back(j);
+    for (int i = 0; i < n_; ++i)
+      if (!used_a_[i]) left[a_[i]].first.push_back(i);
+    for (int j = 0; j < m_; ++j)
+      if (!used_b_[j]) left[b_[j]].second.push_back(j);
     for (auto& [w, at] : left)
       if (at.first.size() == at.second.size())
-        for (size_t k = 0; k < at.first.size(); ++k) link(at.first[k], at.second[k]);
+        for (size_t k = 0; k < at.first.size(); ++k) Link(at.first[k], at.second[k]);
   }
+
   // 5. Weaker word pairs (φ ≥ neighbor_similarity) beside a link in order, best first, until no
   //    more link.
-  for (size_t before_size = 0; o.neighbor_similarity < 1 && links.size() > before_size;) {
-    before_size = links.size();
-    cands.clear();
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < m; ++j) {
-        if (used_a[i] || used_b[j] || phi(i, j) < o.neighbor_similarity) continue;
-        if (links.count({i - 1, j - 1}) || links.count({i + 1, j + 1}))
-          cands.push_back({phi(i, j), i, j});
-      }
-    std::sort(cands.begin(), cands.end(), [](auto& x, auto& y) { return x.score > y.score; });
-    for (const auto& c : cands)
-      if (!used_a[c.i] && !used_b[c.j]) link(c.i, c.j);
-  }
-  // 6. A word between two links whose neighbours are linked in order (X w Y ↔ X v Y).
-  if (o.sandwich) {
-    for (bool added = true; added;) {
-      added = false;
-      for (int i = 1; i + 1 < n; ++i)
-        for (int j = 1; j + 1 < m; ++j)
-          if (!used_a[i] && !used_b[j] && links.count({i - 1, j - 1}) &&
-              links.count({i + 1, j + 1}))
-            link(i, j), added = true;
+  void WeakNeighbours() {
+    for (size_t before = 0; o_.neighbor_similarity < 1 && links_.size() > before;) {
+      before = links_.size();
+      std::vector<Candidate> cands;
+      for (int i = 0; i < n_; ++i)
+        for (int j = 0; j < m_; ++j) {
+          if (!Free(i, j) || phi_(i, j) < o_.neighbor_similarity) continue;
+          if (links_.count({i - 1, j - 1}) || links_.count({i + 1, j + 1}))
+            cands.push_back({phi_(i, j), i, j});
+        }
+      LinkBestFirst(&cands);
     }
   }
-  return links;
+
+  // 6. A word between two links whose neighbours are linked in order (X w Y ↔ X v Y).
+  void Sandwiched() {
+    for (bool added = true; added;) {
+      added = false;
+      for (int i = 1; i + 1 < n_; ++i)
+        for (int j = 1; j + 1 < m_; ++j)
+          if (Free(i, j) && links_.count({i - 1, j - 1}) && links_.count({i + 1, j + 1}))
+            Link(i, j), added = true;
+    }
+  }
+
+  const LexicalAlignOptions& o_;
+  const int n_, m_;
+  std::vector<std::string> a_, b_;  // lower-cased words
+  Eigen::MatrixXd phi_;
+  std::vector<char> ca_, cb_, used_a_, used_b_;  // content words; words linked
+  Links links_;
+};
+
+}  // namespace
+
+Links AlignWordsLexical(const WordSimilarity* words, const std::vector<std::string>& s1,
+                        const std::vector<std::string>& s2, const LexicalAlignOptions& o) {
+  return LexicalAligner(words, s1, s2, o).Run();
 }
 
 }  // namespace aligndb
