@@ -100,4 +100,12 @@ CommandResult RunAligndb(const std::vector<std::string>& args) {
   return r;
 }
 
+Status Collect(const PageReader& reader, const std::string& path, Collected* c) {
+  auto cb = [c](const SourcePage& p, const DumpInfo&) {
+    c->pages.push_back(p);
+    return Status::OK();
+  };
+  return reader(path, cb, &c->info);
+}
+
 }  // namespace aligndb::testing

@@ -2,8 +2,11 @@
 #ifndef ALIGNDB_TESTS_TEST_UTIL_H_
 #define ALIGNDB_TESTS_TEST_UTIL_H_
 
+#include <functional>
 #include <string>
 #include <vector>
+
+#include "dump/dump.h"
 
 namespace aligndb::testing {
 
@@ -36,6 +39,14 @@ struct CommandResult {
 };
 // Runs the aligndb binary with `args` (no shell quoting issues: each arg is quoted).
 CommandResult RunAligndb(const std::vector<std::string>& args);
+
+// Every page a reader (ReadMediaWikiDump, ReadDocumentJsonl, ...) hands to its callback.
+struct Collected {
+  std::vector<SourcePage> pages;
+  DumpInfo info;
+};
+using PageReader = std::function<Status(const std::string&, const PageCallback&, DumpInfo*)>;
+Status Collect(const PageReader& reader, const std::string& path, Collected* c);
 
 }  // namespace aligndb::testing
 

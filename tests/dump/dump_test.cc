@@ -16,17 +16,10 @@ using testing::Bz2Compress;
 using testing::DataPath;
 using testing::TempDir;
 
-struct Collected {
-  std::vector<SourcePage> pages;
-  DumpInfo info;
-};
+using testing::Collected;
 
 Status Collect(const std::string& path, Collected* c) {
-  auto cb = [c](const SourcePage& p, const DumpInfo&) {
-    c->pages.push_back(p);
-    return Status::OK();
-  };
-  return ReadMediaWikiDump(path, cb, &c->info);
+  return testing::Collect(ReadMediaWikiDump, path, c);
 }
 
 TEST(MediaWikiDumpTest, ReadsEveryPageOfTheEnglishSample) {

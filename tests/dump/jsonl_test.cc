@@ -11,17 +11,10 @@ namespace {
 
 using testing::TempDir;
 
-struct Collected {
-  std::vector<SourcePage> pages;
-  DumpInfo info;
-};
+using testing::Collected;
 
 Status Collect(const std::string& path, Collected* c) {
-  auto cb = [c](const SourcePage& p, const DumpInfo&) {
-    c->pages.push_back(p);
-    return Status::OK();
-  };
-  return ReadDocumentJsonl(path, cb, &c->info);
+  return testing::Collect(ReadDocumentJsonl, path, c);
 }
 
 TEST(DocumentJsonlTest, ReadsBothShapes) {
