@@ -17,6 +17,7 @@
 #include "paraphrase/wordalign.h"
 #include "report/report.h"
 #include "text/text.h"
+#include "util/line_reader.h"
 
 namespace aligndb::cli {
 namespace {
@@ -28,11 +29,9 @@ using nlohmann::ordered_json;
 Status ReadLines(const std::string& path, std::vector<std::string>* lines) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Status::IOError(path + ": cannot open");
+  LineReader reader(in);
   std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    lines->push_back(line);
-  }
+  while (reader.Next(&line)) lines->push_back(line);
   if (in.bad()) return Status::IOError(path + ": read failed");
   return Status::OK();
 }
@@ -251,11 +250,10 @@ Status ReadTokenPairs(const std::string& file, std::vector<TokenPair>* pairs) {
     for (auto& g : gold) pairs->emplace_back(g.s1, g.s2);
     return Status::OK();
   }
+  LineReader reader(in);
   std::string line;
-  uint64_t n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+  while (reader.Next(&line)) {
+    const uint64_t n = reader.line_number();
     size_t tab = line.find('\t');
     if (tab == std::string::npos)
       return Status::Corruption(file + ": line " + std::to_string(n) + ": expected s1<TAB>s2");

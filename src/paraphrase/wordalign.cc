@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "eval/eval.h"
+#include "util/line_reader.h"
 
 namespace aligndb {
 namespace {
@@ -224,11 +225,10 @@ Status ReadGoldAlignments(const std::string& path, std::vector<GoldAlignment>* o
     return Status::OK();
   }
   std::istringstream lines(all);
+  LineReader reader(lines);
   std::string line;
-  uint64_t n = 0;
-  while (std::getline(lines, line)) {
-    ++n;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+  while (reader.Next(&line)) {
+    const uint64_t n = reader.line_number();
     std::vector<std::string> f;
     for (size_t b = 0;;) {
       size_t t = line.find('\t', b);
