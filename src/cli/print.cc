@@ -5,8 +5,9 @@
 #include <string>
 
 #include "align/align.h"
-#include "util/escape.h"
+#include "align/label.h"
 #include "aligndb.pb.h"
+#include "util/escape.h"
 
 namespace aligndb {
 namespace {
@@ -45,14 +46,19 @@ ordered_json LookupJson(const pb::AlignmentRecord& found) {
     pj["skipped_simple"] = pp.skipped_simple();
     pj["sentence_pairs"] = ordered_json::array();
     for (const auto& sp : pp.sentence_pairs()) {
-      pj["sentence_pairs"].push_back(
-          {{"normal", sp.normal_text()},
-           {"simple", sp.simple_text()},
-           {"similarity", sp.similarity()},
-           {"op", OpName(static_cast<Op>(sp.op()))},
-           {"identical", sp.identical()},
-           {"normal_index", {sp.normal_paragraph(), sp.normal_sentence()}},
-           {"simple_index", {sp.simple_paragraph(), sp.simple_sentence()}}});
+      ordered_json sj = {{"normal", sp.normal_text()},
+                         {"simple", sp.simple_text()},
+                         {"similarity", sp.similarity()},
+                         {"op", OpName(static_cast<Op>(sp.op()))},
+                         {"identical", sp.identical()},
+                         {"normal_index", {sp.normal_paragraph(), sp.normal_sentence()}},
+                         {"simple_index", {sp.simple_paragraph(), sp.simple_sentence()}}};
+      if (sp.label() != pb::LABEL_NONE) {
+        sj["label"] = LabelName(static_cast<Label>(sp.label()));
+        sj["operation_label"] = LabelName(static_cast<Label>(sp.operation_label()));
+        sj["operation_similarity"] = sp.operation_similarity();
+      }
+      pj["sentence_pairs"].push_back(std::move(sj));
     }
     j["paragraph_pairs"].push_back(std::move(pj));
   }
@@ -68,11 +74,12 @@ std::string Fixed3(double v) {
 // The record's header lines: the two articles, the run and its parameters, the counts.
 void AppendLookupHeader(const pb::AlignmentRecord& found, std::string* t) {
   char num[128];
-  *t += TerminalSafe(found.normal_edition()) + " \"" + TerminalSafe(found.normal_title()) + "\" (page " +
-        std::to_string(found.normal_page_id()) + ", revision " +
-        std::to_string(found.normal_revision()) + ")  <->  " + TerminalSafe(found.simple_edition()) +
-        " \"" + TerminalSafe(found.simple_title()) + "\" (page " + std::to_string(found.simple_page_id()) +
-        ", revision " + std::to_string(found.simple_revision()) + ")\n";
+  *t += TerminalSafe(found.normal_edition()) + " \"" + TerminalSafe(found.normal_title()) +
+        "\" (page " + std::to_string(found.normal_page_id()) + ", revision " +
+        std::to_string(found.normal_revision()) + ")  <->  " +
+        TerminalSafe(found.simple_edition()) + " \"" + TerminalSafe(found.simple_title()) +
+        "\" (page " + std::to_string(found.simple_page_id()) + ", revision " +
+        std::to_string(found.simple_revision()) + ")\n";
   *t += "aligned by run #" + std::to_string(found.run_id()) + " with " + found.params().mode() +
         "/" + found.params().similarity();
   if (found.params().mode() == "coster-kauchak") {
@@ -104,6 +111,14 @@ std::string LookupText(const pb::AlignmentRecord& found) {
       t += "  ";
       t += OpName(static_cast<Op>(sp.op()));
       t += "  sim " + Fixed3(sp.similarity());
+      if (sp.label() != pb::LABEL_NONE) {
+        t += "  ";
+        t += LabelName(static_cast<Label>(sp.label()));
+        const pb::Operation op = sp.op();
+        if (op == pb::OP_ONE_TWO || op == pb::OP_TWO_ONE || op == pb::OP_TWO_TWO)
+          t += std::string("  (operation ") + LabelName(static_cast<Label>(sp.operation_label())) +
+               ", sim " + Fixed3(sp.operation_similarity()) + ")";
+      }
       if (sp.identical()) t += "  identical";
       t += "\n    normal [" + std::to_string(sp.normal_paragraph()) + "." +
            std::to_string(sp.normal_sentence()) + "] ";

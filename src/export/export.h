@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "align/align.h"
+#include "align/label.h"
 #include "aligndb/status.h"
 #include "storage/store.h"
 
@@ -45,9 +46,19 @@ bool ParseOutputFormat(std::string_view name, OutputFormat* format);
 // The formats export writes (an earlier name of OutputFormat).
 using ExportFormat = OutputFormat;
 
+// What one exported row is (docs/method.md, Labels and export units): a sentence pair (the
+// paper's unit), or an operation of the dynamic program with each side's sentences joined.
+enum class ExportUnit { kSentence, kOperation };
+
 struct ExportOptions {
   EditionPair editions;
-  // Keep pairs with min_sim ≤ similarity ≤ max_sim. NaN: the default, [0.5, 1] for aligned
+  // kSentence or kOperation. Default: kSentence.
+  ExportUnit unit = ExportUnit::kSentence;
+  // Keep only rows with this label (the row's own: a pair's or an operation's). Default: kNone,
+  // every row.
+  Label label = Label::kNone;
+  // Keep rows with min_sim ≤ similarity ≤ max_sim (an operation row's similarity is that of its
+  // joined sides). NaN: the default, [0.5, 1] for aligned
   // editions and no limit for paraphrase collections (whose similarity column is an edit
   // distance or a word count).
   double min_sim = kDefaultMinSimilarity;

@@ -21,6 +21,7 @@
 #include "export/export.h"
 #include "index/index.h"
 #include "ingest/ingest.h"
+#include "storage/records.h"
 #include "test_util.h"
 
 namespace aligndb {
@@ -361,7 +362,7 @@ TEST_F(RealDataTest, AlignLookupExportStats) {
     for (auto& [k, v] : r.items()) keys.push_back(k);
     EXPECT_EQ(keys, (std::vector<std::string>{"normal_title", "simple_title", "normal", "simple",
                                               "similarity", "op", "normal_index", "simple_index",
-                                              "normal_revision", "simple_revision"}));
+                                              "normal_revision", "simple_revision", "label"}));
   }
   ExportOptions only11 = all;
   only11.ops = {Op::kOneOne};
@@ -545,9 +546,9 @@ TEST(FollowRedirectsTest, PairsThroughANormalEditionRedirect) {
 namespace aligndb {
 namespace {
 
-// Records written before AlignParams.method was renamed mode (version 1, same field number)
-// compare equal to this binary's parameters: an align run keeps them instead of recomputing.
-TEST_F(RealDataTest, VersionOneRecordsAreKeptByTheNextAlign) {
+// Records of versions 1 and 2 (before labels) still read, and the next align run re-aligns
+// them (instead of keeping them unlabelled): afterwards every pair carries its labels.
+TEST_F(RealDataTest, OlderRecordsAreReadAndRealignedWithLabels) {
   AlignSummary first;
   ASSERT_TRUE(Align(store_.get(), index_.get(), {}, 1, &first).ok());
   ASSERT_GT(first.aligned, 0u);
@@ -560,19 +561,45 @@ TEST_F(RealDataTest, VersionOneRecordsAreKeptByTheNextAlign) {
   ASSERT_TRUE(it->status().ok());
   ASSERT_EQ(records.size(), first.aligned);
   auto writer = store_->NewAlignmentWriter(en, simple);
+  int k = 0;
   for (auto& [name, r] : records) {
-    r.set_version(1);
+    r.set_version(1 + k++ % 2);  // as versions 1 and 2 wrote them: no labels
+    for (auto& pp : *r.mutable_paragraph_pairs())
+      for (auto& sp : *pp.mutable_sentence_pairs()) {
+        sp.clear_label();
+        sp.clear_operation_label();
+        sp.clear_operation_similarity();
+      }
     ASSERT_TRUE(writer->Put(name, r).ok());
   }
   ASSERT_TRUE(writer->Flush().ok());
+  // An old record reads: lookup shows it without labels.
+  std::ostringstream out;
+  ASSERT_TRUE(Lookup(store_.get(), {}, records[0].second.normal_title(), "text", out).ok());
+  EXPECT_EQ(out.str().find("good"), std::string::npos);
+  EXPECT_EQ(out.str().find("partial"), std::string::npos);
 
   AlignSummary second;
   ASSERT_TRUE(Align(store_.get(), index_.get(), {}, 2, &second).ok());
-  EXPECT_EQ(second.kept, first.aligned);
-  EXPECT_EQ(second.realigned, 0u);
-  pb::AlignmentRecord back;
-  ASSERT_TRUE(store_->GetAlignment(en, simple, records[0].first, &back).ok());
-  EXPECT_EQ(back.version(), 1u);  // kept as it was
+  EXPECT_EQ(second.kept, 0u);
+  EXPECT_EQ(second.realigned, first.aligned);
+  size_t pairs = 0;
+  for (auto& [name, r] : records) {
+    pb::AlignmentRecord back;
+    ASSERT_TRUE(store_->GetAlignment(en, simple, name, &back).ok());
+    EXPECT_EQ(back.version(), kAlignmentRecordVersion);
+    for (const auto& pp : back.paragraph_pairs())
+      for (const auto& sp : pp.sentence_pairs()) {
+        ++pairs;
+        EXPECT_NE(sp.label(), pb::LABEL_NONE);
+        EXPECT_NE(sp.operation_label(), pb::LABEL_NONE);
+      }
+  }
+  EXPECT_GT(pairs, 0u);
+  // A third run keeps the current records.
+  AlignSummary third;
+  ASSERT_TRUE(Align(store_.get(), index_.get(), {}, 3, &third).ok());
+  EXPECT_EQ(third.kept, first.aligned);
 }
 
 }  // namespace
