@@ -167,6 +167,16 @@ ordered_json CorpusStatsJson(const CorpusStats& st, uint64_t total_ops) {
   }
   j["params"] = {{"paragraph_threshold", st.paragraph_threshold},
                  {"skip_penalty", st.skip_penalty}};
+  if (!st.labels.empty()) {
+    // labels[unit][op][band] = {good, partial, good_share}
+    j["labels"] = ordered_json::object();
+    for (const auto& [key, c] : st.labels) {
+      const auto& [unit, op, band] = key;
+      j["labels"][unit][op][band] = {{"good", c.good},
+                                     {"partial", c.partial},
+                                     {"good_share", Share(c.good, c.good + c.partial)}};
+    }
+  }
   return j;
 }
 
@@ -224,6 +234,20 @@ void PrintCorpusStats(const CorpusStats& st, bool json, std::ostream& out) {
   for (const char* op : kStatsOperations) {
     if (std::string(op) == "pair" && ops[op] == 0) continue;
     std::snprintf(buf, sizeof(buf), " %s %.1f%%", op, 100 * Share(ops[op], total_ops));
+    out << buf;
+  }
+  out << "\n";
+  if (st.labels.empty()) return;
+  out << "labelled good (share of rows at similarity >= 0.5, by unit, operation and band):\n";
+  std::string last;
+  for (const auto& [key, c] : st.labels) {
+    const auto& [unit, op, band] = key;
+    const bool same_row = unit + op == last;
+    if (!same_row) out << (last.empty() ? "" : "\n") << "  " << unit << " " << op << ":";
+    last = unit + op;
+    std::snprintf(buf, sizeof(buf), "%s %s: %.1f%% of %llu", same_row ? ";" : "", band.c_str(),
+                  100 * Share(c.good, c.good + c.partial),
+                  static_cast<unsigned long long>(c.good + c.partial));
     out << buf;
   }
   out << "\n";

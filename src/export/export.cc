@@ -531,6 +531,34 @@ class SideCounter {
   ReadabilityCounts counts_;
 };
 
+// Band of a labelled row's similarity; nullptr below 0.5.
+const char* LabelBand(double similarity) {
+  if (similarity >= 0.75) return ">=0.75";
+  if (similarity >= 0.5) return "0.5-0.75";
+  return nullptr;
+}
+
+void CountLabel(const char* unit, pb::Operation op, double similarity, pb::Label label,
+                CorpusStats* st) {
+  const char* band = LabelBand(similarity);
+  if (!band || label == pb::LABEL_NONE) return;
+  auto& c = st->labels[{unit, OpName(static_cast<Op>(op)), band}];
+  (label == pb::LABEL_GOOD ? c.good : c.partial) += 1;
+}
+
+void CountLabels(const pb::ParagraphPair& pp, CorpusStats* st) {
+  for (const auto& sp : pp.sentence_pairs())
+    CountLabel("sentence", sp.op(), sp.similarity(), sp.label(), st);
+  for (const StoredOperation& op : OperationsOf(pp)) {
+    const auto& first = pp.sentence_pairs(op.first);
+    if (op.count > 1)
+      CountLabel("operation", first.op(), first.operation_similarity(), first.operation_label(),
+                 st);
+    else
+      CountLabel("operation", first.op(), first.similarity(), first.label(), st);
+  }
+}
+
 void CountRecord(const pb::AlignmentRecord& r, bool distributions, CorpusStats* st,
                  SideCounter sides[2]) {
   ++st->aligned;
@@ -541,6 +569,7 @@ void CountRecord(const pb::AlignmentRecord& r, bool distributions, CorpusStats* 
   for (const auto& pp : r.paragraph_pairs()) {
     st->operations["skip-simple"] += pp.skipped_simple();
     st->operations["skip-normal"] += pp.skipped_normal();
+    CountLabels(pp, st);
     for (const auto& sp : pp.sentence_pairs()) {
       ++st->sentence_pairs_all;
       st->operations[OpName(static_cast<Op>(sp.op()))] += 1;

@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "align/align.h"
@@ -111,6 +112,15 @@ struct CorpusStats {
   // (an operation that yields two pairs counts once).
   std::map<std::string, uint64_t> operations;
   double paragraph_threshold = 0, skip_penalty = 0;
+
+  // Labels (docs/method.md, Labels and export units) of the rows each export unit gives, by
+  // unit ("sentence", "operation"), operation ("1-1", ...) and similarity band ("0.5-0.75",
+  // ">=0.75"; an operation's similarity is that of its joined sides). Rows below 0.5 and rows of
+  // records without labels are not counted.
+  struct LabelCounts {
+    uint64_t good = 0, partial = 0;
+  };
+  std::map<std::tuple<std::string, std::string, std::string>, LabelCounts> labels;
 
   // With distributions only:
   std::vector<double> similarities;  // of every sentence pair

@@ -772,6 +772,26 @@ TEST_F(RealDataTest, OperationRowsMatchAReferenceBuiltFromSentenceRows) {
   ASSERT_TRUE(Lookup(store_.get(), {}, title, "json", json).ok());
   auto j = nlohmann::json::parse(json.str());
   EXPECT_EQ(j["paragraph_pairs"][0]["sentence_pairs"][0]["label"], sentences[0]["label"]);
+
+  // stats counts each unit's labelled rows by operation and band, as the export gives them.
+  CorpusStats st;
+  ASSERT_TRUE(ComputeCorpusStats(store_.get(), {}, 0.5, false, &st).ok());
+  std::map<std::tuple<std::string, std::string, std::string>, uint64_t> good_rows, rows;
+  for (auto [unit, list] :
+       {std::make_pair("sentence", &sentences), std::make_pair("operation", &got)})
+    for (auto& r : *list) {
+      double sim = r["similarity"].get<double>();
+      if (sim < 0.5) continue;
+      std::tuple<std::string, std::string, std::string> key{unit, r["op"],
+                                                            sim >= 0.75 ? ">=0.75" : "0.5-0.75"};
+      ++rows[key];
+      good_rows[key] += r["label"] == "good";
+    }
+  ASSERT_EQ(st.labels.size(), rows.size());
+  for (auto& [key, c] : st.labels) {
+    EXPECT_EQ(c.good, good_rows[key]);
+    EXPECT_EQ(c.good + c.partial, rows[key]);
+  }
 }
 
 }  // namespace
