@@ -103,6 +103,11 @@ def main():
     for unit in ("sentence", "operation"):
         good |= {row_key(unit, r) for r in export(db, "--unit", unit, "--label", "good")}
     pred = {r["key"]: ("good" if r["key"] in good else "partial") for r in rows}
+    everything = {r["key"]: "good" for r in rows}  # the unfiltered export: its share of good rows
+    print("\nunfiltered export at similarity >= 0.5, weighted share of fully correct (good) rows:")
+    for unit in ("sentence", "operation"):
+        print(f"  --unit {unit}: {L.wstats(rows, everything, unit)[0]:.3f} (1st labelling), "
+              f"{L.wstats(rows, everything, unit, 'label2')[0]:.3f} (2nd)")
     print("\n| unit | rows | reference | weighted precision of good | weighted recall of good | raw tp / predicted / true good |")
     print("|---|---|---|---:|---:|---|")
     for unit, ops, name in (("operation", None, "`--unit operation`"),
