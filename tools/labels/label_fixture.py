@@ -8,6 +8,11 @@ Usage: ALIGNDB=build/aligndb /usr/bin/python3 tools/labels/label_fixture.py [OUT
 A case is one line: label, min cov, max run, max clause run, the number of normal and of simple
 sentences, then the sentences, tab-separated. An idf file: `#idf_max<TAB>value`, then
 `token<TAB>idf` lines. Floats are written with repr (they read back exactly).
+
+The development rows come from label_rule.build_dev, which needs an export whose sentences are
+the labelled ones: the committed fixture was written from the export of aligndb at commit 02c4770
+(the one the sample was drawn from); a later sentence splitter changes a few rows (see
+tools/labels/measure_export.py, which joins by key and text instead).
 """
 import os
 import random
