@@ -8,6 +8,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "align/operations.h"
 #include "align/similarity.h"
 #include "aligndb.pb.h"
 #include "storage/records.h"
@@ -238,10 +239,40 @@ class PairAligner {
           }
         }
       }
-      if (pp)
+      if (pp) {
         for (uint32_t np : normal_paras) pp->add_normal_paragraphs(np);
+        LabelPairs(*normal, *simple, pp);
+      }
     }
     return Status::OK();
+  }
+
+  // Labels of the pairs and operations of `pp` (docs/method.md, Labels and export units), and
+  // the similarity of each operation's joined sides.
+  void LabelPairs(const ArticleSide& normal, const ArticleSide& simple,
+                  pb::ParagraphPair* pp) const {
+    auto joined = [&](const std::vector<SentencePos>& ns, const std::vector<SentencePos>& ss) {
+      if (options_.scorer) {
+        Tokens a, b;
+        for (auto [p, k] : ns)
+          a.insert(a.end(), normal.sentence_tokens[p][k].begin(),
+                   normal.sentence_tokens[p][k].end());
+        for (auto [p, k] : ss)
+          b.insert(b.end(), simple.sentence_tokens[p][k].begin(),
+                   simple.sentence_tokens[p][k].end());
+        return options_.scorer->Score(a, b);
+      }
+      SparseVector a, b;
+      for (auto [p, k] : ns) a = SumVectors(a, normal.sentence_vectors[p][k]);
+      for (auto [p, k] : ss) b = SumVectors(b, simple.sentence_vectors[p][k]);
+      return Cosine(a, b);
+    };
+    LabelParagraphPair(
+        [this](const std::string& t) {
+          auto it = label_idf_.find(t);
+          return it == label_idf_.end() ? std::log(static_cast<double>(n_)) : it->second;
+        },
+        joined, pp);
   }
 
   // docs/method.md, Paragraph and Sentence alignment: paragraphs by TF-IDF cosine over the index's
@@ -329,6 +360,7 @@ class PairAligner {
                       normal.article.paragraphs(np).sentences(ns),
                       simple.article.paragraphs(s).sentences(ap.simple), pp);
     }
+    LabelPairs(normal, simple, pp);
   }
 
   Status BuildVectors(ArticleSide* normal, ArticleSide* simple) {
@@ -340,10 +372,12 @@ class PairAligner {
     // this run (document frequencies do not change while aligning).
     std::vector<std::string> missing;
     std::vector<uint32_t> missing_ids;
+    label_idf_.clear();
     for (uint32_t id = 0; id < idf.size(); ++id) {
       auto it = df_cache_.find(idf.tokens()[id]);
       if (it != df_cache_.end()) {
         idf.SetIdf(id, n_, it->second);
+        if (it->second > 0) label_idf_[idf.tokens()[id]] = idf.idf(id);
       } else {
         missing.push_back(idf.tokens()[id]);
         missing_ids.push_back(id);
@@ -357,6 +391,7 @@ class PairAligner {
       for (size_t k = 0; k < missing.size(); ++k) {
         int64_t df = df_normal[k] + df_simple[k];
         idf.SetIdf(missing_ids[k], n_, df);
+        if (df > 0) label_idf_[missing[k]] = idf.idf(missing_ids[k]);
         df_cache_.emplace(std::move(missing[k]), df);
       }
     }
@@ -396,6 +431,9 @@ class PairAligner {
   // Document frequencies (both editions summed) of tokens met so far in this run.
   static constexpr size_t kDfCacheEntries = 4'000'000;
   std::unordered_map<std::string, int64_t> df_cache_;
+  // idf of the tokens of the article pair being aligned that some stored paragraph has, for
+  // the labels (a token without one weighs ln N).
+  std::unordered_map<std::string, double> label_idf_;
 };
 
 int64_t NowMs() {
@@ -519,6 +557,7 @@ class AlignRun {
         old.normal_revision() != ns.revision_id() || old.simple_revision() != ss.revision_id() ||
         old.normal_content_hash() != ns.content_hash() ||
         old.simple_content_hash() != ss.content_hash() || !SameParams(old) ||
+        old.version() < kAlignmentRecordVersion ||  // no labels yet
         old.paragraphs_total() == 0 || !(std::fabs(n - old_n) <= options_.max_idf_drift * old_n))
       return Status::OK();
     *kept = true;

@@ -25,6 +25,27 @@ double Cosine(const SparseVector& a, const SparseVector& b) {
   return std::min(1.0, dot / (a.norm * b.norm));
 }
 
+SparseVector SumVectors(const SparseVector& a, const SparseVector& b) {
+  SparseVector out;
+  size_t i = 0, j = 0;
+  while (i < a.ids.size() || j < b.ids.size()) {
+    if (j == b.ids.size() || (i < a.ids.size() && a.ids[i] < b.ids[j])) {
+      out.ids.push_back(a.ids[i]);
+      out.weights.push_back(a.weights[i++]);
+    } else if (i == a.ids.size() || b.ids[j] < a.ids[i]) {
+      out.ids.push_back(b.ids[j]);
+      out.weights.push_back(b.weights[j++]);
+    } else {
+      out.ids.push_back(a.ids[i]);
+      out.weights.push_back(a.weights[i++] + b.weights[j++]);
+    }
+  }
+  double sq = 0;
+  for (double w : out.weights) sq += w * w;
+  out.norm = std::sqrt(sq);
+  return out;
+}
+
 double BagCosine(const std::vector<std::string>& a, const std::vector<std::string>& b,
                  const std::unordered_map<std::string, double>& idf) {
   auto idf_of = [&](const std::string& t) {

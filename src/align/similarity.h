@@ -22,6 +22,9 @@ struct SparseVector {
 // Cosine of two sparse vectors; 0 when either is the zero vector (docs/method.md, TF-IDF).
 double Cosine(const SparseVector& a, const SparseVector& b);
 
+// a + b (the vector of two texts joined, when both are TF-IDF vectors over one id space).
+SparseVector SumVectors(const SparseVector& a, const SparseVector& b);
+
 // TF-IDF cosine of two bags of tokens (a token repeated k times weighs k · idf), with idf values
 // from `idf` (0 for a token without one): Cosine over one id space. The sentence similarity
 // "tfidf" of texts scored outside the store (aligndb similarity, eval).

@@ -15,7 +15,7 @@ namespace aligndb::cli {
 namespace {
 
 struct ExportArgs {
-  std::string db, format, ops, collection;
+  std::string db, format, ops, collection, unit = "sentence", label;
   ExportOptions options;
 };
 
@@ -44,6 +44,9 @@ Status RunExport(const ExportArgs& args, bool progress) {
   else
     o.format = ExportFormat::kJsonl;
   if (!args.ops.empty()) RETURN_IF_ERROR(ParseOps(args.ops, &o.ops));
+  o.unit = args.unit == "operation" ? ExportUnit::kOperation : ExportUnit::kSentence;
+  if (!args.label.empty() && !ParseLabelName(args.label, &o.label))
+    return Status::InvalidArgument("--label: use good or partial");
   std::unique_ptr<Store> store;
   RETURN_IF_ERROR(OpenStore(args.db, false, &store));
   uint64_t written = 0;
@@ -58,8 +61,8 @@ Status RunExport(const ExportArgs& args, bool progress) {
     RETURN_IF_ERROR(s);
   }
   if (progress)
-    std::fprintf(stderr, "exported %llu sentence pairs\n",
-                 static_cast<unsigned long long>(written));
+    std::fprintf(stderr, "exported %llu %s\n", static_cast<unsigned long long>(written),
+                 o.unit == ExportUnit::kOperation ? "operations" : "sentence pairs");
   return Status::OK();
 }
 
@@ -82,6 +85,12 @@ Runner WireExport(CLI::App* cmd) {
       ->check(FiniteNumber());
   cmd->add_option("--op", a->ops,
                   "Operations kept, comma-separated (default 1-1,1-2,2-1,2-2,pair)");
+  cmd->add_option("--unit", a->unit,
+                  "sentence: one row per sentence pair (default); operation: one row per "
+                  "operation, each side's sentences joined")
+      ->check(CLI::IsMember({"sentence", "operation"}));
+  cmd->add_option("--label", a->label, "Only rows labelled good or partial (default: all)")
+      ->check(CLI::IsMember({"good", "partial"}));
   cmd->add_flag("--no-identical", o.no_identical, "Drop pairs of identical sentences");
   cmd->add_option("--title", o.title, "Only this article pair (either edition's title)");
   cmd->add_option("--format", a->format, "tsv, jsonl or parallel")

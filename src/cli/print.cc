@@ -5,8 +5,9 @@
 #include <string>
 
 #include "align/align.h"
-#include "util/escape.h"
+#include "align/label.h"
 #include "aligndb.pb.h"
+#include "util/escape.h"
 
 namespace aligndb {
 namespace {
@@ -45,14 +46,19 @@ ordered_json LookupJson(const pb::AlignmentRecord& found) {
     pj["skipped_simple"] = pp.skipped_simple();
     pj["sentence_pairs"] = ordered_json::array();
     for (const auto& sp : pp.sentence_pairs()) {
-      pj["sentence_pairs"].push_back(
-          {{"normal", sp.normal_text()},
-           {"simple", sp.simple_text()},
-           {"similarity", sp.similarity()},
-           {"op", OpName(static_cast<Op>(sp.op()))},
-           {"identical", sp.identical()},
-           {"normal_index", {sp.normal_paragraph(), sp.normal_sentence()}},
-           {"simple_index", {sp.simple_paragraph(), sp.simple_sentence()}}});
+      ordered_json sj = {{"normal", sp.normal_text()},
+                         {"simple", sp.simple_text()},
+                         {"similarity", sp.similarity()},
+                         {"op", OpName(static_cast<Op>(sp.op()))},
+                         {"identical", sp.identical()},
+                         {"normal_index", {sp.normal_paragraph(), sp.normal_sentence()}},
+                         {"simple_index", {sp.simple_paragraph(), sp.simple_sentence()}}};
+      if (sp.label() != pb::LABEL_NONE) {
+        sj["label"] = LabelName(static_cast<Label>(sp.label()));
+        sj["operation_label"] = LabelName(static_cast<Label>(sp.operation_label()));
+        sj["operation_similarity"] = sp.operation_similarity();
+      }
+      pj["sentence_pairs"].push_back(std::move(sj));
     }
     j["paragraph_pairs"].push_back(std::move(pj));
   }
@@ -68,11 +74,12 @@ std::string Fixed3(double v) {
 // The record's header lines: the two articles, the run and its parameters, the counts.
 void AppendLookupHeader(const pb::AlignmentRecord& found, std::string* t) {
   char num[128];
-  *t += TerminalSafe(found.normal_edition()) + " \"" + TerminalSafe(found.normal_title()) + "\" (page " +
-        std::to_string(found.normal_page_id()) + ", revision " +
-        std::to_string(found.normal_revision()) + ")  <->  " + TerminalSafe(found.simple_edition()) +
-        " \"" + TerminalSafe(found.simple_title()) + "\" (page " + std::to_string(found.simple_page_id()) +
-        ", revision " + std::to_string(found.simple_revision()) + ")\n";
+  *t += TerminalSafe(found.normal_edition()) + " \"" + TerminalSafe(found.normal_title()) +
+        "\" (page " + std::to_string(found.normal_page_id()) + ", revision " +
+        std::to_string(found.normal_revision()) + ")  <->  " +
+        TerminalSafe(found.simple_edition()) + " \"" + TerminalSafe(found.simple_title()) +
+        "\" (page " + std::to_string(found.simple_page_id()) + ", revision " +
+        std::to_string(found.simple_revision()) + ")\n";
   *t += "aligned by run #" + std::to_string(found.run_id()) + " with " + found.params().mode() +
         "/" + found.params().similarity();
   if (found.params().mode() == "coster-kauchak") {
@@ -104,6 +111,14 @@ std::string LookupText(const pb::AlignmentRecord& found) {
       t += "  ";
       t += OpName(static_cast<Op>(sp.op()));
       t += "  sim " + Fixed3(sp.similarity());
+      if (sp.label() != pb::LABEL_NONE) {
+        t += "  ";
+        t += LabelName(static_cast<Label>(sp.label()));
+        const pb::Operation op = sp.op();
+        if (op == pb::OP_ONE_TWO || op == pb::OP_TWO_ONE || op == pb::OP_TWO_TWO)
+          t += std::string("  (operation ") + LabelName(static_cast<Label>(sp.operation_label())) +
+               ", sim " + Fixed3(sp.operation_similarity()) + ")";
+      }
       if (sp.identical()) t += "  identical";
       t += "\n    normal [" + std::to_string(sp.normal_paragraph()) + "." +
            std::to_string(sp.normal_sentence()) + "] ";
@@ -152,6 +167,16 @@ ordered_json CorpusStatsJson(const CorpusStats& st, uint64_t total_ops) {
   }
   j["params"] = {{"paragraph_threshold", st.paragraph_threshold},
                  {"skip_penalty", st.skip_penalty}};
+  if (!st.labels.empty()) {
+    // labels[unit][op][band] = {good, partial, good_share}
+    j["labels"] = ordered_json::object();
+    for (const auto& [key, c] : st.labels) {
+      const auto& [unit, op, band] = key;
+      j["labels"][unit][op][band] = {{"good", c.good},
+                                     {"partial", c.partial},
+                                     {"good_share", Share(c.good, c.good + c.partial)}};
+    }
+  }
   return j;
 }
 
@@ -209,6 +234,20 @@ void PrintCorpusStats(const CorpusStats& st, bool json, std::ostream& out) {
   for (const char* op : kStatsOperations) {
     if (std::string(op) == "pair" && ops[op] == 0) continue;
     std::snprintf(buf, sizeof(buf), " %s %.1f%%", op, 100 * Share(ops[op], total_ops));
+    out << buf;
+  }
+  out << "\n";
+  if (st.labels.empty()) return;
+  out << "labelled good (share of rows at similarity >= 0.5, by unit, operation and band):\n";
+  std::string last;
+  for (const auto& [key, c] : st.labels) {
+    const auto& [unit, op, band] = key;
+    const bool same_row = unit + op == last;
+    if (!same_row) out << (last.empty() ? "" : "\n") << "  " << unit << " " << op << ":";
+    last = unit + op;
+    std::snprintf(buf, sizeof(buf), "%s %s: %.1f%% of %llu", same_row ? ";" : "", band.c_str(),
+                  100 * Share(c.good, c.good + c.partial),
+                  static_cast<unsigned long long>(c.good + c.partial));
     out << buf;
   }
   out << "\n";

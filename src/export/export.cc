@@ -11,6 +11,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "align/operations.h"
 #include "aligndb.pb.h"
 #include "eval/eval.h"
 #include "storage/store.h"
@@ -207,12 +208,89 @@ ExportOptions WithDefaultLimits(const ExportOptions& options, const ResolvedPair
 
 bool Selected(const ExportOptions& o, const pb::SentencePair& sp) {
   if (sp.similarity() < o.min_sim || sp.similarity() > o.max_sim) return false;
+  if (o.label != Label::kNone && static_cast<Label>(sp.label()) != o.label) return false;
   return o.ops.count(static_cast<Op>(sp.op())) && !(o.no_identical && sp.identical());
+}
+
+// One row of the operation unit: an operation with each side's sentences joined.
+struct OperationRow {
+  std::string normal, simple;
+  std::vector<SentencePos> normal_index, simple_index;
+  double similarity = 0;
+  Op op = Op::kOneOne;
+  Label label = Label::kNone;
+};
+
+// The operation `op` of `pp` as a row when `o` selects it. An operation is identical when all
+// its pairs are.
+bool SelectedOperation(const ExportOptions& o, const pb::ParagraphPair& pp,
+                       const StoredOperation& op, OperationRow* row) {
+  const pb::SentencePair& first = pp.sentence_pairs(op.first);
+  row->similarity = op.count > 1 ? first.operation_similarity() : first.similarity();
+  row->op = static_cast<Op>(first.op());
+  row->label = static_cast<Label>(op.count > 1 ? first.operation_label() : first.label());
+  if (row->similarity < o.min_sim || row->similarity > o.max_sim) return false;
+  if (o.label != Label::kNone && row->label != o.label) return false;
+  if (!o.ops.count(row->op)) return false;
+  bool identical = true;
+  for (int i = op.first; i < op.first + op.count; ++i)
+    identical = identical && pp.sentence_pairs(i).identical();
+  if (o.no_identical && identical) return false;
+  row->normal = JoinTexts(op.normal_text);
+  row->simple = JoinTexts(op.simple_text);
+  row->normal_index = op.normal;
+  row->simple_index = op.simple;
+  return true;
+}
+
+std::string IndexListJson(const std::vector<SentencePos>& v) {
+  std::string out(1, '[');
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ',';
+    out += IndexJson(v[i].first, v[i].second);
+  }
+  out += ']';
+  return out;
+}
+
+// The label as a JSON value: a string, or null for a record computed before labels existed.
+std::string LabelJson(Label label) {
+  return label == Label::kNone ? "null" : std::string("\"") + LabelName(label) + "\"";
 }
 
 constexpr const char* kTsvHeader =
     "normal_title\tsimple_title\tnormal\tsimple\tsimilarity\top\tnormal_index\tsimple_index\t"
-    "normal_revision\tsimple_revision\n";
+    "normal_revision\tsimple_revision\tlabel\n";
+
+void AppendJsonlOperationRow(const pb::AlignmentRecord& r, const OperationRow& row,
+                             std::string* line) {
+  line->clear();
+  line->append("{\"normal_title\":");
+  AppendJsonString(line, r.normal_title());
+  line->append(",\"simple_title\":");
+  AppendJsonString(line, r.simple_title());
+  line->append(",\"normal\":");
+  AppendJsonString(line, row.normal);
+  line->append(",\"simple\":");
+  AppendJsonString(line, row.simple);
+  line->append(",\"similarity\":");
+  AppendDouble(line, row.similarity);
+  line->append(",\"op\":\"").append(OpName(row.op));
+  line->append("\",\"normal_index\":").append(IndexListJson(row.normal_index));
+  line->append(",\"simple_index\":").append(IndexListJson(row.simple_index));
+  line->append(",\"normal_revision\":").append(std::to_string(r.normal_revision()));
+  line->append(",\"simple_revision\":").append(std::to_string(r.simple_revision()));
+  line->append(",\"label\":").append(LabelJson(row.label));
+  line->append("}\n");
+}
+
+void WriteTsvOperationRow(const pb::AlignmentRecord& r, const OperationRow& row,
+                          std::ostream& out) {
+  out << Tsv(r.normal_title()) << '\t' << Tsv(r.simple_title()) << '\t' << Tsv(row.normal) << '\t'
+      << Tsv(row.simple) << '\t' << FormatSim(row.similarity) << '\t' << OpName(row.op) << '\t'
+      << IndexListJson(row.normal_index) << '\t' << IndexListJson(row.simple_index) << '\t'
+      << r.normal_revision() << '\t' << r.simple_revision() << '\t' << LabelName(row.label) << '\n';
+}
 
 void AppendJsonlRow(const pb::AlignmentRecord& r, const pb::SentencePair& sp, std::string* line) {
   line->clear();
@@ -238,6 +316,7 @@ void AppendJsonlRow(const pb::AlignmentRecord& r, const pb::SentencePair& sp, st
       .append(std::to_string(sp.simple_sentence()));
   line->append("],\"normal_revision\":").append(std::to_string(r.normal_revision()));
   line->append(",\"simple_revision\":").append(std::to_string(r.simple_revision()));
+  line->append(",\"label\":").append(LabelJson(static_cast<Label>(sp.label())));
   line->append("}\n");
 }
 
@@ -247,7 +326,7 @@ void WriteTsvRow(const pb::AlignmentRecord& r, const pb::SentencePair& sp, std::
       << OpName(static_cast<Op>(sp.op())) << '\t'
       << IndexJson(sp.normal_paragraph(), sp.normal_sentence()) << '\t'
       << IndexJson(sp.simple_paragraph(), sp.simple_sentence()) << '\t' << r.normal_revision()
-      << '\t' << r.simple_revision() << '\n';
+      << '\t' << r.simple_revision() << '\t' << LabelName(static_cast<Label>(sp.label())) << '\n';
 }
 
 // Writes the selected pairs of the records it is given, in one of the export formats.
@@ -272,6 +351,7 @@ class RowWriter {
   }
 
   Status Write(const pb::AlignmentRecord& r) {
+    if (o_.unit == ExportUnit::kOperation) return WriteOperations(r);
     for (const auto& pp : r.paragraph_pairs()) {
       for (const auto& sp : pp.sentence_pairs()) {
         if (!Selected(o_, sp)) continue;
@@ -283,6 +363,27 @@ class RowWriter {
         } else {
           normal_file_ << Tsv(sp.normal_text()) << '\n';
           simple_file_ << Tsv(sp.simple_text()) << '\n';
+        }
+        ++written_;
+      }
+    }
+    if (!out_) return Status::IOError("export: write failed");
+    return Status::OK();
+  }
+
+  Status WriteOperations(const pb::AlignmentRecord& r) {
+    OperationRow row;
+    for (const auto& pp : r.paragraph_pairs()) {
+      for (const StoredOperation& op : OperationsOf(pp)) {
+        if (!SelectedOperation(o_, pp, op, &row)) continue;
+        if (o_.format == OutputFormat::kJsonl) {
+          AppendJsonlOperationRow(r, row, &line_);
+          out_.write(line_.data(), static_cast<std::streamsize>(line_.size()));
+        } else if (o_.format == OutputFormat::kTsv) {
+          WriteTsvOperationRow(r, row, out_);
+        } else {
+          normal_file_ << Tsv(row.normal) << '\n';
+          simple_file_ << Tsv(row.simple) << '\n';
         }
         ++written_;
       }
@@ -317,14 +418,15 @@ Status ForEachExportedPair(Store* store, const ExportOptions& options,
   RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
   const ExportOptions o = WithDefaultLimits(options, pair);
   auto snap = store->NewSnapshot();
-  return ForEachRecord(store, pair, o.title, snap.get(), [&](const pb::AlignmentRecord& r) -> Status {
-    for (const auto& pp : r.paragraph_pairs())
-      for (const auto& sp : pp.sentence_pairs())
-        if (Selected(o, sp))
-          RETURN_IF_ERROR(visit({r.normal_title(), r.simple_title(), sp.normal_text(),
-                                 sp.simple_text(), sp.similarity(), static_cast<Op>(sp.op())}));
-    return Status::OK();
-  });
+  return ForEachRecord(
+      store, pair, o.title, snap.get(), [&](const pb::AlignmentRecord& r) -> Status {
+        for (const auto& pp : r.paragraph_pairs())
+          for (const auto& sp : pp.sentence_pairs())
+            if (Selected(o, sp))
+              RETURN_IF_ERROR(visit({r.normal_title(), r.simple_title(), sp.normal_text(),
+                                     sp.simple_text(), sp.similarity(), static_cast<Op>(sp.op())}));
+        return Status::OK();
+      });
 }
 
 Status Export(Store* store, const ExportOptions& options, std::ostream& out, uint64_t* written) {
@@ -429,6 +531,34 @@ class SideCounter {
   ReadabilityCounts counts_;
 };
 
+// Band of a labelled row's similarity; nullptr below 0.5.
+const char* LabelBand(double similarity) {
+  if (similarity >= 0.75) return ">=0.75";
+  if (similarity >= 0.5) return "0.5-0.75";
+  return nullptr;
+}
+
+void CountLabel(const char* unit, pb::Operation op, double similarity, pb::Label label,
+                CorpusStats* st) {
+  const char* band = LabelBand(similarity);
+  if (!band || label == pb::LABEL_NONE) return;
+  auto& c = st->labels[{unit, OpName(static_cast<Op>(op)), band}];
+  (label == pb::LABEL_GOOD ? c.good : c.partial) += 1;
+}
+
+void CountLabels(const pb::ParagraphPair& pp, CorpusStats* st) {
+  for (const auto& sp : pp.sentence_pairs())
+    CountLabel("sentence", sp.op(), sp.similarity(), sp.label(), st);
+  for (const StoredOperation& op : OperationsOf(pp)) {
+    const auto& first = pp.sentence_pairs(op.first);
+    if (op.count > 1)
+      CountLabel("operation", first.op(), first.operation_similarity(), first.operation_label(),
+                 st);
+    else
+      CountLabel("operation", first.op(), first.similarity(), first.label(), st);
+  }
+}
+
 void CountRecord(const pb::AlignmentRecord& r, bool distributions, CorpusStats* st,
                  SideCounter sides[2]) {
   ++st->aligned;
@@ -439,6 +569,7 @@ void CountRecord(const pb::AlignmentRecord& r, bool distributions, CorpusStats* 
   for (const auto& pp : r.paragraph_pairs()) {
     st->operations["skip-simple"] += pp.skipped_simple();
     st->operations["skip-normal"] += pp.skipped_normal();
+    CountLabels(pp, st);
     for (const auto& sp : pp.sentence_pairs()) {
       ++st->sentence_pairs_all;
       st->operations[OpName(static_cast<Op>(sp.op()))] += 1;

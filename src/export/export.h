@@ -12,9 +12,11 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "align/align.h"
+#include "align/label.h"
 #include "aligndb/status.h"
 #include "storage/store.h"
 
@@ -45,9 +47,19 @@ bool ParseOutputFormat(std::string_view name, OutputFormat* format);
 // The formats export writes (an earlier name of OutputFormat).
 using ExportFormat = OutputFormat;
 
+// What one exported row is (docs/method.md, Labels and export units): a sentence pair (the
+// paper's unit), or an operation of the dynamic program with each side's sentences joined.
+enum class ExportUnit { kSentence, kOperation };
+
 struct ExportOptions {
   EditionPair editions;
-  // Keep pairs with min_sim ≤ similarity ≤ max_sim. NaN: the default, [0.5, 1] for aligned
+  // kSentence or kOperation. Default: kSentence.
+  ExportUnit unit = ExportUnit::kSentence;
+  // Keep only rows with this label (the row's own: a pair's or an operation's). Default: kNone,
+  // every row.
+  Label label = Label::kNone;
+  // Keep rows with min_sim ≤ similarity ≤ max_sim (an operation row's similarity is that of its
+  // joined sides). NaN: the default, [0.5, 1] for aligned
   // editions and no limit for paraphrase collections (whose similarity column is an edit
   // distance or a word count).
   double min_sim = kDefaultMinSimilarity;
@@ -100,6 +112,15 @@ struct CorpusStats {
   // (an operation that yields two pairs counts once).
   std::map<std::string, uint64_t> operations;
   double paragraph_threshold = 0, skip_penalty = 0;
+
+  // Labels (docs/method.md, Labels and export units) of the rows each export unit gives, by
+  // unit ("sentence", "operation"), operation ("1-1", ...) and similarity band ("0.5-0.75",
+  // ">=0.75"; an operation's similarity is that of its joined sides). Rows below 0.5 and rows of
+  // records without labels are not counted.
+  struct LabelCounts {
+    uint64_t good = 0, partial = 0;
+  };
+  std::map<std::tuple<std::string, std::string, std::string>, LabelCounts> labels;
 
   // With distributions only:
   std::vector<double> similarities;  // of every sentence pair

@@ -304,6 +304,20 @@ std::vector<Table> BuildTables(const CorpusStats& st, Escape escape) {
     ops_table.rows.push_back({kOps[k], Num(Count(st.operations, kOps[k])),
                               Fmt("%.1f%%", 100 * ours[k]), Fmt("%.0f%%", 100 * kPaperOps[k])});
   tables.push_back(ops_table);
+  if (!st.labels.empty()) {
+    Table labels{
+        "Labels: share of rows labelled good, similarity ≥ 0.5 (docs/method.md, Labels "
+        "and export units)",
+        {"unit", "operation", "band", "rows", "good", "partial", "good share"},
+        {}};
+    for (const auto& [key, c] : st.labels) {
+      const auto& [unit, op, band] = key;
+      labels.rows.push_back({unit, op, escape(band), Num(c.good + c.partial), Num(c.good),
+                             Num(c.partial),
+                             Fmt("%.1f%%", 100 * Share(c.good, c.good + c.partial))});
+    }
+    tables.push_back(labels);
+  }
   auto side_row = [](const std::string& name, const CorpusStats::Side& s) {
     return Row{name, Num(s.sentences), Num(s.vocabulary),
                Fmt("%.2f", s.sentences ? double(s.words) / double(s.sentences) : 0.0),

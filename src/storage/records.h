@@ -19,7 +19,9 @@ inline constexpr uint32_t kRunManifestVersion = 1;
 // version 1 records hold it in the field then called `method`: the same field number and
 // wire format, so both versions read alike and compare equal.
 inline constexpr uint32_t kPairingSummaryVersion = 2;
-inline constexpr uint32_t kAlignmentRecordVersion = 2;
+// Version 3 alignment records carry labels and operation similarities on their sentence pairs
+// (SentencePair.label, operation_label, operation_similarity); align re-aligns older ones.
+inline constexpr uint32_t kAlignmentRecordVersion = 3;
 
 // One side of an aligned pair as the record header names it.
 struct RecordSide {

@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "align/label.h"
 #include "align/scorer.h"
 #include "align/similarity.h"
 #include "aligndb.pb.h"
@@ -21,7 +22,9 @@
 #include "export/export.h"
 #include "index/index.h"
 #include "ingest/ingest.h"
+#include "storage/records.h"
 #include "test_util.h"
+#include "text/text.h"
 
 namespace aligndb {
 namespace {
@@ -361,7 +364,7 @@ TEST_F(RealDataTest, AlignLookupExportStats) {
     for (auto& [k, v] : r.items()) keys.push_back(k);
     EXPECT_EQ(keys, (std::vector<std::string>{"normal_title", "simple_title", "normal", "simple",
                                               "similarity", "op", "normal_index", "simple_index",
-                                              "normal_revision", "simple_revision"}));
+                                              "normal_revision", "simple_revision", "label"}));
   }
   ExportOptions only11 = all;
   only11.ops = {Op::kOneOne};
@@ -545,9 +548,9 @@ TEST(FollowRedirectsTest, PairsThroughANormalEditionRedirect) {
 namespace aligndb {
 namespace {
 
-// Records written before AlignParams.method was renamed mode (version 1, same field number)
-// compare equal to this binary's parameters: an align run keeps them instead of recomputing.
-TEST_F(RealDataTest, VersionOneRecordsAreKeptByTheNextAlign) {
+// Records of versions 1 and 2 (before labels) still read, and the next align run re-aligns
+// them (instead of keeping them unlabelled): afterwards every pair carries its labels.
+TEST_F(RealDataTest, OlderRecordsAreReadAndRealignedWithLabels) {
   AlignSummary first;
   ASSERT_TRUE(Align(store_.get(), index_.get(), {}, 1, &first).ok());
   ASSERT_GT(first.aligned, 0u);
@@ -560,19 +563,45 @@ TEST_F(RealDataTest, VersionOneRecordsAreKeptByTheNextAlign) {
   ASSERT_TRUE(it->status().ok());
   ASSERT_EQ(records.size(), first.aligned);
   auto writer = store_->NewAlignmentWriter(en, simple);
+  int k = 0;
   for (auto& [name, r] : records) {
-    r.set_version(1);
+    r.set_version(1 + k++ % 2);  // as versions 1 and 2 wrote them: no labels
+    for (auto& pp : *r.mutable_paragraph_pairs())
+      for (auto& sp : *pp.mutable_sentence_pairs()) {
+        sp.clear_label();
+        sp.clear_operation_label();
+        sp.clear_operation_similarity();
+      }
     ASSERT_TRUE(writer->Put(name, r).ok());
   }
   ASSERT_TRUE(writer->Flush().ok());
+  // An old record reads: lookup shows it without labels.
+  std::ostringstream out;
+  ASSERT_TRUE(Lookup(store_.get(), {}, records[0].second.normal_title(), "text", out).ok());
+  EXPECT_EQ(out.str().find("good"), std::string::npos);
+  EXPECT_EQ(out.str().find("partial"), std::string::npos);
 
   AlignSummary second;
   ASSERT_TRUE(Align(store_.get(), index_.get(), {}, 2, &second).ok());
-  EXPECT_EQ(second.kept, first.aligned);
-  EXPECT_EQ(second.realigned, 0u);
-  pb::AlignmentRecord back;
-  ASSERT_TRUE(store_->GetAlignment(en, simple, records[0].first, &back).ok());
-  EXPECT_EQ(back.version(), 1u);  // kept as it was
+  EXPECT_EQ(second.kept, 0u);
+  EXPECT_EQ(second.realigned, first.aligned);
+  size_t pairs = 0;
+  for (auto& [name, r] : records) {
+    pb::AlignmentRecord back;
+    ASSERT_TRUE(store_->GetAlignment(en, simple, name, &back).ok());
+    EXPECT_EQ(back.version(), kAlignmentRecordVersion);
+    for (const auto& pp : back.paragraph_pairs())
+      for (const auto& sp : pp.sentence_pairs()) {
+        ++pairs;
+        EXPECT_NE(sp.label(), pb::LABEL_NONE);
+        EXPECT_NE(sp.operation_label(), pb::LABEL_NONE);
+      }
+  }
+  EXPECT_GT(pairs, 0u);
+  // A third run keeps the current records.
+  AlignSummary third;
+  ASSERT_TRUE(Align(store_.get(), index_.get(), {}, 3, &third).ok());
+  EXPECT_EQ(third.kept, first.aligned);
 }
 
 }  // namespace
@@ -611,6 +640,158 @@ TEST(BagCosineTest, AgreesWithTheSlowReferenceOnRandomBags) {
   }
   EXPECT_EQ(BagCosine({"a", "a"}, {"a"}, {{"a", 2.0}}), 1.0);
   EXPECT_EQ(BagCosine({}, {"a"}, {{"a", 2.0}}), 0.0);
+}
+
+}  // namespace
+}  // namespace aligndb
+
+namespace aligndb {
+namespace {
+
+// The operation unit of export against a slow reference built from the sentence rows: pairs
+// grouped two by two for 1-2, 2-1 and 2-2 (as the dynamic program emits them), sides joined in
+// document order, similarity the TF-IDF cosine of the joined texts (idf read from the store),
+// label from the rule on the operation's sentences.
+TEST_F(RealDataTest, OperationRowsMatchAReferenceBuiltFromSentenceRows) {
+  AlignSummary sum;
+  ASSERT_TRUE(Align(store_.get(), index_.get(), {}, 1, &sum).ok());
+  ExportOptions all;
+  all.min_sim = -1;
+  auto sentences = ExportRows(all);
+  ASSERT_GT(sentences.size(), 5u);
+  uint32_t en, simple;
+  ASSERT_TRUE(store_->EditionId("enwiki", false, &en).ok());
+  ASSERT_TRUE(store_->EditionId("simplewiki", false, &simple).ok());
+  EditionCounts nc, sc;
+  ASSERT_TRUE(store_->GetEditionCounts(en, &nc).ok());
+  ASSERT_TRUE(store_->GetEditionCounts(simple, &sc).ok());
+  const double n = static_cast<double>(nc.paragraphs + sc.paragraphs);
+  std::unordered_map<std::string, double> idf;
+  auto tokens = [&](const std::string& text) {
+    std::vector<std::string> t;
+    Tokenize(text, &t);
+    for (const auto& tok : t) {
+      if (idf.count(tok)) continue;
+      std::vector<int64_t> a, b;
+      EXPECT_TRUE(store_->DocumentFrequencies(en, {tok}, &a).ok());
+      EXPECT_TRUE(store_->DocumentFrequencies(simple, {tok}, &b).ok());
+      idf[tok] = a[0] + b[0] > 0 ? std::log(n / static_cast<double>(a[0] + b[0])) : -1;
+    }
+    return t;
+  };
+  auto idf_fn = [&](const std::string& t) {
+    auto it = idf.find(t);
+    return it == idf.end() || it->second < 0 ? std::log(n) : it->second;
+  };
+  std::vector<nlohmann::ordered_json> want;
+  int multi = 0;
+  for (size_t k = 0; k < sentences.size();) {
+    const auto& a = sentences[k];
+    const bool two = a["op"] != "1-1" && a["op"] != "pair";
+    ASSERT_TRUE(!two || k + 1 < sentences.size());
+    std::map<std::vector<int>, std::string> ns, ss;
+    for (size_t i = k; i < k + (two ? 2 : 1); ++i) {
+      ASSERT_EQ(sentences[i]["op"], a["op"]);
+      ns[sentences[i]["normal_index"].get<std::vector<int>>()] = sentences[i]["normal"];
+      ss[sentences[i]["simple_index"].get<std::vector<int>>()] = sentences[i]["simple"];
+    }
+    nlohmann::ordered_json r;
+    std::string normal, simple_text;
+    std::vector<std::string_view> nv, sv;
+    r["normal_index"] = nlohmann::ordered_json::array();
+    r["simple_index"] = nlohmann::ordered_json::array();
+    for (auto& [i, t] : ns) {
+      normal += (normal.empty() ? "" : " ") + t;
+      r["normal_index"].push_back(i);
+      nv.push_back(t);
+    }
+    for (auto& [i, t] : ss) {
+      simple_text += (simple_text.empty() ? "" : " ") + t;
+      r["simple_index"].push_back(i);
+      sv.push_back(t);
+    }
+    r["normal"] = normal;
+    r["simple"] = simple_text;
+    r["op"] = a["op"];
+    if (two) {
+      ++multi;
+      auto ta = tokens(normal), tb = tokens(simple_text);
+      std::unordered_map<std::string, double> pos;
+      for (auto& [t, v] : idf) pos[t] = v < 0 ? 0 : v;
+      r["similarity"] = BagCosine(ta, tb, pos);
+      for (auto& s : ns) tokens(s.second);
+      for (auto& s : ss) tokens(s.second);
+      r["label"] = LabelName(LabelOf(nv, sv, idf_fn));
+    } else {
+      r["similarity"] = a["similarity"];
+      r["label"] = a["label"];
+    }
+    want.push_back(r);
+    k += two ? 2 : 1;
+  }
+  ASSERT_GT(multi, 0);
+  ExportOptions ops = all;
+  ops.unit = ExportUnit::kOperation;
+  auto got = ExportRows(ops);
+  ASSERT_EQ(got.size(), want.size());
+  size_t good = 0;
+  for (size_t k = 0; k < got.size(); ++k) {
+    SCOPED_TRACE(got[k].dump());
+    EXPECT_EQ(got[k]["normal"], want[k]["normal"]);
+    EXPECT_EQ(got[k]["simple"], want[k]["simple"]);
+    EXPECT_EQ(got[k]["op"], want[k]["op"]);
+    EXPECT_EQ(got[k]["normal_index"], want[k]["normal_index"]);
+    EXPECT_EQ(got[k]["simple_index"], want[k]["simple_index"]);
+    EXPECT_NEAR(got[k]["similarity"].get<double>(), want[k]["similarity"].get<double>(), 1e-9);
+    EXPECT_EQ(got[k]["label"], want[k]["label"]);
+    good += got[k]["label"] == "good";
+  }
+  EXPECT_GT(good, 0u);
+  EXPECT_LT(good, got.size());
+
+  // --label and --min-sim select on the operation row's own label and similarity.
+  ExportOptions only_good = ops;
+  only_good.label = Label::kGood;
+  only_good.min_sim = 0.5;
+  size_t expect = 0;
+  for (auto& r : want) expect += r["label"] == "good" && r["similarity"].get<double>() >= 0.5;
+  auto filtered = ExportRows(only_good);
+  EXPECT_EQ(filtered.size(), expect);
+  for (auto& r : filtered) EXPECT_EQ(r["label"], "good");
+  ExportOptions partial_sentences = all;
+  partial_sentences.label = Label::kPartial;
+  size_t partial = 0;
+  for (auto& r : sentences) partial += r["label"] == "partial";
+  EXPECT_EQ(ExportRows(partial_sentences).size(), partial);
+
+  // Lookup shows each pair's label, and the operation's for a 1-2, 2-1 or 2-2 pair.
+  std::string title = sentences[0]["normal_title"];
+  std::ostringstream text, json;
+  ASSERT_TRUE(Lookup(store_.get(), {}, title, "text", text).ok());
+  EXPECT_NE(text.str().find(sentences[0]["label"].get<std::string>()), std::string::npos);
+  ASSERT_TRUE(Lookup(store_.get(), {}, title, "json", json).ok());
+  auto j = nlohmann::json::parse(json.str());
+  EXPECT_EQ(j["paragraph_pairs"][0]["sentence_pairs"][0]["label"], sentences[0]["label"]);
+
+  // stats counts each unit's labelled rows by operation and band, as the export gives them.
+  CorpusStats st;
+  ASSERT_TRUE(ComputeCorpusStats(store_.get(), {}, 0.5, false, &st).ok());
+  std::map<std::tuple<std::string, std::string, std::string>, uint64_t> good_rows, rows;
+  for (auto [unit, list] :
+       {std::make_pair("sentence", &sentences), std::make_pair("operation", &got)})
+    for (auto& r : *list) {
+      double sim = r["similarity"].get<double>();
+      if (sim < 0.5) continue;
+      std::tuple<std::string, std::string, std::string> key{unit, r["op"],
+                                                            sim >= 0.75 ? ">=0.75" : "0.5-0.75"};
+      ++rows[key];
+      good_rows[key] += r["label"] == "good";
+    }
+  ASSERT_EQ(st.labels.size(), rows.size());
+  for (auto& [key, c] : st.labels) {
+    EXPECT_EQ(c.good, good_rows[key]);
+    EXPECT_EQ(c.good + c.partial, rows[key]);
+  }
 }
 
 }  // namespace

@@ -98,7 +98,7 @@ TEST_F(SyntheticTest, TsvAndParallelKeepOneRowPerLineWhateverTheText) {
   o.format = OutputFormat::kTsv;
   auto tsv = Lines(ExportText(o));
   ASSERT_EQ(tsv.size(), 2u);  // header and one row
-  for (const auto& line : tsv) EXPECT_EQ(std::count(line.begin(), line.end(), '\t'), 9) << line;
+  for (const auto& line : tsv) EXPECT_EQ(std::count(line.begin(), line.end(), '\t'), 10) << line;
   EXPECT_NE(tsv[1].find("tab here\tnew line "), std::string::npos) << tsv[1];
 
   o.format = OutputFormat::kParallel;

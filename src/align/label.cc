@@ -1,0 +1,194 @@
+// The label rule of docs/method.md (Labels and export units). tools/labels/label_rule.py is the
+// same rule in Python, with its evaluation on the development set; tests/align/label_test.cc
+// checks that both give the same labels.
+#include "align/label.h"
+
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <array>
+#include <unordered_set>
+
+#include "text/text.h"
+
+namespace aligndb {
+namespace {
+
+// Function words (sorted): not content, never weighed.
+constexpr std::array<std::string_view, 143> kStopWords = {
+    "a",      "about",   "above",  "after",   "again",   "all",    "also",  "although", "am",
+    "among",  "an",      "and",    "another", "any",     "are",    "as",    "at",       "be",
+    "became", "because", "become", "becomes", "been",    "before", "being", "below",    "between",
+    "both",   "but",     "by",     "called",  "can",     "could",  "did",   "do",       "does",
+    "done",   "down",    "during", "each",    "either",  "even",   "for",   "from",     "further",
+    "had",    "has",     "have",   "having",  "he",      "her",    "here",  "hers",     "him",
+    "his",    "how",     "i",      "if",      "in",      "into",   "is",    "it",       "its",
+    "just",   "known",   "like",   "may",     "me",      "might",  "more",  "most",     "must",
+    "my",     "neither", "no",     "nor",     "not",     "of",     "off",   "on",       "once",
+    "one",    "only",    "onto",   "or",      "other",   "our",    "out",   "over",     "s",
+    "shall",  "she",     "should", "since",   "so",      "some",   "still", "such",     "t",
+    "than",   "that",    "the",    "their",   "theirs",  "them",   "then",  "there",    "these",
+    "they",   "this",    "those",  "though",  "through", "till",   "to",    "too",      "under",
+    "until",  "up",      "upon",   "us",      "very",    "was",    "we",    "well",     "were",
+    "what",   "when",    "where",  "whether", "which",   "while",  "who",   "whom",     "whose",
+    "why",    "will",    "with",   "without", "would",   "yet",    "you",   "your"};
+// Words that open a clause (sorted): an uncovered run after one is a clause the other side lacks.
+constexpr std::array<std::string_view, 11> kOpeners = {"although", "and",   "because", "but",
+                                                       "though",   "where", "whereas", "which",
+                                                       "while",    "who",   "whose"};
+
+bool IsAsciiAlnum(unsigned char b) {
+  return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9');
+}
+
+bool StartsWithDigit(const std::string& folded) {
+  const auto* p = reinterpret_cast<const uint8_t*>(folded.data());
+  int32_t i = 0, n = static_cast<int32_t>(folded.size());
+  UChar32 c;
+  U8_NEXT(p, i, n, c);
+  return c >= 0 && u_charType(c) == U_DECIMAL_DIGIT_NUMBER;
+}
+
+// cov, run and clause run of one sentence against the other side's token set.
+LabelFeatures SentenceFeatures(const std::vector<LabelToken>& toks, const std::vector<double>& w,
+                               const std::unordered_set<std::string>& other) {
+  double total = 0, covered = 0, run = 0, best = 0, best_clause = 0;
+  bool opened = false, clause = false;
+  for (size_t k = 0; k < toks.size(); ++k) {
+    if (toks[k].opens) opened = true;
+    if (IsLabelStopWord(toks[k].folded)) continue;
+    total += w[k];
+    if (other.count(toks[k].folded)) {
+      covered += w[k];
+      run = 0;
+      clause = false;
+    } else {
+      if (run == 0.0) clause = opened;
+      run += w[k];
+      best = std::max(best, run);
+      if (clause) best_clause = std::max(best_clause, run);
+    }
+    opened = false;
+  }
+  return {total ? covered / total : 1.0, best, best_clause};
+}
+
+}  // namespace
+
+const char* LabelName(Label label) {
+  switch (label) {
+    case Label::kGood:
+      return "good";
+    case Label::kPartial:
+      return "partial";
+    case Label::kNone:
+      break;
+  }
+  return "";
+}
+
+bool ParseLabelName(std::string_view name, Label* label) {
+  if (name == "good")
+    *label = Label::kGood;
+  else if (name == "partial")
+    *label = Label::kPartial;
+  else
+    return false;
+  return true;
+}
+
+bool IsLabelStopWord(std::string_view folded) {
+  return std::binary_search(kStopWords.begin(), kStopWords.end(), folded);
+}
+
+std::vector<LabelToken> LabelTokens(std::string_view sentence) {
+  // Tokens never contain ASCII punctuation or space, so the text is cut at those bytes (where
+  // parentheses and semicolons are read) and each piece tokenized by Tokenize itself: the
+  // tokens are exactly the aligner's.
+  std::vector<LabelToken> out;
+  std::vector<std::string> piece_tokens;
+  int depth = 0;
+  bool semicolon = false;
+  size_t i = 0;
+  while (i < sentence.size()) {
+    unsigned char b = static_cast<unsigned char>(sentence[i]);
+    if (b < 0x80 && !IsAsciiAlnum(b)) {
+      if (b == '(' || b == '[')
+        ++depth;
+      else if ((b == ')' || b == ']') && depth > 0)
+        --depth;
+      else if (b == ';')
+        semicolon = true;
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < sentence.size() && !(static_cast<unsigned char>(sentence[j]) < 0x80 &&
+                                    !IsAsciiAlnum(static_cast<unsigned char>(sentence[j]))))
+      ++j;
+    piece_tokens.clear();
+    Tokenize(sentence.substr(i, j - i), &piece_tokens);
+    for (auto& t : piece_tokens) {
+      LabelToken lt;
+      lt.digit = StartsWithDigit(t);
+      lt.paren_depth = depth;
+      lt.opens = semicolon || std::binary_search(kOpeners.begin(), kOpeners.end(), t);
+      semicolon = false;
+      lt.folded = std::move(t);
+      out.push_back(std::move(lt));
+    }
+    i = j;
+  }
+  return out;
+}
+
+LabelFeatures ComputeLabelFeatures(const std::vector<std::string_view>& normal,
+                                   const std::vector<std::string_view>& simple,
+                                   const IdfFunction& idf, const LabelParams& params) {
+  struct Sentence {
+    std::vector<LabelToken> toks;
+    std::vector<double> weights;
+  };
+  std::vector<Sentence> sides[2];
+  std::unordered_set<std::string> sets[2];
+  const std::vector<std::string_view>* texts[2] = {&normal, &simple};
+  for (int k = 0; k < 2; ++k) {
+    for (std::string_view s : *texts[k]) {
+      Sentence sent;
+      sent.toks = LabelTokens(s);
+      for (const auto& t : sent.toks) {
+        double w = idf(t.folded);
+        if (t.digit) w *= params.num_boost;
+        if (t.paren_depth > 0) w *= params.paren_weight;
+        sent.weights.push_back(w);
+        sets[k].insert(t.folded);
+      }
+      sides[k].push_back(std::move(sent));
+    }
+  }
+  LabelFeatures out;
+  for (int k = 0; k < 2; ++k) {
+    for (const Sentence& s : sides[k]) {
+      LabelFeatures f = SentenceFeatures(s.toks, s.weights, sets[1 - k]);
+      out.min_cov = std::min(out.min_cov, f.min_cov);
+      out.max_run = std::max(out.max_run, f.max_run);
+      out.max_clause_run = std::max(out.max_clause_run, f.max_clause_run);
+    }
+  }
+  return out;
+}
+
+Label DecideLabel(const LabelFeatures& f, const LabelParams& p) {
+  bool good =
+      f.min_cov >= p.min_cov && f.max_run <= p.max_run && f.max_clause_run <= p.max_clause_run;
+  return good ? Label::kGood : Label::kPartial;
+}
+
+Label LabelOf(const std::vector<std::string_view>& normal,
+              const std::vector<std::string_view>& simple, const IdfFunction& idf,
+              const LabelParams& params) {
+  return DecideLabel(ComputeLabelFeatures(normal, simple, idf, params), params);
+}
+
+}  // namespace aligndb

@@ -1,0 +1,67 @@
+// The good / partial label of an aligned row (docs/method.md, Labels and export units): whether
+// each side's content is covered by the other. A row is the sentences of one side against the
+// sentences of the other: one and one for a sentence pair, all the sentences of an operation
+// (1-2, 2-1, 2-2) for an operation.
+#ifndef ALIGNDB_ALIGN_LABEL_H_
+#define ALIGNDB_ALIGN_LABEL_H_
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aligndb {
+
+enum class Label { kNone = 0, kGood = 1, kPartial = 2 };  // values equal pb::Label
+// "good", "partial"; "" for kNone (a record computed before labels existed).
+const char* LabelName(Label label);
+// Inverse of LabelName for "good" and "partial"; false otherwise.
+bool ParseLabelName(std::string_view name, Label* label);
+
+// The constants of the rule (docs/method.md, Labels and export units), tuned on the development
+// set data/labels.
+struct LabelParams {
+  double min_cov = 0.5;         // every sentence: covered content weight ≥ this share
+  double max_run = 18.0;        // every sentence: no uncovered run heavier than this
+  double max_clause_run = 8.0;  // every sentence: no uncovered clause-opening run heavier
+  double num_boost = 2.0;       // weight factor of a token starting with a digit
+  double paren_weight = 0.3;    // weight factor of a token inside (...) or [...]
+};
+
+// idf of a token (as Tokenize folds it): the aligner's ln(N / df), and ln N for a token without
+// one.
+using IdfFunction = std::function<double(const std::string&)>;
+
+// The three features of the rule over all sentences of both sides: the least coverage, the
+// heaviest uncovered run and the heaviest clause-opening uncovered run.
+struct LabelFeatures {
+  double min_cov = 1.0;
+  double max_run = 0.0;
+  double max_clause_run = 0.0;
+};
+
+LabelFeatures ComputeLabelFeatures(const std::vector<std::string_view>& normal,
+                                   const std::vector<std::string_view>& simple,
+                                   const IdfFunction& idf, const LabelParams& params = {});
+Label DecideLabel(const LabelFeatures& f, const LabelParams& params = {});
+// ComputeLabelFeatures then DecideLabel.
+Label LabelOf(const std::vector<std::string_view>& normal,
+              const std::vector<std::string_view>& simple, const IdfFunction& idf,
+              const LabelParams& params = {});
+
+// One token of a sentence as the rule reads it.
+struct LabelToken {
+  std::string folded;   // as Tokenize gives it
+  bool digit = false;   // its first character is a decimal digit
+  int paren_depth = 0;  // open ( or [ before it
+  bool opens = false;   // a ';' precedes it since the previous token, or it is a clause opener
+};
+// The tokens of `sentence` with what the rule needs; the folded tokens are exactly Tokenize's.
+std::vector<LabelToken> LabelTokens(std::string_view sentence);
+
+// Whether the rule ignores `folded` (a function word).
+bool IsLabelStopWord(std::string_view folded);
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_ALIGN_LABEL_H_

@@ -1,0 +1,94 @@
+// export --unit and --label through the command line, on a real ingest and align of the bundled
+// samples: the three formats write the same rows, and bad values are refused.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "test_util.h"
+
+namespace aligndb {
+namespace {
+
+using testing::DataPath;
+using testing::RunAligndb;
+using testing::TempDir;
+
+std::vector<std::string> Lines(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  std::string line;
+  while (std::getline(in, line)) out.push_back(line);
+  return out;
+}
+
+class ExportUnitTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    tmp_ = new TempDir();
+    db_ = tmp_->Sub("db");
+    auto r = RunAligndb({"build", "--db", db_, DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
+                         DataPath("wikidumps/simplewiki-sample.xml.bz2"),
+                         "enwiki=" + DataPath("swipe/swipe-sample.enwiki.jsonl"),
+                         "simplewiki=" + DataPath("swipe/swipe-sample.simplewiki.jsonl")});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  static void TearDownTestSuite() { delete tmp_; }
+  static TempDir* tmp_;
+  static std::string db_;
+};
+TempDir* ExportUnitTest::tmp_ = nullptr;
+std::string ExportUnitTest::db_;
+
+TEST_F(ExportUnitTest, FormatsAgreeOnOperationRows) {
+  auto jsonl = RunAligndb({"export", "--db", db_, "--unit", "operation", "--format", "jsonl"});
+  ASSERT_EQ(jsonl.exit_code, 0) << jsonl.err;
+  auto rows = Lines(jsonl.out);
+  ASSERT_GT(rows.size(), 5u);
+  auto tsv = RunAligndb({"export", "--db", db_, "--unit", "operation", "--format", "tsv"});
+  ASSERT_EQ(tsv.exit_code, 0) << tsv.err;
+  auto tsv_rows = Lines(tsv.out);
+  ASSERT_EQ(tsv_rows.size(), rows.size() + 1);
+  EXPECT_EQ(tsv_rows[0],
+            "normal_title\tsimple_title\tnormal\tsimple\tsimilarity\top\tnormal_index\t"
+            "simple_index\tnormal_revision\tsimple_revision\tlabel");
+  auto par = RunAligndb({"export", "--db", db_, "--unit", "operation", "--format", "parallel",
+                         "--out", tmp_->Sub("par")});
+  ASSERT_EQ(par.exit_code, 0) << par.err;
+  auto normal = Lines(testing::ReadFile(tmp_->Sub("par.normal")));
+  auto simple = Lines(testing::ReadFile(tmp_->Sub("par.simple")));
+  ASSERT_EQ(normal.size(), rows.size());
+  ASSERT_EQ(simple.size(), rows.size());
+  int joined = 0;
+  for (size_t k = 0; k < rows.size(); ++k) {
+    auto j = nlohmann::json::parse(rows[k]);
+    EXPECT_GE(j["similarity"].get<double>(), 0.5);
+    EXPECT_TRUE(j["label"] == "good" || j["label"] == "partial") << rows[k];
+    EXPECT_TRUE(j["normal_index"].is_array() && j["normal_index"][0].is_array());
+    joined += j["normal_index"].size() + j["simple_index"].size() > 2;
+    std::string tsv_label = tsv_rows[k + 1].substr(tsv_rows[k + 1].rfind('\t') + 1);
+    EXPECT_EQ(tsv_label, j["label"].get<std::string>());
+    EXPECT_EQ(normal[k], j["normal"].get<std::string>());
+    EXPECT_EQ(simple[k], j["simple"].get<std::string>());
+  }
+  EXPECT_GT(joined, 0);  // some rows are multi-sentence operations
+
+  auto good = RunAligndb(
+      {"export", "--db", db_, "--unit", "operation", "--label", "good", "--format", "jsonl"});
+  ASSERT_EQ(good.exit_code, 0);
+  size_t want = 0;
+  for (auto& r : rows) want += nlohmann::json::parse(r)["label"] == "good";
+  EXPECT_EQ(Lines(good.out).size(), want);
+}
+
+TEST_F(ExportUnitTest, BadUnitOrLabelIsRefused) {
+  auto r = RunAligndb({"export", "--db", db_, "--unit", "paragraph", "--format", "jsonl"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--unit"), std::string::npos) << r.err;
+  r = RunAligndb({"export", "--db", db_, "--label", "wrong", "--format", "jsonl"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--label"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace aligndb
