@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
     const std::string& t = titles[rng() % titles.size()];
     std::ostringstream out;
     auto start = std::chrono::steady_clock::now();
-    Status ls = Lookup(store.get(), {"enwiki", "simplewiki"}, t, "text", out);
+    Status ls = Lookup(store.get(), {"enwiki", "simplewiki"}, t, OutputFormat::kText, out);
     auto end = std::chrono::steady_clock::now();
     us.push_back(std::chrono::duration<double, std::micro>(end - start).count());
     if (ls.ok()) ++found, sentences += std::count(out.str().begin(), out.str().end(), '\n');

@@ -8,14 +8,30 @@
 #include <set>
 #include <unordered_set>
 
+#include "align/label.h"
 #include "align/operations.h"
 #include "align/similarity.h"
 #include "aligndb.pb.h"
 #include "storage/records.h"
 #include "text/text.h"
+#include "util/clock.h"
 #include "util/fault.h"
 
 namespace aligndb {
+
+// Op and Label are stored as pb::Operation and pb::Label: their values must stay equal.
+static_assert(static_cast<int>(Op::kSkipSimple) == pb::OP_SKIP_SIMPLE);
+static_assert(static_cast<int>(Op::kSkipNormal) == pb::OP_SKIP_NORMAL);
+static_assert(static_cast<int>(Op::kOneOne) == pb::OP_ONE_ONE);
+static_assert(static_cast<int>(Op::kOneTwo) == pb::OP_ONE_TWO);
+static_assert(static_cast<int>(Op::kTwoOne) == pb::OP_TWO_ONE);
+static_assert(static_cast<int>(Op::kTwoTwo) == pb::OP_TWO_TWO);
+static_assert(static_cast<int>(Op::kAllPairs) == pb::OP_ALL_PAIRS);
+static_assert(static_cast<int>(Op::kL12) == pb::OP_L12);
+static_assert(static_cast<int>(Op::kF2) == pb::OP_F2);
+static_assert(static_cast<int>(Label::kNone) == pb::LABEL_NONE);
+static_assert(static_cast<int>(Label::kGood) == pb::LABEL_GOOD);
+static_assert(static_cast<int>(Label::kPartial) == pb::LABEL_PARTIAL);
 
 const char* OpName(Op op) {
   switch (op) {
@@ -436,12 +452,6 @@ class PairAligner {
   std::unordered_map<std::string, double> label_idf_;
 };
 
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 Status CheckOptions(const AlignOptions& options) {
   if (options.normal == options.simple)
     return Status::InvalidArgument("--normal and --simple name the same edition");
@@ -535,7 +545,7 @@ class AlignRun {
     ps.set_removed(summary_->removed);
     for (auto& [k, v] : summary_->removed_by_reason) (*ps.mutable_removed_by_reason())[k] = v;
     ps.set_aligned(summary_->aligned);
-    ps.set_finished_unix_ms(NowMs());
+    ps.set_finished_unix_ms(NowUnixMs());
     return writer_->PutPairingSummary(ps);
   }
 

@@ -10,6 +10,7 @@
 #include "aligndb.pb.h"
 #include "cli/options.h"
 #include "cli/terminal.h"
+#include "export/export.h"
 #include "text/text.h"
 
 namespace aligndb::cli {
@@ -95,7 +96,7 @@ struct ShowArgs {
   std::string db;
   std::string edition;
   std::string title;
-  std::string format = "text";
+  OutputFormat format = OutputFormat::kText;
   bool all = false;
 };
 
@@ -143,7 +144,7 @@ Status ShowAll(Store* store, const ShowArgs& args,
     return Status::InvalidArgument("--all needs --edition (the database has several editions)");
   for (auto& [name, id] : editions) {
     RETURN_IF_ERROR(store->ForEachArticle(id, [&](const pb::Article& a) {
-      if (args.format == "text")
+      if (args.format == OutputFormat::kText)
         PrintArticleText(a), std::cout << "\n";
       else
         std::cout << ArticleJson(a, false).dump() << "\n";
@@ -194,17 +195,18 @@ Status RunShow(const ShowArgs& args) {
   if (args.title.empty()) return Status::InvalidArgument("show needs a TITLE or --all");
   std::vector<pb::Article> found;
   RETURN_IF_ERROR(FindArticles(store.get(), args, editions, &found));
-  if (args.format == "text") {
+  if (args.format == OutputFormat::kText) {
     for (size_t i = 0; i < found.size(); ++i) {
       if (i) std::cout << "\n";
       PrintArticleText(found[i]);
     }
   } else if (found.size() == 1) {
-    std::cout << ArticleJson(found[0], true).dump(args.format == "json" ? 2 : -1) << "\n";
+    std::cout << ArticleJson(found[0], true).dump(args.format == OutputFormat::kJson ? 2 : -1)
+              << "\n";
   } else {
     ordered_json arr = ordered_json::array();
     for (const auto& a : found) arr.push_back(ArticleJson(a, true));
-    std::cout << arr.dump(args.format == "json" ? 2 : -1) << "\n";
+    std::cout << arr.dump(args.format == OutputFormat::kJson ? 2 : -1) << "\n";
   }
   return Status::OK();
 }
@@ -213,8 +215,10 @@ Runner WireShow(CLI::App* cmd) {
   auto a = std::make_shared<ShowArgs>();
   AddDbOption(cmd, &a->db);
   cmd->add_option("--edition", a->edition, "Edition (default: every edition that has the title)");
-  cmd->add_option("--format", a->format, "text, json or jsonl")
-      ->check(CLI::IsMember({"text", "json", "jsonl"}));
+  static constexpr NameEntry<OutputFormat> kShowFormats[] = {{OutputFormat::kText, "text"},
+                                                             {OutputFormat::kJson, "json"},
+                                                             {OutputFormat::kJsonl, "jsonl"}};
+  AddNameOption(cmd, "--format", &a->format, kShowFormats, "Output");
   cmd->add_flag("--all", a->all,
                 "Every article of the edition (with --format jsonl: the JSON lines ingest reads)");
   cmd->add_option("TITLE", a->title, "Article title");

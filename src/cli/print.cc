@@ -192,14 +192,15 @@ void PrintLookup(const pb::AlignmentRecord& record, OutputFormat format, std::os
 }
 
 Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
-              const std::string& format, std::ostream& out) {
+              OutputFormat format, std::ostream& out) {
   pb::AlignmentRecord found;
   RETURN_IF_ERROR(LookupRecord(store, editions, title, &found));
-  PrintLookup(found, format == "json" ? OutputFormat::kJson : OutputFormat::kText, out);
+  PrintLookup(found, format, out);
   return Status::OK();
 }
 
-void PrintCorpusStats(const CorpusStats& st, bool json, std::ostream& out) {
+void PrintCorpusStats(const CorpusStats& st, OutputFormat format, std::ostream& out) {
+  const bool json = format == OutputFormat::kJson;
   uint64_t total_ops = 0;
   for (auto& [k, v] : st.operations) total_ops += v;
   if (json) {
@@ -253,7 +254,8 @@ void PrintCorpusStats(const CorpusStats& st, bool json, std::ostream& out) {
   out << "\n";
 }
 
-void PrintParaphraseStats(const ParaphraseStats& stats, bool json, std::ostream& out) {
+void PrintParaphraseStats(const ParaphraseStats& stats, OutputFormat format, std::ostream& out) {
+  const bool json = format == OutputFormat::kJson;
   if (json) {
     ordered_json j;
     j["collection"] = stats.collection;
@@ -282,19 +284,19 @@ void PrintParaphraseStats(const ParaphraseStats& stats, bool json, std::ostream&
   }
 }
 
-Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json,
+Status Stats(Store* store, const EditionPair& editions, double min_sim, OutputFormat format,
              std::ostream& out) {
   EditionPair pair;
   RETURN_IF_ERROR(ResolveEditions(store, editions, &pair));
   if (pair.normal == pair.simple) {
     ParaphraseStats ps;
     RETURN_IF_ERROR(ComputeParaphraseStats(store, pair.normal, &ps));
-    PrintParaphraseStats(ps, json, out);
+    PrintParaphraseStats(ps, format, out);
     return Status::OK();
   }
   CorpusStats st;
   RETURN_IF_ERROR(ComputeCorpusStats(store, editions, min_sim, false, &st));
-  PrintCorpusStats(st, json, out);
+  PrintCorpusStats(st, format, out);
   return Status::OK();
 }
 

@@ -15,17 +15,21 @@ namespace aligndb {
 // The alignment record as text (people) or JSON (programs).
 void PrintLookup(const pb::AlignmentRecord& record, OutputFormat format, std::ostream& out);
 
-// Prints the alignment of the article pair titled `title` (either edition's title, or a
-// redirect to one); `format` is "text" or "json".
-Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
-              const std::string& format, std::ostream& out);
+// The formats lookups and statistics print in (a part of kOutputFormatNames).
+inline constexpr NameEntry<OutputFormat> kTextOrJsonNames[] = {{OutputFormat::kText, "text"},
+                                                               {OutputFormat::kJson, "json"}};
 
-void PrintCorpusStats(const CorpusStats& stats, bool json, std::ostream& out);
-void PrintParaphraseStats(const ParaphraseStats& stats, bool json, std::ostream& out);
+// Prints the alignment of the article pair titled `title` (either edition's title, or a
+// redirect to one) as kText or kJson.
+Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
+              OutputFormat format, std::ostream& out);
+
+void PrintCorpusStats(const CorpusStats& stats, OutputFormat format, std::ostream& out);
+void PrintParaphraseStats(const ParaphraseStats& stats, OutputFormat format, std::ostream& out);
 
 // Prints the statistics of one edition pair (counts and shares of docs/method.md) or, for a
-// news collection, its paraphrase figures, as text or JSON.
-Status Stats(Store* store, const EditionPair& editions, double min_sim, bool json,
+// news collection, its paraphrase figures, as kText or kJson.
+Status Stats(Store* store, const EditionPair& editions, double min_sim, OutputFormat format,
              std::ostream& out);
 
 }  // namespace aligndb

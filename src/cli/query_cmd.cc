@@ -4,8 +4,8 @@
 
 #include "align/align.h"
 #include "cli/command.h"
-#include "cli/print.h"
 #include "cli/options.h"
+#include "cli/print.h"
 #include "export/export.h"
 
 namespace aligndb::cli {
@@ -13,14 +13,15 @@ namespace {
 
 Runner WireLookup(CLI::App* cmd) {
   struct Args {
-    std::string db, title, format = "text";
+    std::string db, title;
+    OutputFormat format = OutputFormat::kText;
     EditionPair editions;
   };
   auto a = std::make_shared<Args>();
   AddDbOption(cmd, &a->db);
   cmd->add_option("--normal", a->editions.normal, "Normal edition (default: the aligned pair)");
   cmd->add_option("--simple", a->editions.simple, "Simple edition (default: the aligned pair)");
-  cmd->add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  AddNameOption(cmd, "--format", &a->format, kTextOrJsonNames, "Output");
   cmd->add_option("TITLE", a->title, "Title in either edition")->required();
   return [a](const Invocation&) {
     std::unique_ptr<Store> store;
@@ -51,7 +52,8 @@ Runner WireStats(CLI::App* cmd) {
     if (!a->collection.empty()) editions = {a->collection, a->collection};
     std::unique_ptr<Store> store;
     RETURN_IF_ERROR(OpenStore(a->db, false, &store));
-    return Stats(store.get(), editions, a->min_sim, a->json, std::cout);
+    return Stats(store.get(), editions, a->min_sim,
+                 a->json ? OutputFormat::kJson : OutputFormat::kText, std::cout);
   };
 }
 

@@ -1,6 +1,14 @@
 #include "storage/records.h"
 
+#include "text/text.h"
+
 namespace aligndb {
+
+// Articles store the text layer's flag bits as pb::ArticleFlag: their values must stay equal.
+static_assert(kFlagStub == pb::FLAG_STUB);
+static_assert(kFlagDisambiguation == pb::FLAG_DISAMBIGUATION);
+static_assert(kFlagMeta == pb::FLAG_META);
+static_assert(kFlagSingleLine == pb::FLAG_SINGLE_LINE);
 
 void SetRecordHeader(const RecordSide& normal, const RecordSide& simple,
                      const pb::AlignParams& params, uint64_t run_id, pb::AlignmentRecord* r) {

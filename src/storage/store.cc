@@ -23,6 +23,7 @@
 #include "storage/records.h"
 #include "storage/rocks.h"
 #include "text/text.h"
+#include "util/clock.h"
 #include "util/fault.h"
 
 namespace aligndb {
@@ -137,12 +138,6 @@ std::string CounterKey(uint32_t edition, std::string_view name) {
   k.push_back('\0');
   k.append(name);
   return k;
-}
-
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 }  // namespace
@@ -690,7 +685,7 @@ Status Store::BeginRun(const std::string& command, const std::vector<std::string
   run.set_run_id(next);
   run.set_command(command);
   for (const auto& a : args) run.add_arguments(a);
-  run.set_started_unix_ms(NowMs());
+  run.set_started_unix_ms(NowUnixMs());
   run.set_status(kRunRunning);
   run.set_tool_version(kToolVersion);
   rocksdb::WriteBatch batch;
@@ -710,7 +705,7 @@ Status Store::FinishRun(uint64_t run_id, const Status& result,
   pb::RunManifest run;
   RETURN_IF_ERROR(
       GetProto(db_, cf(Cf::kRuns), key, &run, nullptr, "run " + std::to_string(run_id)));
-  run.set_finished_unix_ms(NowMs());
+  run.set_finished_unix_ms(NowUnixMs());
   run.set_status(result.ok() ? "ok" : result.ToString());
   for (auto& [k, v] : counts) (*run.mutable_counts())[k] = v;
   rocksdb::WriteBatch batch;

@@ -338,12 +338,12 @@ TEST_F(RealDataTest, AlignLookupExportStats) {
   EXPECT_GT(sum.paragraph_pairs, 0u);
 
   std::ostringstream text;
-  ASSERT_TRUE(Lookup(store_.get(), {}, "art", "text", text).ok());
+  ASSERT_TRUE(Lookup(store_.get(), {}, "art", OutputFormat::kText, text).ok());
   EXPECT_NE(text.str().find("enwiki \"Art\""), std::string::npos);
   EXPECT_NE(text.str().find("Islamic art includes geometric patterns"), std::string::npos)
       << text.str();
   std::ostringstream missing;
-  Status s = Lookup(store_.get(), {}, "Anarchism", "text", missing);
+  Status s = Lookup(store_.get(), {}, "Anarchism", OutputFormat::kText, missing);
   EXPECT_TRUE(s.IsNotFound());
   EXPECT_NE(s.message().find("only enwiki has this title"), std::string::npos) << s.message();
 
@@ -412,7 +412,7 @@ TEST_F(RealDataTest, AlignLookupExportStats) {
   EXPECT_EQ(count_lines(tout.str()), static_cast<long>(n + 1));
 
   std::ostringstream stats;
-  ASSERT_TRUE(Stats(store_.get(), {}, 0.5, true, stats).ok());
+  ASSERT_TRUE(Stats(store_.get(), {}, 0.5, OutputFormat::kJson, stats).ok());
   auto js = nlohmann::json::parse(stats.str());
   EXPECT_EQ(js["sentence_pairs"], kept.size());
   EXPECT_EQ(js["sentence_pairs_all"], every.size());
@@ -459,7 +459,7 @@ TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
     EXPECT_NEAR(r["similarity"].get<double>(), want, 1e-12);
   }
   std::ostringstream lookup;
-  ASSERT_TRUE(Lookup(store_.get(), {}, "Art", "json", lookup).ok());
+  ASSERT_TRUE(Lookup(store_.get(), {}, "Art", OutputFormat::kJson, lookup).ok());
   auto lj = nlohmann::json::parse(lookup.str());
   EXPECT_EQ(lj["params"]["similarity"], "maximum");
 
@@ -536,7 +536,7 @@ TEST(FollowRedirectsTest, PairsThroughANormalEditionRedirect) {
   EXPECT_EQ(with.title_matches, 1u);
   EXPECT_EQ(with.aligned, 1u);
   std::ostringstream out;
-  ASSERT_TRUE(Lookup(store.get(), {}, "Airplane", "json", out).ok());
+  ASSERT_TRUE(Lookup(store.get(), {}, "Airplane", OutputFormat::kJson, out).ok());
   auto j = nlohmann::json::parse(out.str());
   EXPECT_EQ(j["normal_title"], "Fixed-wing aircraft");
   EXPECT_EQ(j["simple_title"], "Airplane");
@@ -577,7 +577,8 @@ TEST_F(RealDataTest, OlderRecordsAreReadAndRealignedWithLabels) {
   ASSERT_TRUE(writer->Flush().ok());
   // An old record reads: lookup shows it without labels.
   std::ostringstream out;
-  ASSERT_TRUE(Lookup(store_.get(), {}, records[0].second.normal_title(), "text", out).ok());
+  ASSERT_TRUE(
+      Lookup(store_.get(), {}, records[0].second.normal_title(), OutputFormat::kText, out).ok());
   EXPECT_EQ(out.str().find("good"), std::string::npos);
   EXPECT_EQ(out.str().find("partial"), std::string::npos);
 
@@ -767,9 +768,9 @@ TEST_F(RealDataTest, OperationRowsMatchAReferenceBuiltFromSentenceRows) {
   // Lookup shows each pair's label, and the operation's for a 1-2, 2-1 or 2-2 pair.
   std::string title = sentences[0]["normal_title"];
   std::ostringstream text, json;
-  ASSERT_TRUE(Lookup(store_.get(), {}, title, "text", text).ok());
+  ASSERT_TRUE(Lookup(store_.get(), {}, title, OutputFormat::kText, text).ok());
   EXPECT_NE(text.str().find(sentences[0]["label"].get<std::string>()), std::string::npos);
-  ASSERT_TRUE(Lookup(store_.get(), {}, title, "json", json).ok());
+  ASSERT_TRUE(Lookup(store_.get(), {}, title, OutputFormat::kJson, json).ok());
   auto j = nlohmann::json::parse(json.str());
   EXPECT_EQ(j["paragraph_pairs"][0]["sentence_pairs"][0]["label"], sentences[0]["label"]);
 

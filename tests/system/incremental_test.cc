@@ -103,7 +103,7 @@ TEST_F(IncrementalTest, OnlyTouchedPairsAreRealigned) {
   EXPECT_EQ(fourth.stale_removed, 1u);
   EXPECT_EQ(fourth.aligned, 1u);
   std::ostringstream out;
-  EXPECT_TRUE(Lookup(store_.get(), {}, "A", "text", out).IsNotFound());
+  EXPECT_TRUE(Lookup(store_.get(), {}, "A", OutputFormat::kText, out).IsNotFound());
 
   // A new parameter re-aligns everything it affects.
   AlignOptions changed;
