@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -367,7 +368,14 @@ class ParallelStreams {
         selected_(selected),
         window_(static_cast<size_t>(2 * threads)),
         slots_(window_) {
-    for (int t = 0; t < threads; ++t) pool_.emplace_back([this] { Work(); });
+    try {
+      for (int t = 0; t < threads; ++t) pool_.emplace_back([this] { Work(); });
+    } catch (const std::exception& e) {  // std::system_error, or bad_alloc growing the pool
+      // Fewer threads than asked (address-space or process limits): go on with those started.
+      if (pool_.empty())
+        start_error_ = Status::IOError(path + ": cannot start a decompression thread (" + e.what() +
+                                       "); try fewer --threads");
+    }
   }
   ~ParallelStreams() {
     {
@@ -381,6 +389,10 @@ class ParallelStreams {
   // Waits for the k-th selected stream; k = 0, 1, 2, ... in turn.
   DecompressedStream Take(size_t k) {
     DecompressedStream stream;
+    if (pool_.empty()) {
+      stream.status = start_error_;
+      return stream;
+    }
     {
       std::unique_lock<std::mutex> lock(mu_);
       cv_.wait(lock, [&] { return slots_[k % window_].ready; });
@@ -408,13 +420,28 @@ class ParallelStreams {
       uint64_t begin = index_.offsets[i];
       uint64_t end = i + 1 < index_.offsets.size() ? index_.offsets[i + 1] : file_size_;
       DecompressedStream result;
-      result.status = DecompressRange(path_, index_path_, begin, end, &result.data);
+      result.status = DecompressNoThrow(begin, end, &result.data);
       result.ready = true;
       {
         std::lock_guard<std::mutex> lock(mu_);
         slots_[k % window_] = std::move(result);
       }
       cv_.notify_all();
+    }
+  }
+
+  // Nothing thrown may leave a worker thread (it would abort the process).
+  Status DecompressNoThrow(uint64_t begin, uint64_t end, std::string* data) {
+    try {
+      return DecompressRange(path_, index_path_, begin, end, data);
+    } catch (const std::bad_alloc&) {
+      data->clear();
+      data->shrink_to_fit();
+      return Status::IOError(path_ + ": out of memory decompressing the stream at byte " +
+                             std::to_string(begin));
+    } catch (const std::exception& e) {
+      return Status::Internal(path_ + ": stream at byte " + std::to_string(begin) + ": " +
+                              e.what());
     }
   }
 
@@ -429,6 +456,7 @@ class ParallelStreams {
   std::condition_variable cv_;
   size_t next_task_ = 0, consumed_ = 0;
   bool stop_ = false;
+  Status start_error_;
   std::vector<std::thread> pool_;
 };
 

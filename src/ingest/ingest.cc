@@ -5,9 +5,11 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <filesystem>
 #include <future>
+#include <system_error>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -297,7 +299,12 @@ class Ingester {
     if (batch_.empty()) return Status::OK();
     inflight_ = std::move(batch_);
     batch_.clear();
-    running_ = std::async(std::launch::async, [this] { ProcessBatch(&inflight_); });
+    try {
+      running_ = std::async(std::launch::async, [this] { ProcessBatch(&inflight_); });
+    } catch (const std::system_error&) {
+      // No thread to be had: the batch is processed when drained.
+      running_ = std::async(std::launch::deferred, [this] { ProcessBatch(&inflight_); });
+    }
     return Status::OK();
   }
 
@@ -326,20 +333,41 @@ class Ingester {
   }
 
   // Cleans, splits and tokenizes a batch on the worker threads (each with its own TextProcessor).
+  // Nothing thrown may leave a worker (it would abort the process): a page that runs out of
+  // memory gets an error status, and when threads cannot be started (address-space or process
+  // limits) the batch goes on with those that did start, or on this thread.
   void ProcessBatch(std::vector<Item>* items) {
     const size_t n = items->size();
-    const size_t workers = std::min(text_.size(), n);
+    std::atomic<size_t> next{0};
+    auto work = [this, items, n, &next](size_t w) {
+      for (size_t k = next++; k < n; k = next++) {
+        Item& it = (*items)[k];
+        if (it.is_redirect) continue;
+        it.status = BuildArticleNoThrow(text_[w].get(), it);
+      }
+    };
     std::vector<std::thread> pool;
-    for (size_t w = 0; w < workers; ++w)
-      pool.emplace_back([this, items, w, workers, n] {
-        for (size_t k = w; k < n; k += workers) {
-          Item& it = (*items)[k];
-          if (it.is_redirect) continue;
-          it.status = BuildArticle(text_[w].get(), options_.text, edition_name_, it.page,
-                                   it.page_id, it.hash, &it.article, &it.terms);
-        }
-      });
+    const size_t workers = std::min(text_.size(), n);
+    try {
+      for (size_t w = 1; w < workers; ++w) pool.emplace_back(work, w);
+    } catch (const std::exception&) {  // std::system_error, or bad_alloc growing the pool
+      // Fewer threads than asked: the ones started and this one share the batch.
+    }
+    work(0);
     for (auto& t : pool) t.join();
+  }
+
+  Status BuildArticleNoThrow(TextProcessor* text, Item& it) {
+    try {
+      return BuildArticle(text, options_.text, edition_name_, it.page, it.page_id, it.hash,
+                          &it.article, &it.terms);
+    } catch (const std::bad_alloc&) {
+      it.article.Clear();
+      it.terms.Clear();
+      return Status::IOError(it.page.location + ": out of memory while processing the page");
+    } catch (const std::exception& e) {
+      return Status::Internal(it.page.location + ": " + e.what());
+    }
   }
 
   Status MaybeFlush() {
