@@ -26,8 +26,9 @@ enum class Field { kNone, kDbName, kTitle, kNs, kPageId, kRevisionId, kTimestamp
 
 class MediaWikiParser {
  public:
-  MediaWikiParser(const std::string& path, const PageCallback& cb, DumpInfo* info)
-      : path_(path), cb_(cb), info_(info) {
+  MediaWikiParser(const std::string& path, const PageCallback& cb, DumpInfo* info,
+                  uint64_t max_page_bytes)
+      : path_(path), cb_(cb), info_(info), max_page_bytes_(max_page_bytes) {
     parser_ = XML_ParserCreate("UTF-8");
     XML_SetUserData(parser_, this);
     XML_SetElementHandler(parser_, &Start, &End);
@@ -112,7 +113,18 @@ class MediaWikiParser {
   }
   static void Chars(void* self, const XML_Char* s, int len) {
     auto* p = static_cast<MediaWikiParser*>(self);
-    if (p->field_ != Field::kNone) p->chars_.append(s, static_cast<size_t>(len));
+    if (p->field_ == Field::kNone) return;
+    if (p->field_ == Field::kText && p->max_page_bytes_ > 0 &&
+        (p->page_.oversize_text_bytes > 0 || p->chars_.size() + len > p->max_page_bytes_)) {
+      // Too long: counted, not kept, so that memory stays bounded.
+      if (p->page_.oversize_text_bytes == 0) {
+        p->page_.oversize_text_bytes = p->chars_.size();
+        std::string().swap(p->chars_);
+      }
+      p->page_.oversize_text_bytes += static_cast<uint64_t>(len);
+      return;
+    }
+    p->chars_.append(s, static_cast<size_t>(len));
   }
 
   // Stops parsing with an error in the shape of the document (not in its XML).
@@ -249,6 +261,7 @@ class MediaWikiParser {
   std::string location_prefix_;
   const PageCallback& cb_;
   DumpInfo* info_;
+  uint64_t max_page_bytes_;
   XML_Parser parser_;
   ByteSource* source_ = nullptr;
   const char* buffer_ = nullptr;
@@ -270,10 +283,11 @@ class MediaWikiParser {
 
 }  // namespace
 
-Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, DumpInfo* info) {
+Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, DumpInfo* info,
+                         uint64_t max_page_bytes) {
   DumpInfo local;
   if (!info) info = &local;
-  MediaWikiParser parser(path, on_page, info);
+  MediaWikiParser parser(path, on_page, info, max_page_bytes);
   return parser.Run();
 }
 
@@ -498,7 +512,7 @@ Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& op
                               " (" + std::to_string(file_size) + " bytes)");
   info->streams_total = index.offsets.size();
 
-  MediaWikiParser parser(path, on_page, info);
+  MediaWikiParser parser(path, on_page, info, options.max_page_bytes);
   // The header (<mediawiki>, <siteinfo>) is everything before the first indexed stream.
   std::string header;
   RETURN_IF_ERROR(DecompressRange(path, options.index_path, 0, index.offsets[0], &header));

@@ -149,8 +149,10 @@ class Ingester {
     if (running_.valid()) running_.wait();
   }
 
-  // Pages handed to the workers together.
+  // Pages handed to the workers together: this many, or fewer when their text reaches
+  // kBatchBytes (large pages multiply their size while being cleaned).
   static constexpr size_t kBatchPages = 64;
+  static constexpr size_t kBatchBytes = 32 << 20;
 
   // Pages are committed in groups of this many pages or bytes.
   static constexpr size_t kFlushPages = 512;
@@ -172,6 +174,7 @@ class Ingester {
       MultistreamOptions mo;
       mo.index_path = options_.index;
       mo.threads = options_.threads;
+      mo.max_page_bytes = options_.max_page_bytes;
       if (!options_.only_titles_of.empty()) {
         uint32_t other;
         RETURN_IF_ERROR(store_->EditionId(options_.only_titles_of, false, &other)
@@ -188,8 +191,9 @@ class Ingester {
       summary_->streams_total += info.streams_total;
       summary_->streams_read += info.streams_read;
     } else {
-      s = kind == InputKind::kMediaWikiXml ? ReadMediaWikiDump(path, cb, &info)
-                                           : ReadDocumentJsonl(path, cb, &info);
+      s = kind == InputKind::kMediaWikiXml
+              ? ReadMediaWikiDump(path, cb, &info, options_.max_page_bytes)
+              : ReadDocumentJsonl(path, cb, &info);
     }
     // Whatever the outcome, the pages read before it are committed.
     Status pending = Submit();
@@ -226,6 +230,16 @@ class Ingester {
                               " (a title may occur once per file)");
   }
 
+  Status SkipTooLarge(const SourcePage& page) {
+    ++summary_->too_large;
+    if (summary_->skipped.size() < 20)
+      summary_->skipped.push_back(page.location + ": page \"" + Printable(page.title) +
+                                  "\" skipped: " + std::to_string(page.oversize_text_bytes) +
+                                  " bytes of text, more than --max-page-bytes " +
+                                  std::to_string(options_.max_page_bytes));
+    return Status::OK();
+  }
+
   Status OnPage(const SourcePage& page, const DumpInfo& info) {
     RETURN_IF_ERROR(ResolveEdition(info));
     ++summary_->pages;
@@ -243,7 +257,8 @@ class Ingester {
       return Status::OK();
     }
     uint64_t page_id = page.has_page_id ? page.page_id : TitlePageId(page.title);
-    if (seen_) (*seen_)[edition_].push_back(page_id);
+    if (seen_) (*seen_)[edition_].push_back(page_id);  // also when too large: --full keeps it
+    if (page.oversize_text_bytes > 0) return SkipTooLarge(page);
     std::string hash = ContentHash(page);
 
     pb::PageState old;
@@ -288,8 +303,9 @@ class Ingester {
     else
       ++summary_->added;
     ++summary_->articles_by_edition[edition_name_];
+    batch_bytes_ += page.text.size();
     batch_.push_back(std::move(item));
-    if (batch_.size() >= kBatchPages) return Submit();
+    if (batch_.size() >= kBatchPages || batch_bytes_ >= kBatchBytes) return Submit();
     return Status::OK();
   }
 
@@ -299,6 +315,7 @@ class Ingester {
     if (batch_.empty()) return Status::OK();
     inflight_ = std::move(batch_);
     batch_.clear();
+    batch_bytes_ = 0;
     try {
       running_ = std::async(std::launch::async, [this] { ProcessBatch(&inflight_); });
     } catch (const std::system_error&) {
@@ -387,6 +404,7 @@ class Ingester {
   std::future<void> running_;
   std::string path_;
   std::unordered_set<std::string> wanted_titles_;
+  size_t batch_bytes_ = 0;                              // text bytes of the pages in batch_
   std::unordered_map<uint64_t, uint64_t> titles_seen_;  // JSON lines: title hash → line
   std::string edition_name_;
   uint32_t edition_ = 0;
@@ -401,6 +419,7 @@ std::map<std::string, uint64_t> IngestSummary::AsCounts() const {
       {"unchanged", unchanged}, {"redirects", redirects}, {"other_namespace", other_namespace},
       {"deleted", deleted}};
   if (not_wanted) c["not_wanted"] = not_wanted;
+  if (too_large) c["too_large"] = too_large;
   if (streams_total) {
     c["streams_total"] = streams_total;
     c["streams_read"] = streams_read;

@@ -58,3 +58,58 @@ TEST(LimitsTest, ThreadsThatCannotStartDoNotAbortIngest) {
 
 }  // namespace
 }  // namespace aligndb
+
+namespace aligndb {
+namespace {
+
+// A decompression bomb: 300 MB of page text from a small bz2 file took 2.3 GB and ended in
+// bad_alloc. The page is skipped with a warning and counted; the earlier stored version of the
+// page is kept (also by --full), and the other pages are stored.
+TEST(LimitsTest, APageOverMaxPageBytesIsSkippedCountedAndKept) {
+  TempDir tmp;
+  auto page = [](const std::string& title, int id, int rev, const std::string& text) {
+    return "<page><title>" + title + "</title><ns>0</ns><id>" + std::to_string(id) +
+           "</id><revision><id>" + std::to_string(rev) + "</id><text>" + text +
+           "</text></revision></page>\n";
+  };
+  auto dump = [](const std::string& pages) {
+    return "<mediawiki><siteinfo><dbname>enwiki</dbname></siteinfo>" + pages + "</mediawiki>";
+  };
+  testing::WriteFile(tmp.Sub("v1.xml"), dump(page("Bomb", 1, 1, "It was small once.") +
+                                             page("Other", 2, 1, "Another page.")));
+  std::string db = tmp.Sub("db");
+  ASSERT_EQ(RunAligndb({"ingest", "--db", db, tmp.Sub("v1.xml")}).exit_code, 0);
+  std::string before = RunAligndb({"show", "--db", db, "Bomb"}).out;
+  ASSERT_NE(before.find("It was small once."), std::string::npos) << before;
+  // 40 MB of text in a bz2 file of a few kB.
+  std::string text(40 << 20, 'a');
+  testing::WriteFile(
+      tmp.Sub("v2.xml.bz2"),
+      testing::Bz2Compress(dump(page("Bomb", 1, 2, text) + page("Third", 3, 1, "A third page."))));
+  text.clear();
+  text.shrink_to_fit();
+  std::string err;
+  int rc = RunLimited(
+      1000000, "ingest --db '" + db + "' --full --json '" + tmp.Sub("v2.xml.bz2") + "'", &err);
+  ASSERT_EQ(rc, 0) << err;
+  EXPECT_NE(err.find("page \"Bomb\" skipped: 41943040 bytes of text, more than --max-page-bytes"),
+            std::string::npos)
+      << err;
+  EXPECT_EQ(RunAligndb({"show", "--db", db, "Bomb"}).out, before);
+  EXPECT_EQ(RunAligndb({"show", "--db", db, "Third"}).exit_code, 0);
+  EXPECT_NE(RunAligndb({"show", "--db", db, "Other"}).exit_code, 0);  // --full deleted it
+  auto r = RunAligndb({"ingest", "--db", tmp.Sub("db2"), "--json", tmp.Sub("v2.xml.bz2")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["too_large"], 1);
+  EXPECT_EQ(j["added"], 1);
+  // The limit is an option: raised, the page is stored.
+  r = RunAligndb({"ingest", "--db", tmp.Sub("db3"), "--max-page-bytes", "0", tmp.Sub("v1.xml")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = RunAligndb({"ingest", "--db", tmp.Sub("db3"), "--max-page-bytes", "10", tmp.Sub("v1.xml")});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("pages skipped, text over --max-page-bytes: 2"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace aligndb
