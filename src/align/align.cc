@@ -177,6 +177,7 @@ std::map<std::string, uint64_t> AlignSummary::AsCounts() const {
                                        {"scored_pairs", scored_pairs},
                                        {"bound_skipped", bound_skipped}};
   for (auto& [k, v] : removed_by_reason) c["removed_" + k] = v;
+  if (dp_skipped) c["dp_skipped"] = dp_skipped;  // only when the limit applied
   return c;
 }
 
@@ -300,6 +301,10 @@ class PairAligner {
     auto assigned = AssignParagraphs(cosines, options_.paragraph_threshold);
     for (size_t s = 0; s < assigned.size(); ++s) {
       if (assigned[s].empty()) continue;
+      if (OverDpLimit(*normal, *simple, s, assigned[s])) {
+        ++summary_->dp_skipped;
+        continue;
+      }
       AlignParagraph(*normal, *simple, static_cast<uint32_t>(s), assigned[s], cosines[s],
                      record->add_paragraph_pairs());
     }
@@ -335,6 +340,17 @@ class PairAligner {
       }
     }
     return Status::OK();
+  }
+
+  // Whether the dynamic program of simple paragraph `s` against its normal paragraphs would
+  // have more cells than options_.max_dp_cells (its memory and time are O(n·m)).
+  bool OverDpLimit(const ArticleSide& normal, const ArticleSide& simple, size_t s,
+                   const std::vector<uint32_t>& assigned) const {
+    if (options_.max_dp_cells == 0) return false;
+    uint64_t n = 0;
+    for (uint32_t p : assigned) n += normal.sentence_vectors[p].size();
+    uint64_t m = simple.sentence_vectors[s].size();
+    return m > 0 && n > options_.max_dp_cells / m;
   }
 
   // The sentence alignment of simple paragraph `s` against its assigned normal paragraphs

@@ -81,6 +81,9 @@ inline const char* AlignModeName(AlignMode m) { return NameOf(kAlignModeNames, m
 // the user asks otherwise (the threshold of Coster & Kauchak's aligned corpus).
 inline constexpr double kDefaultMinSimilarity = 0.5;
 
+// Real paragraph pairs have at most a few hundred sentences a side (tens of thousands of cells).
+inline constexpr uint64_t kDefaultMaxDpCells = 10'000'000;
+
 struct AlignOptions {
   // Edition names. Default: "enwiki" and "simplewiki".
   std::string normal = "enwiki";
@@ -112,6 +115,12 @@ struct AlignOptions {
   // with is within this relative distance of the current N; otherwise it is re-aligned.
   // Default: 0.01.
   double max_idf_drift = 0.01;
+  // The most cells (normal × simple sentences) of one paragraph pair's dynamic program; a
+  // larger paragraph pair is not sentence-aligned (left out of the record) and counted in
+  // dp_skipped. About 17 bytes a cell: the default bounds one paragraph pair to ~170 MB. Not a
+  // parameter of the records: after raising it, run with `all` to re-align kept pairs.
+  // 0: no limit. Default: kDefaultMaxDpCells.
+  uint64_t max_dp_cells = kDefaultMaxDpCells;
   // Progress callback (pairs done, pairs total). Default: none.
   std::function<void(uint64_t, uint64_t)> progress;
 };
@@ -129,6 +138,7 @@ struct AlignSummary {
   uint64_t indexed_pages = 0;   // pages (re)indexed in Xapian before aligning
   uint64_t scored_pairs = 0;    // all-pairs: sentence pairs scored exactly
   uint64_t bound_skipped = 0;   // all-pairs with wmd: pairs skipped by the relaxed-WMD bound
+  uint64_t dp_skipped = 0;      // paragraph pairs over max_dp_cells, not sentence-aligned
   std::map<std::string, uint64_t> AsCounts() const;
 };
 

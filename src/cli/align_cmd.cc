@@ -39,6 +39,11 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
   cmd->add_option("--skip-penalty", o.skip_penalty, "Penalty of a skipped sentence")
       ->capture_default_str()
       ->check(FiniteNumber(0));
+  cmd->add_option("--max-dp-cells", o.max_dp_cells,
+                  "Skip (and count) paragraph pairs whose sentence alignment has more cells "
+                  "(normal × simple sentences; ~17 bytes each); 0: no limit")
+      ->capture_default_str()
+      ->check(IntegerIn(0, std::numeric_limits<long long>::max()));
   cmd->add_option(
          "--max-idf-drift", o.max_idf_drift,
          "Re-align a kept pair when the idf's paragraph count moved more than this share since")
@@ -125,6 +130,9 @@ void PrintAlignSummary(const AlignSummary& s, bool json) {
             << " kept)\n"
             << "paragraph pairs: " << s.paragraph_pairs
             << "; sentence pairs (all similarities): " << s.sentence_pairs << "\n";
+  if (s.dp_skipped)
+    std::cout << "paragraph pairs not sentence-aligned, over --max-dp-cells: " << s.dp_skipped
+              << "\n";
 }
 
 Runner WireAlign(CLI::App* cmd) {

@@ -40,6 +40,7 @@ struct ScoreArgs {
   std::string hyp, src;
   std::vector<std::string> refs;
   bool json = false;
+  size_t max_words = kDefaultMaxScoreWords;
 };
 
 Status RunScore(const ScoreArgs& a) {
@@ -48,10 +49,15 @@ Status RunScore(const ScoreArgs& a) {
   std::vector<std::vector<std::string>> r(a.refs.size());
   for (size_t k = 0; k < a.refs.size(); ++k) RETURN_IF_ERROR(ReadLines(a.refs[k], &r[k]));
   SimplificationScores s;
-  RETURN_IF_ERROR(ScoreSimplification(h, r, &s).WithPrefix(a.hyp));
+  RETURN_IF_ERROR(ScoreSimplification(h, r, &s, a.max_words).WithPrefix(a.hyp));
+  if (s.skipped_long > 0)
+    std::cerr << "aligndb: warning: " << a.hyp << ": " << s.skipped_long
+              << " lines with more than --max-words " << a.max_words
+              << " words (hypothesis or reference) left out of the scores\n";
   if (a.json) {
     ordered_json j = {
         {"bleu", s.bleu}, {"word_f1", s.word_f1}, {"ssa", s.ssa}, {"sentences", s.sentences}};
+    if (s.skipped_long > 0) j["skipped_long"] = s.skipped_long;
     std::cout << j.dump() << "\n";
   } else {
     std::cout << std::fixed << std::setprecision(4) << "BLEU " << s.bleu << "  word F1 "
@@ -69,6 +75,11 @@ Runner WireScore(CLI::App* cmd) {
   cmd->add_option("--src", a->src,
                   "Source sentences (accepted for symmetry with other tools; not used)");
   cmd->add_flag("--json", a->json, "Print {\"bleu\", \"word_f1\", \"ssa\"}");
+  cmd->add_option("--max-words", a->max_words,
+                  "Leave out (and count) lines whose hypothesis or a reference has more words; "
+                  "bounds the edit distance's cost per line; 0: no limit")
+      ->capture_default_str()
+      ->check(IntegerIn(0, 1000000000));
   return [a](const Invocation&) { return RunScore(*a); };
 }
 

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -38,6 +39,10 @@ Status RunIngest(Store* store, const IngestArgs& args, const Invocation& inv,
 }
 
 void PrintIngestSummary(const IngestSummary& s, bool json) {
+  for (const auto& w : s.skipped) std::cerr << "aligndb: warning: " << w << "\n";
+  if (s.too_large > s.skipped.size())
+    std::cerr << "aligndb: warning: " << s.too_large - s.skipped.size()
+              << " more pages skipped for --max-page-bytes\n";
   if (json) {
     ordered_json j;
     for (auto& [k, v] : s.AsCounts()) j[k] = v;
@@ -52,6 +57,8 @@ void PrintIngestSummary(const IngestSummary& s, bool json) {
   if (s.streams_total)
     std::cout << "streams read: " << s.streams_read << " of " << s.streams_total << "\n";
   std::cout << "pages outside namespace 0 (not stored): " << s.other_namespace << "\n";
+  if (s.too_large)
+    std::cout << "pages skipped, text over --max-page-bytes: " << s.too_large << "\n";
 }
 
 namespace {
@@ -73,6 +80,11 @@ Runner WireIngest(CLI::App* cmd) {
                       std::to_string(kMaxThreads) + ")")
       ->capture_default_str()
       ->check(ThreadCount());
+  cmd->add_option("--max-page-bytes", a->options.max_page_bytes,
+                  "Skip (and count) XML pages with more wikitext than this; bounds the memory "
+                  "of one page (real pages have at most a few MB); 0: no limit")
+      ->capture_default_str()
+      ->check(IntegerIn(0, std::numeric_limits<long long>::max()));
   cmd->add_option("--only-titles-of", a->options.only_titles_of,
                   "With --index: read only the streams holding titles this edition has");
   cmd->add_flag(

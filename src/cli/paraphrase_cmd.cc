@@ -30,6 +30,10 @@ void PrintParaphraseSummary(const ParaphraseSummary& sum, const std::string& met
             << sum.counts.length_ratio << " length ratio, " << sum.counts.duplicate
             << " duplicate, " << sum.counts.too_distant << " too distant, "
             << sum.counts.few_shared_words << " too few shared words\n";
+  if (sum.counts.capped_clusters > 0)
+    std::cout << "note: " << sum.counts.capped_clusters
+              << " clusters had more sentences than --max-cluster-sentences; "
+              << sum.counts.skipped_sentences << " sentences past the cap were not compared\n";
 }
 
 Runner WireParaphrase(CLI::App* cmd) {
@@ -41,6 +45,12 @@ Runner WireParaphrase(CLI::App* cmd) {
   cmd->add_option("--max-distance", a->options.max_distance, "L12: largest word edit distance kept")
       ->capture_default_str()
       ->check(IntegerIn(0, std::numeric_limits<int>::max()));
+  cmd->add_option("--max-cluster-sentences", a->options.max_cluster_sentences,
+                  "Most sentences of one cluster compared (L12: all, F2: first two of each "
+                  "document); the rest are skipped and counted. Bounds time and memory "
+                  "(at most ~500,000 pairs per cluster by default); 0: no cap")
+      ->capture_default_str()
+      ->check(IntegerIn(0, 1000000000));
   cmd->add_option("--collection", a->options.collection,
                   "Edition holding the clusters (default: the only one)");
   cmd->add_flag("--json", a->json, "Print the summary as JSON");

@@ -79,7 +79,10 @@ class Bz2Source : public ByteSource {
       if (strm_.avail_in == 0 && !file_eof_) RETURN_IF_ERROR(Refill());
       if (!in_stream_) {
         if (strm_.avail_in == 0 && file_eof_) return Status::OK();  // clean end
-        if (BZ2_bzDecompressInit(&strm_, 0, 0) != BZ_OK) return Status::Internal("bz2 init failed");
+        if (BZ2_bzDecompressInit(&strm_, 0, 0) != BZ_OK)
+          return Status::IOError(file_.path() +
+                                 ": out of memory starting a bz2 stream at compressed byte " +
+                                 std::to_string(file_offset()));
         in_stream_ = true;
         stream_start_ = file_offset();
         at_stream_start_ = true;
@@ -100,10 +103,13 @@ class Bz2Source : public ByteSource {
         std::memset(&strm_, 0, sizeof(strm_));
         strm_.next_in = next;
         strm_.avail_in = avail;
+      } else if (rc == BZ_MEM_ERROR) {  // the machine, not the file
+        return Status::IOError(file_.path() +
+                               ": out of memory decompressing the stream starting at byte " +
+                               std::to_string(stream_start_));
       } else if (rc != BZ_OK) {
         const char* what = rc == BZ_DATA_ERROR         ? "corrupt bz2 data"
                            : rc == BZ_DATA_ERROR_MAGIC ? "not bz2 data (bad stream header)"
-                           : rc == BZ_MEM_ERROR        ? "out of memory in bz2"
                                                        : "bz2 error";
         return Status::Corruption(file_.path() + ": " + what + " in the stream starting at byte " +
                                   std::to_string(stream_start_) + ", near compressed byte " +

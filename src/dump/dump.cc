@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -25,8 +26,9 @@ enum class Field { kNone, kDbName, kTitle, kNs, kPageId, kRevisionId, kTimestamp
 
 class MediaWikiParser {
  public:
-  MediaWikiParser(const std::string& path, const PageCallback& cb, DumpInfo* info)
-      : path_(path), cb_(cb), info_(info) {
+  MediaWikiParser(const std::string& path, const PageCallback& cb, DumpInfo* info,
+                  uint64_t max_page_bytes)
+      : path_(path), cb_(cb), info_(info), max_page_bytes_(max_page_bytes) {
     parser_ = XML_ParserCreate("UTF-8");
     XML_SetUserData(parser_, this);
     XML_SetElementHandler(parser_, &Start, &End);
@@ -111,7 +113,18 @@ class MediaWikiParser {
   }
   static void Chars(void* self, const XML_Char* s, int len) {
     auto* p = static_cast<MediaWikiParser*>(self);
-    if (p->field_ != Field::kNone) p->chars_.append(s, static_cast<size_t>(len));
+    if (p->field_ == Field::kNone) return;
+    if (p->field_ == Field::kText && p->max_page_bytes_ > 0 &&
+        (p->page_.oversize_text_bytes > 0 || p->chars_.size() + len > p->max_page_bytes_)) {
+      // Too long: counted, not kept, so that memory stays bounded.
+      if (p->page_.oversize_text_bytes == 0) {
+        p->page_.oversize_text_bytes = p->chars_.size();
+        std::string().swap(p->chars_);
+      }
+      p->page_.oversize_text_bytes += static_cast<uint64_t>(len);
+      return;
+    }
+    p->chars_.append(s, static_cast<size_t>(len));
   }
 
   // Stops parsing with an error in the shape of the document (not in its XML).
@@ -248,6 +261,7 @@ class MediaWikiParser {
   std::string location_prefix_;
   const PageCallback& cb_;
   DumpInfo* info_;
+  uint64_t max_page_bytes_;
   XML_Parser parser_;
   ByteSource* source_ = nullptr;
   const char* buffer_ = nullptr;
@@ -269,10 +283,11 @@ class MediaWikiParser {
 
 }  // namespace
 
-Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, DumpInfo* info) {
+Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, DumpInfo* info,
+                         uint64_t max_page_bytes) {
   DumpInfo local;
   if (!info) info = &local;
-  MediaWikiParser parser(path, on_page, info);
+  MediaWikiParser parser(path, on_page, info, max_page_bytes);
   return parser.Run();
 }
 
@@ -367,7 +382,14 @@ class ParallelStreams {
         selected_(selected),
         window_(static_cast<size_t>(2 * threads)),
         slots_(window_) {
-    for (int t = 0; t < threads; ++t) pool_.emplace_back([this] { Work(); });
+    try {
+      for (int t = 0; t < threads; ++t) pool_.emplace_back([this] { Work(); });
+    } catch (const std::exception& e) {  // std::system_error, or bad_alloc growing the pool
+      // Fewer threads than asked (address-space or process limits): go on with those started.
+      if (pool_.empty())
+        start_error_ = Status::IOError(path + ": cannot start a decompression thread (" + e.what() +
+                                       "); try fewer --threads");
+    }
   }
   ~ParallelStreams() {
     {
@@ -381,6 +403,10 @@ class ParallelStreams {
   // Waits for the k-th selected stream; k = 0, 1, 2, ... in turn.
   DecompressedStream Take(size_t k) {
     DecompressedStream stream;
+    if (pool_.empty()) {
+      stream.status = start_error_;
+      return stream;
+    }
     {
       std::unique_lock<std::mutex> lock(mu_);
       cv_.wait(lock, [&] { return slots_[k % window_].ready; });
@@ -408,13 +434,28 @@ class ParallelStreams {
       uint64_t begin = index_.offsets[i];
       uint64_t end = i + 1 < index_.offsets.size() ? index_.offsets[i + 1] : file_size_;
       DecompressedStream result;
-      result.status = DecompressRange(path_, index_path_, begin, end, &result.data);
+      result.status = DecompressNoThrow(begin, end, &result.data);
       result.ready = true;
       {
         std::lock_guard<std::mutex> lock(mu_);
         slots_[k % window_] = std::move(result);
       }
       cv_.notify_all();
+    }
+  }
+
+  // Nothing thrown may leave a worker thread (it would abort the process).
+  Status DecompressNoThrow(uint64_t begin, uint64_t end, std::string* data) {
+    try {
+      return DecompressRange(path_, index_path_, begin, end, data);
+    } catch (const std::bad_alloc&) {
+      data->clear();
+      data->shrink_to_fit();
+      return Status::IOError(path_ + ": out of memory decompressing the stream at byte " +
+                             std::to_string(begin));
+    } catch (const std::exception& e) {
+      return Status::Internal(path_ + ": stream at byte " + std::to_string(begin) + ": " +
+                              e.what());
     }
   }
 
@@ -429,6 +470,7 @@ class ParallelStreams {
   std::condition_variable cv_;
   size_t next_task_ = 0, consumed_ = 0;
   bool stop_ = false;
+  Status start_error_;
   std::vector<std::thread> pool_;
 };
 
@@ -470,7 +512,7 @@ Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& op
                               " (" + std::to_string(file_size) + " bytes)");
   info->streams_total = index.offsets.size();
 
-  MediaWikiParser parser(path, on_page, info);
+  MediaWikiParser parser(path, on_page, info, options.max_page_bytes);
   // The header (<mediawiki>, <siteinfo>) is everything before the first indexed stream.
   std::string header;
   RETURN_IF_ERROR(DecompressRange(path, options.index_path, 0, index.offsets[0], &header));

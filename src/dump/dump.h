@@ -40,7 +40,15 @@ struct SourcePage {
   std::string location;
   // JSON lines: the 1-based line of the document. XML: 0.
   uint64_t line = 0;
+  // XML: the page's text was longer than the reader's max_page_bytes; this is its length and
+  // `text` is empty (the text was dropped as it streamed past, so memory stayed bounded).
+  uint64_t oversize_text_bytes = 0;
 };
+
+// The largest page text (wikitext bytes) readers keep by default: the longest real Wikipedia
+// pages hold 2–4 MB of wikitext; a decompression bomb (hundreds of MB from a few kB of bz2)
+// does not pass.
+constexpr uint64_t kDefaultMaxPageBytes = 16 << 20;
 
 // What the reader learned about the whole input.
 struct DumpInfo {
@@ -61,7 +69,10 @@ using PageCallback = std::function<Status(const SourcePage& page, const DumpInfo
 // revision and namespace ids must be decimal integers that fit (uint64, int32 for <ns>). Errors
 // name the file and the byte offset (in the uncompressed XML) and line, or, for bz2 damage, the
 // stream and the compressed byte offset (also when the damage first shows as malformed XML).
-Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, DumpInfo* info);
+// A page whose text is longer than `max_page_bytes` is handed over with oversize_text_bytes set
+// and no text (0: no limit).
+Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, DumpInfo* info,
+                         uint64_t max_page_bytes = kDefaultMaxPageBytes);
 
 struct MultistreamOptions {
   // The dump's "-index.txt.bz2" (lines "offset:page_id:title"; plain text also accepted).
@@ -71,6 +82,8 @@ struct MultistreamOptions {
   // When set, only the streams holding at least one title for which this returns true are read.
   // Default: every stream.
   std::function<bool(const std::string& title)> want_title;
+  // As for ReadMediaWikiDump. Default: kDefaultMaxPageBytes.
+  uint64_t max_page_bytes = kDefaultMaxPageBytes;
 };
 
 // Reads a multistream .bz2 dump through its index: the streams are decompressed in parallel,

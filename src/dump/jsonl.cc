@@ -141,6 +141,13 @@ Status ParseLine(const std::string& path, const std::string& l, uint64_t line_no
       return LineError(path, line_no,
                        "not valid JSON (column " + std::to_string(e.byte) +
                            "): " + (pos == std::string::npos ? what : what.substr(pos + 2)));
+    } catch (const nlohmann::json::exception& e) {
+      // Not a syntax error: a number out of range (1e999) and the like.
+      std::string what = e.what();
+      auto pos = what.find("] ");
+      return LineError(
+          path, line_no,
+          "not usable JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
     }
     return LineError(path, line_no, "not valid JSON");
   }

@@ -206,24 +206,35 @@ double CorpusBleu(const std::vector<std::vector<std::string>>& hyps,
 
 Status ScoreSimplification(const std::vector<std::string>& hypotheses,
                            const std::vector<std::vector<std::string>>& references,
-                           SimplificationScores* out) {
+                           SimplificationScores* out, size_t max_words) {
   if (references.empty()) return Status::InvalidArgument("score needs at least one reference file");
   for (size_t r = 0; r < references.size(); ++r)
     if (references[r].size() != hypotheses.size())
       return Status::InvalidArgument("reference " + std::to_string(r + 1) + " has " +
                                      std::to_string(references[r].size()) +
                                      " lines, the hypotheses " + std::to_string(hypotheses.size()));
+  out->skipped_long = 0;
   std::vector<std::vector<std::string>> hyps;
-  std::vector<std::vector<std::vector<std::string>>> refs(hypotheses.size());
+  std::vector<std::vector<std::vector<std::string>>> refs;
   double overlap = 0, hyp_words = 0, ref_words = 0, edits = 0, ref_len = 0;
   for (size_t i = 0; i < hypotheses.size(); ++i) {
-    hyps.push_back(SplitWhitespace(hypotheses[i]));
+    auto h_words = SplitWhitespace(hypotheses[i]);
+    std::vector<std::vector<std::string>> r_words;
+    bool too_long = max_words > 0 && h_words.size() > max_words;
+    for (const auto& ref_set : references) {
+      r_words.push_back(SplitWhitespace(ref_set[i]));
+      too_long = too_long || (max_words > 0 && r_words.back().size() > max_words);
+    }
+    if (too_long) {
+      ++out->skipped_long;
+      continue;
+    }
+    hyps.push_back(std::move(h_words));
+    refs.push_back(std::move(r_words));
     const auto& h = hyps.back();
     double best_f1 = -1, best_ssa = -1;
     double f1_overlap = 0, f1_ref = 0, ssa_edits = 0, ssa_len = 0;
-    for (const auto& ref_set : references) {
-      refs[i].push_back(SplitWhitespace(ref_set[i]));
-      const auto& r = refs[i].back();
+    for (const auto& r : refs.back()) {
       double o = static_cast<double>(Overlap(h, r));
       double f1 = (h.size() + r.size()) ? 2 * o / static_cast<double>(h.size() + r.size()) : 1.0;
       if (f1 > best_f1) best_f1 = f1, f1_overlap = o, f1_ref = static_cast<double>(r.size());
@@ -237,7 +248,7 @@ Status ScoreSimplification(const std::vector<std::string>& hypotheses,
     edits += ssa_edits;
     ref_len += ssa_len;
   }
-  out->sentences = hypotheses.size();
+  out->sentences = hyps.size();
   out->bleu = CorpusBleu(hyps, refs);
   out->word_f1 = (hyp_words + ref_words) > 0 ? 2 * overlap / (hyp_words + ref_words) : 0.0;
   out->ssa = ref_len > 0 ? std::max(0.0, 1.0 - edits / ref_len) : 0.0;

@@ -41,19 +41,27 @@ ReadabilityCounts CountReadability(std::string_view sentence);
 // Sentences are compared as whitespace-separated tokens, exactly as given (tokenize and case
 // them before, the same way for hypotheses and references).
 struct SimplificationScores {
-  double bleu = 0;     // corpus BLEU-4, uniform weights, brevity penalty, no smoothing
-  double word_f1 = 0;  // word-level F1 (bags of words), micro-averaged over the corpus
-  double ssa = 0;      // simple string accuracy: 1 − word edit distance / reference length
-  size_t sentences = 0;
+  double bleu = 0;          // corpus BLEU-4, uniform weights, brevity penalty, no smoothing
+  double word_f1 = 0;       // word-level F1 (bags of words), micro-averaged over the corpus
+  double ssa = 0;           // simple string accuracy: 1 − word edit distance / reference length
+  size_t sentences = 0;     // lines scored
+  size_t skipped_long = 0;  // lines left out: a hypothesis or reference over max_words words
 };
+
+// Lines longer than this many words are left out of every score by default: the word edit
+// distance costs (hypothesis words × reference words) per line, and no sentence is this long.
+constexpr size_t kDefaultMaxScoreWords = 2000;
 
 // `references[r][i]` is reference r of sentence i; every reference set has one line per
 // hypothesis. With several references: BLEU clips n-gram counts by the maximum over references
 // and takes the reference length closest to the hypothesis (the shorter on a tie), as
 // Papineni et al. and NLTK do; word F1 and SSA use, per sentence, the reference that scores best.
+// A line whose hypothesis or any reference has more than `max_words` words is left out of every
+// score and counted in skipped_long, so that one line costs at most max_words² steps (0: no
+// limit).
 Status ScoreSimplification(const std::vector<std::string>& hypotheses,
                            const std::vector<std::vector<std::string>>& references,
-                           SimplificationScores* out);
+                           SimplificationScores* out, size_t max_words = kDefaultMaxScoreWords);
 
 // Corpus BLEU on tokenized sentences (`references[i]` = the references of hypothesis i).
 double CorpusBleu(const std::vector<std::vector<std::string>>& hypotheses,

@@ -5,9 +5,11 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <filesystem>
 #include <future>
+#include <system_error>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -147,8 +149,10 @@ class Ingester {
     if (running_.valid()) running_.wait();
   }
 
-  // Pages handed to the workers together.
+  // Pages handed to the workers together: this many, or fewer when their text reaches
+  // kBatchBytes (large pages multiply their size while being cleaned).
   static constexpr size_t kBatchPages = 64;
+  static constexpr size_t kBatchBytes = 32 << 20;
 
   // Pages are committed in groups of this many pages or bytes.
   static constexpr size_t kFlushPages = 512;
@@ -170,6 +174,7 @@ class Ingester {
       MultistreamOptions mo;
       mo.index_path = options_.index;
       mo.threads = options_.threads;
+      mo.max_page_bytes = options_.max_page_bytes;
       if (!options_.only_titles_of.empty()) {
         uint32_t other;
         RETURN_IF_ERROR(store_->EditionId(options_.only_titles_of, false, &other)
@@ -186,8 +191,9 @@ class Ingester {
       summary_->streams_total += info.streams_total;
       summary_->streams_read += info.streams_read;
     } else {
-      s = kind == InputKind::kMediaWikiXml ? ReadMediaWikiDump(path, cb, &info)
-                                           : ReadDocumentJsonl(path, cb, &info);
+      s = kind == InputKind::kMediaWikiXml
+              ? ReadMediaWikiDump(path, cb, &info, options_.max_page_bytes)
+              : ReadDocumentJsonl(path, cb, &info);
     }
     // Whatever the outcome, the pages read before it are committed.
     Status pending = Submit();
@@ -224,6 +230,16 @@ class Ingester {
                               " (a title may occur once per file)");
   }
 
+  Status SkipTooLarge(const SourcePage& page) {
+    ++summary_->too_large;
+    if (summary_->skipped.size() < 20)
+      summary_->skipped.push_back(page.location + ": page \"" + Printable(page.title) +
+                                  "\" skipped: " + std::to_string(page.oversize_text_bytes) +
+                                  " bytes of text, more than --max-page-bytes " +
+                                  std::to_string(options_.max_page_bytes));
+    return Status::OK();
+  }
+
   Status OnPage(const SourcePage& page, const DumpInfo& info) {
     RETURN_IF_ERROR(ResolveEdition(info));
     ++summary_->pages;
@@ -241,7 +257,8 @@ class Ingester {
       return Status::OK();
     }
     uint64_t page_id = page.has_page_id ? page.page_id : TitlePageId(page.title);
-    if (seen_) (*seen_)[edition_].push_back(page_id);
+    if (seen_) (*seen_)[edition_].push_back(page_id);  // also when too large: --full keeps it
+    if (page.oversize_text_bytes > 0) return SkipTooLarge(page);
     std::string hash = ContentHash(page);
 
     pb::PageState old;
@@ -286,8 +303,9 @@ class Ingester {
     else
       ++summary_->added;
     ++summary_->articles_by_edition[edition_name_];
+    batch_bytes_ += page.text.size();
     batch_.push_back(std::move(item));
-    if (batch_.size() >= kBatchPages) return Submit();
+    if (batch_.size() >= kBatchPages || batch_bytes_ >= kBatchBytes) return Submit();
     return Status::OK();
   }
 
@@ -297,7 +315,13 @@ class Ingester {
     if (batch_.empty()) return Status::OK();
     inflight_ = std::move(batch_);
     batch_.clear();
-    running_ = std::async(std::launch::async, [this] { ProcessBatch(&inflight_); });
+    batch_bytes_ = 0;
+    try {
+      running_ = std::async(std::launch::async, [this] { ProcessBatch(&inflight_); });
+    } catch (const std::system_error&) {
+      // No thread to be had: the batch is processed when drained.
+      running_ = std::async(std::launch::deferred, [this] { ProcessBatch(&inflight_); });
+    }
     return Status::OK();
   }
 
@@ -326,20 +350,41 @@ class Ingester {
   }
 
   // Cleans, splits and tokenizes a batch on the worker threads (each with its own TextProcessor).
+  // Nothing thrown may leave a worker (it would abort the process): a page that runs out of
+  // memory gets an error status, and when threads cannot be started (address-space or process
+  // limits) the batch goes on with those that did start, or on this thread.
   void ProcessBatch(std::vector<Item>* items) {
     const size_t n = items->size();
-    const size_t workers = std::min(text_.size(), n);
+    std::atomic<size_t> next{0};
+    auto work = [this, items, n, &next](size_t w) {
+      for (size_t k = next++; k < n; k = next++) {
+        Item& it = (*items)[k];
+        if (it.is_redirect) continue;
+        it.status = BuildArticleNoThrow(text_[w].get(), it);
+      }
+    };
     std::vector<std::thread> pool;
-    for (size_t w = 0; w < workers; ++w)
-      pool.emplace_back([this, items, w, workers, n] {
-        for (size_t k = w; k < n; k += workers) {
-          Item& it = (*items)[k];
-          if (it.is_redirect) continue;
-          it.status = BuildArticle(text_[w].get(), options_.text, edition_name_, it.page,
-                                   it.page_id, it.hash, &it.article, &it.terms);
-        }
-      });
+    const size_t workers = std::min(text_.size(), n);
+    try {
+      for (size_t w = 1; w < workers; ++w) pool.emplace_back(work, w);
+    } catch (const std::exception&) {  // std::system_error, or bad_alloc growing the pool
+      // Fewer threads than asked: the ones started and this one share the batch.
+    }
+    work(0);
     for (auto& t : pool) t.join();
+  }
+
+  Status BuildArticleNoThrow(TextProcessor* text, Item& it) {
+    try {
+      return BuildArticle(text, options_.text, edition_name_, it.page, it.page_id, it.hash,
+                          &it.article, &it.terms);
+    } catch (const std::bad_alloc&) {
+      it.article.Clear();
+      it.terms.Clear();
+      return Status::IOError(it.page.location + ": out of memory while processing the page");
+    } catch (const std::exception& e) {
+      return Status::Internal(it.page.location + ": " + e.what());
+    }
   }
 
   Status MaybeFlush() {
@@ -359,6 +404,7 @@ class Ingester {
   std::future<void> running_;
   std::string path_;
   std::unordered_set<std::string> wanted_titles_;
+  size_t batch_bytes_ = 0;                              // text bytes of the pages in batch_
   std::unordered_map<uint64_t, uint64_t> titles_seen_;  // JSON lines: title hash → line
   std::string edition_name_;
   uint32_t edition_ = 0;
@@ -373,6 +419,7 @@ std::map<std::string, uint64_t> IngestSummary::AsCounts() const {
       {"unchanged", unchanged}, {"redirects", redirects}, {"other_namespace", other_namespace},
       {"deleted", deleted}};
   if (not_wanted) c["not_wanted"] = not_wanted;
+  if (too_large) c["too_large"] = too_large;
   if (streams_total) {
     c["streams_total"] = streams_total;
     c["streams_read"] = streams_read;

@@ -34,6 +34,10 @@ struct IngestOptions {
   // With `index`: read only the streams holding a title that this edition has, and store only
   // the pages with such a title (the pages that can pair). Default: empty (every stream).
   std::string only_titles_of;
+  // XML pages whose wikitext is longer than this many bytes are skipped (their stored version,
+  // if any, is kept), counted in too_large and named in skipped; 0: no limit. Bounds the memory
+  // of one page (a decompression bomb). Default: kDefaultMaxPageBytes (16 MiB).
+  uint64_t max_page_bytes = kDefaultMaxPageBytes;
   // Progress callback, called now and then with (file, pages so far, bytes so far).
   std::function<void(const std::string&, uint64_t, uint64_t)> progress;
 };
@@ -49,6 +53,9 @@ struct IngestSummary {
   uint64_t streams_total = 0;  // with an index: streams in the dump
   uint64_t streams_read = 0;   // with an index: streams decompressed
   uint64_t not_wanted = 0;  // --only-titles-of: pages of the streams read whose title cannot pair
+  uint64_t too_large = 0;   // pages skipped for text longer than max_page_bytes
+  // One line per page skipped for its size (the first 20): location, title, size.
+  std::vector<std::string> skipped;
   std::map<std::string, uint64_t> articles_by_edition;  // articles read per edition
   std::map<std::string, uint64_t> AsCounts() const;
 };

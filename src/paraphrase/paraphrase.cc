@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "align/align.h"
@@ -22,6 +23,8 @@ void ParaphraseCounts::Add(const ParaphraseCounts& o) {
   too_distant += o.too_distant;
   few_shared_words += o.few_shared_words;
   kept += o.kept;
+  capped_clusters += o.capped_clusters;
+  skipped_sentences += o.skipped_sentences;
 }
 
 std::vector<std::string> ParaphraseWords(const std::string& sentence) {
@@ -38,41 +41,66 @@ std::string Joined(const std::vector<std::string>& words) {
   return s;
 }
 
-// Either-order key of a sentence pair, by their words.
-std::string PairKey(const std::string& a, const std::string& b) {
-  return a < b ? a + '\x1f' + b : b + '\x1f' + a;
-}
-
 size_t CodePoints(const std::string& s) {
   size_t n = 0;
   for (unsigned char c : s) n += (c & 0xC0) != 0x80;
   return n;
 }
 
+// Dense ids of distinct word sequences: a seen pair is then two integers rather than two copies
+// of the sentences, so the seen set of a capped cluster stays small.
+class SequenceIds {
+ public:
+  uint32_t Of(const std::vector<std::string>& words) {
+    return ids_.try_emplace(Joined(words), static_cast<uint32_t>(ids_.size())).first->second;
+  }
+
+ private:
+  std::unordered_map<std::string, uint32_t> ids_;
+};
+
+// Either-order key of a pair of sequence ids.
+uint64_t PairKey(uint32_t a, uint32_t b) {
+  if (a > b) std::swap(a, b);
+  return (static_cast<uint64_t>(a) << 32) | b;
+}
+
+// One sentence to compare: where it comes from, its words and the id of its word sequence.
 struct Flat {
   size_t doc, sent;
   std::vector<std::string> words;
-  std::string joined;
+  uint32_t id;
 };
+
+void CountCap(size_t total, size_t kept, ParaphraseCounts* c) {
+  if (kept >= total) return;
+  ++c->capped_clusters;
+  c->skipped_sentences += total - kept;
+}
 
 }  // namespace
 
 std::vector<ParaphrasePair> L12Pairs(const std::vector<ClusterDocument>& docs, int max_distance,
-                                     ParaphraseCounts* c) {
+                                     ParaphraseCounts* c, size_t max_sentences) {
   std::vector<Flat> all;
+  SequenceIds ids;
+  size_t total = 0;
   for (size_t d = 0; d < docs.size(); ++d)
-    for (size_t s = 0; s < docs[d].sentences.size(); ++s) {
+    for (size_t s = 0; s < docs[d].sentences.size(); ++s, ++total) {
+      if (max_sentences > 0 && all.size() >= max_sentences) continue;
       auto w = ParaphraseWords(docs[d].sentences[s]);
-      all.push_back({d, s, w, Joined(w)});
+      uint32_t id = ids.Of(w);
+      all.push_back({d, s, std::move(w), id});
     }
+  CountCap(total, all.size(), c);
   std::vector<ParaphrasePair> out;
-  std::unordered_set<std::string> seen;
+  std::unordered_set<uint64_t> seen;
   for (size_t i = 0; i < all.size(); ++i) {
     for (size_t j = i + 1; j < all.size(); ++j) {
       ++c->candidates;
       const Flat& a = all[i];
       const Flat& b = all[j];
-      if (a.joined == b.joined) {
+      if (a.id == b.id) {
         ++c->identical;
         continue;
       }
@@ -82,7 +110,7 @@ std::vector<ParaphrasePair> L12Pairs(const std::vector<ClusterDocument>& docs, i
         ++c->length_ratio;
         continue;
       }
-      if (!seen.insert(PairKey(a.joined, b.joined)).second) {
+      if (!seen.insert(PairKey(a.id, b.id)).second) {
         ++c->duplicate;
         continue;
       }
@@ -98,33 +126,63 @@ std::vector<ParaphrasePair> L12Pairs(const std::vector<ClusterDocument>& docs, i
   return out;
 }
 
-std::vector<ParaphrasePair> F2Pairs(const std::vector<ClusterDocument>& docs, ParaphraseCounts* c) {
+namespace {
+
+// An F2 sentence: its words, its distinct words of at least 4 code points, its sequence id.
+struct F2Sentence {
+  std::vector<std::string> words;
+  std::set<std::string> long_words;
+  uint32_t id;
+};
+
+// The first two sentences of each document, at most max_sentences in all (0: no cap).
+std::vector<std::vector<F2Sentence>> F2Sentences(const std::vector<ClusterDocument>& docs,
+                                                 size_t max_sentences, ParaphraseCounts* c) {
+  std::vector<std::vector<F2Sentence>> out(docs.size());
+  SequenceIds ids;
+  size_t total = 0, kept = 0;
+  for (size_t d = 0; d < docs.size(); ++d)
+    for (size_t s = 0; s < std::min<size_t>(2, docs[d].sentences.size()); ++s, ++total) {
+      if (max_sentences > 0 && kept >= max_sentences) continue;
+      F2Sentence f;
+      f.words = ParaphraseWords(docs[d].sentences[s]);
+      for (auto& w : f.words)
+        if (CodePoints(w) >= 4) f.long_words.insert(w);
+      f.id = ids.Of(f.words);
+      out[d].push_back(std::move(f));
+      ++kept;
+    }
+  CountCap(total, kept, c);
+  return out;
+}
+
+}  // namespace
+
+std::vector<ParaphrasePair> F2Pairs(const std::vector<ClusterDocument>& docs, ParaphraseCounts* c,
+                                    size_t max_sentences) {
+  const auto sents = F2Sentences(docs, max_sentences, c);
   std::vector<ParaphrasePair> out;
-  std::unordered_set<std::string> seen;
+  std::unordered_set<uint64_t> seen;
   for (size_t da = 0; da < docs.size(); ++da) {
     for (size_t db = da + 1; db < docs.size(); ++db) {
-      for (size_t sa = 0; sa < std::min<size_t>(2, docs[da].sentences.size()); ++sa) {
-        for (size_t sb = 0; sb < std::min<size_t>(2, docs[db].sentences.size()); ++sb) {
+      for (size_t sa = 0; sa < sents[da].size(); ++sa) {
+        for (size_t sb = 0; sb < sents[db].size(); ++sb) {
           ++c->candidates;
-          auto wa = ParaphraseWords(docs[da].sentences[sa]);
-          auto wb = ParaphraseWords(docs[db].sentences[sb]);
-          std::set<std::string> la, lb;
-          for (auto& w : wa)
-            if (CodePoints(w) >= 4) la.insert(w);
-          for (auto& w : wb)
-            if (CodePoints(w) >= 4) lb.insert(w);
+          const F2Sentence& a = sents[da][sa];
+          const F2Sentence& b = sents[db][sb];
           size_t shared = 0;
-          for (auto& w : la) shared += lb.count(w);
+          for (auto& w : a.long_words) shared += b.long_words.count(w);
           if (shared < 3) {
             ++c->few_shared_words;
             continue;
           }
-          size_t shorter = std::min(wa.size(), wb.size()), longer = std::max(wa.size(), wb.size());
+          size_t shorter = std::min(a.words.size(), b.words.size()),
+                 longer = std::max(a.words.size(), b.words.size());
           if (2 * shorter < longer) {
             ++c->length_ratio;
             continue;
           }
-          if (!seen.insert(PairKey(Joined(wa), Joined(wb))).second) {
+          if (!seen.insert(PairKey(a.id, b.id)).second) {
             ++c->duplicate;
             continue;
           }
@@ -138,16 +196,22 @@ std::vector<ParaphrasePair> F2Pairs(const std::vector<ClusterDocument>& docs, Pa
 }
 
 std::map<std::string, uint64_t> ParaphraseSummary::AsCounts() const {
-  return {{"clusters", clusters},
-          {"documents", documents},
-          {"records", records},
-          {"candidates", counts.candidates},
-          {"dropped_identical", counts.identical},
-          {"dropped_length_ratio", counts.length_ratio},
-          {"dropped_duplicate", counts.duplicate},
-          {"dropped_too_distant", counts.too_distant},
-          {"dropped_few_shared_words", counts.few_shared_words},
-          {"pairs", counts.kept}};
+  std::map<std::string, uint64_t> m{{"clusters", clusters},
+                                    {"documents", documents},
+                                    {"records", records},
+                                    {"candidates", counts.candidates},
+                                    {"dropped_identical", counts.identical},
+                                    {"dropped_length_ratio", counts.length_ratio},
+                                    {"dropped_duplicate", counts.duplicate},
+                                    {"dropped_too_distant", counts.too_distant},
+                                    {"dropped_few_shared_words", counts.few_shared_words},
+                                    {"pairs", counts.kept}};
+  // The cap's counts appear only when it applied.
+  if (counts.capped_clusters > 0) {
+    m["capped_clusters"] = counts.capped_clusters;
+    m["skipped_sentences"] = counts.skipped_sentences;
+  }
+  return m;
 }
 
 namespace {
@@ -249,8 +313,9 @@ Status ExtractParaphrases(Store* store, const ParaphraseOptions& options, uint64
     ++summary->clusters;
     summary->documents += docs.size();
     ParaphraseCounts c;
-    auto pairs =
-        options.method == "l12" ? L12Pairs(docs, options.max_distance, &c) : F2Pairs(docs, &c);
+    auto pairs = options.method == "l12"
+                     ? L12Pairs(docs, options.max_distance, &c, options.max_cluster_sentences)
+                     : F2Pairs(docs, &c, options.max_cluster_sentences);
     summary->counts.Add(c);
     for (auto& [record_name, r] :
          ClusterRecords(name, cluster, docs, pairs, options.method, params, run_id)) {

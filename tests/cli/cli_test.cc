@@ -422,8 +422,9 @@ TEST(CliEdgeTest, OutOfMemoryIsOneLineNotAnAbort) {
   std::string line;
   for (int i = 0; i < 1000000; ++i) line += "w" + std::to_string(i) + " ";
   testing::WriteFile(tmp.Sub("hyp.txt"), line + "\n");
-  auto r = RunAligndbLimited(200000,
-                             {"score", "--hyp", tmp.Sub("hyp.txt"), "--ref", tmp.Sub("hyp.txt")});
+  // --max-words 0: without the line limit, so that the million-word line is scored.
+  auto r = RunAligndbLimited(200000, {"score", "--max-words", "0", "--hyp", tmp.Sub("hyp.txt"),
+                                      "--ref", tmp.Sub("hyp.txt")});
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_EQ(Lines(r.err), 1u) << r.err;
   EXPECT_NE(r.err.find("aligndb: Internal error: out of memory"), std::string::npos) << r.err;

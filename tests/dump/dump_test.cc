@@ -275,3 +275,46 @@ TEST(MediaWikiDumpTest, DamagedBz2IsReportedAsBz2DamageNotAsBadXml) {
 
 }  // namespace
 }  // namespace aligndb
+
+namespace aligndb {
+namespace {
+
+// A page longer than max_page_bytes comes with its length and no text, whatever its size (the
+// text is dropped as it streams, in pieces split across reads and entities); its neighbours
+// are whole.
+TEST(MediaWikiDumpTest, APageOverTheSizeLimitComesWithoutItsText) {
+  TempDir tmp;
+  auto page = [](const std::string& title, int id, const std::string& text) {
+    return "<page><title>" + title + "</title><ns>0</ns><id>" + std::to_string(id) +
+           "</id><revision><id>1</id><text>" + text + "</text></revision></page>\n";
+  };
+  std::string big;
+  for (int i = 0; i < 200000; ++i) big += "word &amp; more ";  // 2.4 MB of text once decoded
+  std::string xml = "<mediawiki>" + page("Small", 1, "Short text.") + page("Big", 2, big) +
+                    page("After", 3, "Also short.") + "</mediawiki>";
+  testing::WriteFile(tmp.Sub("d.xml.bz2"), Bz2Compress(xml));
+  std::vector<SourcePage> pages;
+  auto cb = [&pages](const SourcePage& p, const DumpInfo&) {
+    pages.push_back(p);
+    return Status::OK();
+  };
+  ASSERT_TRUE(ReadMediaWikiDump(tmp.Sub("d.xml.bz2"), cb, nullptr, 1 << 20).ok());
+  ASSERT_EQ(pages.size(), 3u);
+  EXPECT_EQ(pages[0].text, "Short text.");
+  EXPECT_EQ(pages[0].oversize_text_bytes, 0u);
+  EXPECT_EQ(pages[1].title, "Big");
+  EXPECT_TRUE(pages[1].text.empty());
+  EXPECT_EQ(pages[1].oversize_text_bytes, 200000u * 12);  // "word & more " after &amp;
+  EXPECT_EQ(pages[2].text, "Also short.");
+  // Without the limit (0) and under the default, the page is whole.
+  for (uint64_t limit : {uint64_t{0}, kDefaultMaxPageBytes}) {
+    pages.clear();
+    ASSERT_TRUE(ReadMediaWikiDump(tmp.Sub("d.xml.bz2"), cb, nullptr, limit).ok());
+    ASSERT_EQ(pages.size(), 3u);
+    EXPECT_EQ(pages[1].text.size(), 200000u * 12);
+    EXPECT_EQ(pages[1].oversize_text_bytes, 0u);
+  }
+}
+
+}  // namespace
+}  // namespace aligndb

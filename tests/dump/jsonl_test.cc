@@ -54,6 +54,9 @@ TEST(DocumentJsonlTest, BadLinesNameTheLine) {
       {R"({"title": "A", "paragraphs": ["flat"]})", "line 1: \"paragraphs\" must be"},
       {R"({"title": "A", "id": -4, "text": "x"})", "line 1: field \"id\""},
       {"{\"title\": \"A\", \"text\": \"caf\xc3\"}", "line 1: invalid UTF-8 at column 28"},
+      // A number nlohmann::json cannot hold is out_of_range, not a parse_error: still line 1.
+      {R"({"title": "A", "revision": 1e999, "text": "x"})",
+       "line 1: not usable JSON: number overflow parsing '1e999'"},
   };
   for (const auto& c : cases) {
     testing::WriteFile(tmp.Sub("bad.jsonl"), c.line);

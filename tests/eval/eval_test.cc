@@ -112,6 +112,30 @@ TEST(ScoreTest, WordF1AndSsaByHand) {
   EXPECT_FALSE(ScoreSimplification({"a", "b"}, {{"a"}}, &s).ok());
 }
 
+// A pair of 4 MB lines (400,000 words each) ran for minutes in the word edit distance: lines
+// over max_words are left out of every score, counted, and the rest scored as without them.
+TEST(ScoreTest, LinesOverMaxWordsAreLeftOutAndCounted) {
+  std::string huge;
+  for (int i = 0; i < 400000; ++i) huge += "word ";
+  std::vector<std::string> hyp = {"the cat sat on the mat", huge, "a b c d"};
+  std::vector<std::string> ref = {"the cat sat on a mat", huge, "a b x"};
+  SimplificationScores with, without;
+  ASSERT_TRUE(ScoreSimplification(hyp, {ref}, &with).ok());
+  EXPECT_EQ(with.skipped_long, 1u);
+  EXPECT_EQ(with.sentences, 2u);
+  ASSERT_TRUE(ScoreSimplification({hyp[0], hyp[2]}, {{ref[0], ref[2]}}, &without).ok());
+  EXPECT_EQ(without.skipped_long, 0u);
+  EXPECT_EQ(with.bleu, without.bleu);
+  EXPECT_EQ(with.word_f1, without.word_f1);
+  EXPECT_EQ(with.ssa, without.ssa);
+  // A long reference alone is enough; the limit is a parameter (0: none).
+  ASSERT_TRUE(ScoreSimplification({"a b c", "a b"}, {{"a b c d e", "a b"}}, &with, 4).ok());
+  EXPECT_EQ(with.skipped_long, 1u);
+  ASSERT_TRUE(ScoreSimplification({"a b c", "a b"}, {{"a b c d e", "a b"}}, &with, 0).ok());
+  EXPECT_EQ(with.skipped_long, 0u);
+  EXPECT_EQ(with.sentences, 2u);
+}
+
 TEST(ScoreTest, EditDistance) {
   auto d = [](std::string a, std::string b) {
     return WordEditDistance(SplitWhitespace(a), SplitWhitespace(b));

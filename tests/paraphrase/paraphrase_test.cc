@@ -5,8 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <random>
+#include <set>
 #include <sstream>
 
+#include "eval/eval.h"
 #include "test_util.h"
 
 namespace aligndb {
@@ -18,6 +21,136 @@ ClusterDocument Doc(const std::string& title, std::vector<std::string> sentences
   d.sentences = std::move(sentences);
   for (size_t i = 0; i < d.sentences.size(); ++i) d.positions.emplace_back(0, i);
   return d;
+}
+
+// The slow, obviously correct L12 and F2 (sentence pairs keyed by their words as strings),
+// to compare the fast ones with.
+std::string RefJoined(const std::vector<std::string>& w) {
+  std::string s;
+  for (auto& x : w) s += x + ' ';
+  return s;
+}
+
+std::vector<ParaphrasePair> RefL12(const std::vector<ClusterDocument>& docs, int max_distance) {
+  struct S {
+    size_t d, s;
+    std::vector<std::string> w;
+  };
+  std::vector<S> all;
+  for (size_t d = 0; d < docs.size(); ++d)
+    for (size_t s = 0; s < docs[d].sentences.size(); ++s)
+      all.push_back({d, s, ParaphraseWords(docs[d].sentences[s])});
+  std::set<std::pair<std::string, std::string>> seen;
+  std::vector<ParaphrasePair> out;
+  for (size_t i = 0; i < all.size(); ++i)
+    for (size_t j = i + 1; j < all.size(); ++j) {
+      std::string a = RefJoined(all[i].w), b = RefJoined(all[j].w);
+      if (a == b) continue;
+      size_t sh = std::min(all[i].w.size(), all[j].w.size()),
+             lo = std::max(all[i].w.size(), all[j].w.size());
+      if (3 * sh < 2 * lo) continue;
+      if (!seen.insert(std::minmax(a, b)).second) continue;
+      size_t dist = WordEditDistance(all[i].w, all[j].w);
+      if (dist > static_cast<size_t>(max_distance)) continue;
+      out.push_back({all[i].d, all[j].d, all[i].s, all[j].s, static_cast<double>(dist)});
+    }
+  return out;
+}
+
+std::vector<ParaphrasePair> RefF2(const std::vector<ClusterDocument>& docs) {
+  std::set<std::pair<std::string, std::string>> seen;
+  std::vector<ParaphrasePair> out;
+  for (size_t da = 0; da < docs.size(); ++da)
+    for (size_t db = da + 1; db < docs.size(); ++db)
+      for (size_t sa = 0; sa < std::min<size_t>(2, docs[da].sentences.size()); ++sa)
+        for (size_t sb = 0; sb < std::min<size_t>(2, docs[db].sentences.size()); ++sb) {
+          auto wa = ParaphraseWords(docs[da].sentences[sa]);
+          auto wb = ParaphraseWords(docs[db].sentences[sb]);
+          std::set<std::string> la, lb;
+          for (auto& w : wa)
+            if (w.size() >= 4) la.insert(w);  // ASCII words below: bytes are code points
+          for (auto& w : wb)
+            if (w.size() >= 4) lb.insert(w);
+          size_t shared = 0;
+          for (auto& w : la) shared += lb.count(w);
+          if (shared < 3 || 2 * std::min(wa.size(), wb.size()) < std::max(wa.size(), wb.size()))
+            continue;
+          if (!seen.insert(std::minmax(RefJoined(wa), RefJoined(wb))).second) continue;
+          out.push_back({da, db, sa, sb, static_cast<double>(shared)});
+        }
+  return out;
+}
+
+bool SamePairs(const std::vector<ParaphrasePair>& a, const std::vector<ParaphrasePair>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i].doc_a != b[i].doc_a || a[i].doc_b != b[i].doc_b || a[i].sent_a != b[i].sent_a ||
+        a[i].sent_b != b[i].sent_b || a[i].score != b[i].score)
+      return false;
+  return true;
+}
+
+// Random clusters from a small vocabulary, so that repeats, near-repeats and duplicates abound.
+std::vector<ClusterDocument> RandomCluster(std::mt19937* rng, size_t docs, size_t sentences) {
+  static const char* kWords[] = {"storm", "coast", "river", "town",  "said", "people",
+                                 "the",   "of",    "rain",  "flood", "city", "Monday"};
+  std::vector<ClusterDocument> out;
+  for (size_t d = 0; d < docs; ++d) {
+    std::vector<std::string> ss;
+    size_t n = 1 + (*rng)() % sentences;
+    for (size_t s = 0; s < n; ++s) {
+      std::string t;
+      size_t len = 3 + (*rng)() % 6;
+      for (size_t w = 0; w < len; ++w) t += std::string(kWords[(*rng)() % 12]) + " ";
+      ss.push_back(t + ".");
+    }
+    out.push_back(Doc("r/" + std::to_string(d), ss));
+  }
+  return out;
+}
+
+TEST(L12Test, SameAsReferenceOnRandomClusters) {
+  std::mt19937 rng(7);
+  for (int round = 0; round < 40; ++round) {
+    auto docs = RandomCluster(&rng, 2 + rng() % 8, 5);
+    int maxd = static_cast<int>(rng() % 6);
+    ParaphraseCounts c, f;
+    EXPECT_TRUE(SamePairs(L12Pairs(docs, maxd, &c), RefL12(docs, maxd))) << round;
+    EXPECT_TRUE(SamePairs(F2Pairs(docs, &f), RefF2(docs))) << round;
+    EXPECT_EQ(c.capped_clusters + f.capped_clusters, 0u);
+  }
+}
+
+// One cluster of 3,000 documents × 5 sentences was 112 million candidate pairs (gigabytes of
+// seen pairs, minutes of work): the per-cluster cap bounds it, and says what it skipped.
+TEST(L12Test, SentenceCapBoundsOneCluster) {
+  std::mt19937 rng(3);
+  auto docs = RandomCluster(&rng, 3000, 5);
+  size_t total = 0;
+  for (auto& d : docs) total += d.sentences.size();
+  ParaphraseCounts c;
+  auto pairs = L12Pairs(docs, 12, &c, 300);
+  EXPECT_EQ(c.candidates, 300u * 299 / 2);
+  EXPECT_EQ(c.capped_clusters, 1u);
+  EXPECT_EQ(c.skipped_sentences, total - 300);
+  // The kept pairs are those of the first 300 sentences, as if the cluster ended there.
+  std::vector<ClusterDocument> head;
+  size_t left = 300;
+  for (auto& d : docs) {
+    if (left == 0) break;
+    auto h = d;
+    if (h.sentences.size() > left) h.sentences.resize(left);
+    left -= h.sentences.size();
+    head.push_back(h);
+  }
+  EXPECT_TRUE(SamePairs(pairs, RefL12(head, 12)));
+  ParaphraseCounts f;
+  F2Pairs(docs, &f, 300);
+  EXPECT_LE(f.candidates, 300u * 299 / 2);
+  EXPECT_EQ(f.capped_clusters, 1u);
+  size_t first_two = 0;
+  for (auto& d : docs) first_two += std::min<size_t>(2, d.sentences.size());
+  EXPECT_EQ(f.skipped_sentences, first_two - 300);
 }
 
 TEST(L12Test, EveryRule) {
@@ -135,6 +268,19 @@ TEST(ParaphraseCliTest, ClustersIngestExtractExportStats) {
   EXPECT_EQ(j["clusters"], 2);
   EXPECT_EQ(j["documents"], 3);
   EXPECT_GE(j["pairs"].get<int>(), 2);
+  EXPECT_FALSE(j.contains("skipped_sentences"));  // the cap did not apply
+  // With a cap of 2 sentences per cluster, the storm cluster's other 2 sentences are counted.
+  r = testing::RunAligndb(
+      {"paraphrase", "--db", db, "--method", "l12", "--json", "--max-cluster-sentences", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto capped = nlohmann::json::parse(r.out);
+  EXPECT_EQ(capped["capped_clusters"], 1);
+  EXPECT_EQ(capped["skipped_sentences"], 2);
+  EXPECT_EQ(capped["candidates"], 1);  // storm: 1 pair of its first 2; vote: 1 sentence
+  r = testing::RunAligndb({"paraphrase", "--db", db, "--max-cluster-sentences", "2"});
+  EXPECT_NE(r.out.find("2 sentences past the cap"), std::string::npos) << r.out;
+  r = testing::RunAligndb({"paraphrase", "--db", db, "--method", "l12", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
   r = testing::RunAligndb({"export", "--db", db, "--collection", "news", "--format", "jsonl"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::istringstream lines(r.out);
