@@ -19,7 +19,11 @@ using testing::TempDir;
 using testing::Collected;
 
 Status Collect(const std::string& path, Collected* c) {
-  return testing::Collect(ReadMediaWikiDump, path, c);
+  return testing::Collect(
+      [](const std::string& p, const PageCallback& cb, DumpInfo* info) {
+        return ReadMediaWikiDump(p, cb, info);
+      },
+      path, c);
 }
 
 TEST(MediaWikiDumpTest, ReadsEveryPageOfTheEnglishSample) {
