@@ -242,6 +242,7 @@ struct WordAlignArgs {
   std::string aligner = "maximum";
   double theta = 0.49;
   bool theta_given = false;
+  size_t max_words = kDefaultMaxScoreWords;
 };
 
 using TokenPair = std::pair<std::vector<std::string>, std::vector<std::string>>;
@@ -288,9 +289,14 @@ Status RunWordAlign(const WordAlignArgs& a) {
   if (a.theta_given) lexical.min_similarity = a.theta;
   std::vector<TokenPair> pairs;
   RETURN_IF_ERROR(ReadTokenPairs(a.file, &pairs));
+  uint64_t skipped = 0;
   for (const auto& [s1, s2] : pairs) {
     Links links;
-    if (a.aligner == "lexical")
+    // A pair costs O(|s1|·|s2|) words compared: a longer one gets an empty line (the output
+    // stays line-aligned with the input) and is counted.
+    if (a.max_words > 0 && (s1.size() > a.max_words || s2.size() > a.max_words))
+      ++skipped;
+    else if (a.aligner == "lexical")
       links = AlignWordsLexical(words.get(), s1, s2, lexical);
     else if (words)
       RETURN_IF_ERROR(AlignWords(words.get(), s1, s2, a.theta, a.symmetrize, &links));
@@ -298,6 +304,10 @@ Status RunWordAlign(const WordAlignArgs& a) {
       RETURN_IF_ERROR(AlignWords(vectors.get(), s1, s2, a.theta, a.symmetrize, &links));
     std::cout << FormatLinks(links) << "\n";
   }
+  if (skipped > 0)
+    std::cerr << "aligndb: warning: " << a.file << ": " << skipped
+              << " pairs with a sentence of more than --max-words " << a.max_words
+              << " words left unaligned (empty lines)\n";
   return Status::OK();
 }
 
@@ -318,6 +328,11 @@ Runner WireWordAlign(CLI::App* cmd) {
   cmd->add_option("--theta", a->theta, "Word pairs link only when their similarity exceeds this")
       ->capture_default_str()
       ->check(FiniteNumber(-1, 1));
+  cmd->add_option("--max-words", a->max_words,
+                  "Leave unaligned (an empty line, counted) pairs with a longer sentence; bounds "
+                  "the cost per pair; 0: no limit")
+      ->capture_default_str()
+      ->check(IntegerIn(0, 1000000000));
   cmd->add_option("FILE", a->file,
                   "s1<TAB>s2 lines of whitespace-tokenized sentences (or a gold file)")
       ->required();

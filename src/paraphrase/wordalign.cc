@@ -11,6 +11,7 @@
 
 #include "eval/eval.h"
 #include "util/line_reader.h"
+#include "util/numbers.h"
 
 namespace aligndb {
 namespace {
@@ -179,15 +180,12 @@ Status ParseLinks(const std::string& text, Links* sure, Links* possible_only) {
     bool p = !t.empty() && (t.back() == 'p' || t.back() == 'P');
     if (p) t.pop_back();
     size_t dash = t.find('-');
-    char* e1 = nullptr;
-    char* e2 = nullptr;
-    if (dash == std::string::npos || dash == 0)
-      return Status::Corruption("bad link \"" + tok + "\" (expected i-j)");
-    long i = std::strtol(t.c_str(), &e1, 10);
-    long j = std::strtol(t.c_str() + dash + 1, &e2, 10);
-    if (*e1 != '-' || *e2 != '\0' || i < 0 || j < 0)
-      return Status::Corruption("bad link \"" + tok + "\" (expected i-j)");
-    (p && possible_only ? possible_only : sure)->insert({static_cast<int>(i), static_cast<int>(j)});
+    // Word positions: decimal, not negative, within int (a sentence has fewer words).
+    int32_t i = -1, j = -1;
+    if (dash == std::string::npos || !ParseDecimalI32(std::string_view(t).substr(0, dash), &i) ||
+        !ParseDecimalI32(std::string_view(t).substr(dash + 1), &j) || i < 0 || j < 0)
+      return Status::Corruption("bad link \"" + tok + "\" (expected i-j, word positions)");
+    (p && possible_only ? possible_only : sure)->insert({i, j});
   }
   return Status::OK();
 }
@@ -200,15 +198,21 @@ Status ReadGoldAlignments(const std::string& path, std::vector<GoldAlignment>* o
   std::string all = ss.str();
   size_t first = all.find_first_not_of(" \t\r\n");
   if (first != std::string::npos && all[first] == '[') {  // Edinburgh++ JSON
-    nlohmann::json j = nlohmann::json::parse(all, nullptr, false);
-    if (j.is_discarded() || !j.is_array())
-      return Status::Corruption(path + ": not a JSON array of alignments");
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(all);
+    } catch (const nlohmann::json::parse_error& e) {
+      return Status::Corruption(path + ": byte " + std::to_string(e.byte) +
+                                ": not a JSON array of alignments");
+    }
+    if (!j.is_array()) return Status::Corruption(path + ": not a JSON array of alignments");
     for (size_t k = 0; k < j.size(); ++k) {
       const auto& e = j[k];
       if (!e.is_object() || !e.contains("source") || !e.contains("target") ||
-          !e.contains("sureAlign"))
+          !e.contains("sureAlign") || !e["source"].is_string() || !e["target"].is_string() ||
+          !e["sureAlign"].is_string())
         return Status::Corruption(path + ": entry " + std::to_string(k) +
-                                  ": expected source, target, sureAlign");
+                                  ": expected the strings source, target, sureAlign");
       GoldAlignment g;
       g.s1 = SplitWhitespace(e["source"].get<std::string>());
       g.s2 = SplitWhitespace(e["target"].get<std::string>());

@@ -92,6 +92,46 @@ TEST(GoldFormatsTest, JsonTsvAndPharaoh) {
       << s.message();
 }
 
+// Hostile gold files: numbers beyond int, fields of other types, truncated JSON. Each is bad
+// input with a position, never a wrapped link or an exception.
+TEST(GoldFormatsTest, HostileGoldIsBadInput) {
+  testing::TempDir tmp;
+  const std::pair<const char*, const char*> cases[] = {
+      {"wrap.txt", "0-0 18446744073709551617-1\n"},
+      {"big.txt", "0-99999999999\n"},
+      {"types.json", R"([{"source": 1, "target": "a", "sureAlign": "0-0"}])"},
+      {"links.json", R"([{"source": "a", "target": "a", "sureAlign": ["0-0"]}])"},
+      {"cut.json", R"([{"source": "a b", "target": "a)"},
+  };
+  for (auto [name, text] : cases) {
+    testing::WriteFile(tmp.Sub(name), text);
+    std::vector<GoldAlignment> gold;
+    Status s = ReadGoldAlignments(tmp.Sub(name), &gold);
+    EXPECT_EQ(s.code(), Status::Code::kCorruption) << name << ": " << s.ToString();
+    EXPECT_NE(s.message().find(name), std::string::npos) << s.message();
+  }
+  std::vector<GoldAlignment> gold;
+  Status s = ReadGoldAlignments(tmp.Sub("cut.json"), &gold);
+  EXPECT_NE(s.message().find("byte"), std::string::npos) << s.message();
+}
+
+// A pair with a sentence over --max-words gets an empty line and a warning; the others align.
+TEST(WordAlignCliTest, LongPairsAreLeftUnalignedAndCounted) {
+  testing::TempDir tmp;
+  std::string long_side;
+  for (int k = 0; k < 50; ++k) long_side += "w" + std::to_string(k) + " ";
+  testing::WriteFile(tmp.Sub("pairs.tsv"), "the cat\tthe cat\n" + long_side + "\tw1 w2\n");
+  auto r = testing::RunAligndb({"wordalign", "--max-words", "10", tmp.Sub("pairs.tsv")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "0-0 1-1\n\n");
+  EXPECT_NE(r.err.find("1 pairs with a sentence of more than --max-words 10"), std::string::npos)
+      << r.err;
+  r = testing::RunAligndb({"wordalign", "--max-words", "0", tmp.Sub("pairs.tsv")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, 8), "0-0 1-1\n");
+  EXPECT_NE(r.out.substr(8), "\n");  // aligned when there is no limit
+}
+
 TEST(WordAlignCliTest, AlignThenScore) {
   testing::TempDir tmp;
   testing::WriteFile(tmp.Sub("pairs.tsv"), "the cat sat\tthe cat sat down\nhe left\tshe left\n");
