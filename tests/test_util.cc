@@ -108,4 +108,12 @@ Status Collect(const PageReader& reader, const std::string& path, Collected* c) 
   return reader(path, cb, &c->info);
 }
 
+bool MakeSampleMultistream(const std::string& dir) {
+  const std::string cmd =
+      "python3 '" + std::string(ALIGNDB_SOURCE_DIR) + "/tools/make_multistream.py' '" +
+      DataPath("wikidumps/enwiki-gensim-sample.xml.bz2") + "' '" + dir + "/ms.xml.bz2' '" + dir +
+      "/ms-index.txt.bz2' --pages-per-stream 10 2>/dev/null";
+  return std::system(cmd.c_str()) == 0;
+}
+
 }  // namespace aligndb::testing

@@ -48,6 +48,11 @@ struct Collected {
 using PageReader = std::function<Status(const std::string&, const PageCallback&, DumpInfo*)>;
 Status Collect(const PageReader& reader, const std::string& path, Collected* c);
 
+// Writes `dir`/ms.xml.bz2 and its index `dir`/ms-index.txt.bz2: the bundled English sample as a
+// multistream dump of 10 pages a stream, made by tools/make_multistream.py as a user makes one.
+// False when the tool failed.
+bool MakeSampleMultistream(const std::string& dir);
+
 }  // namespace aligndb::testing
 
 #endif  // ALIGNDB_TESTS_TEST_UTIL_H_

@@ -337,11 +337,7 @@ TEST(CliEdgeTest, NameTablesRoundTrip) {
 // --threads 40000 used to abort on an uncaught std::system_error while starting the threads.
 TEST(CliEdgeTest, ThreadCountIsCheckedBeforeAnyWork) {
   TempDir tmp;
-  std::string cmd =
-      "python3 '" + std::string(ALIGNDB_SOURCE_DIR) + "/tools/make_multistream.py' '" +
-      DataPath("wikidumps/enwiki-gensim-sample.xml.bz2") + "' '" + tmp.Sub("ms.xml.bz2") + "' '" +
-      tmp.Sub("ms-index.txt.bz2") + "' --pages-per-stream 10 2>/dev/null";
-  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  ASSERT_TRUE(testing::MakeSampleMultistream(tmp.path()));
   for (std::string n : {"40000", "257", "-1", "2147483648", "1e3"})
     ExpectBadArgument({"ingest", "--db", tmp.Sub("db"), "--index", tmp.Sub("ms-index.txt.bz2"),
                        "--threads", n, tmp.Sub("ms.xml.bz2")},

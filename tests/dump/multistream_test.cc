@@ -154,11 +154,7 @@ TEST_F(MultistreamTest, BadIndexNamesTheLine) {
 // The tool in tools/ and the CLI together, as a user runs them.
 TEST(MultistreamCliTest, ToolAndIngestOnlyTitlesOf) {
   TempDir tmp;
-  std::string cmd =
-      "python3 '" + std::string(ALIGNDB_SOURCE_DIR) + "/tools/make_multistream.py' '" +
-      DataPath("wikidumps/enwiki-gensim-sample.xml.bz2") + "' '" + tmp.Sub("ms.xml.bz2") + "' '" +
-      tmp.Sub("ms-index.txt.bz2") + "' --pages-per-stream 10 2>/dev/null";
-  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  ASSERT_TRUE(testing::MakeSampleMultistream(tmp.path()));
   auto r = testing::RunAligndb(
       {"ingest", "--db", tmp.Sub("db"), DataPath("wikidumps/simplewiki-sample.xml.bz2")});
   ASSERT_EQ(r.exit_code, 0) << r.err;

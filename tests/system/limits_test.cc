@@ -30,11 +30,7 @@ int RunLimited(long kb, const std::string& args, std::string* err) {
 // creation fails, which used to escape the pool's constructor and abort the process.
 TEST(LimitsTest, ThreadsThatCannotStartDoNotAbortIngest) {
   TempDir tmp;
-  std::string cmd =
-      "python3 '" + std::string(ALIGNDB_SOURCE_DIR) + "/tools/make_multistream.py' '" +
-      DataPath("wikidumps/enwiki-gensim-sample.xml.bz2") + "' '" + tmp.Sub("ms.xml.bz2") + "' '" +
-      tmp.Sub("ms-index.txt.bz2") + "' --pages-per-stream 10 2>/dev/null";
-  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  ASSERT_TRUE(testing::MakeSampleMultistream(tmp.path()));
   std::string err;
   int rc = RunLimited(1000000,
                       "ingest --db '" + tmp.Sub("db") + "' --threads 256 --index '" +
