@@ -410,6 +410,15 @@ class RowWriter {
   uint64_t written_ = 0;
 };
 
+// An empty similarity range is a mistake in the arguments, not an empty export.
+Status CheckLimits(const ExportOptions& o) {
+  if (!(o.max_sim < o.min_sim)) return Status::OK();
+  char msg[128];
+  std::snprintf(msg, sizeof(msg), "--max-sim %g is below --min-sim %g: no pair can be selected",
+                o.max_sim, o.min_sim);
+  return Status::InvalidArgument(msg);
+}
+
 }  // namespace
 
 Status ForEachExportedPair(Store* store, const ExportOptions& options,
@@ -417,6 +426,7 @@ Status ForEachExportedPair(Store* store, const ExportOptions& options,
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
   const ExportOptions o = WithDefaultLimits(options, pair);
+  RETURN_IF_ERROR(CheckLimits(o));
   auto snap = store->NewSnapshot();
   return ForEachRecord(
       store, pair, o.title, snap.get(), [&](const pb::AlignmentRecord& r) -> Status {
@@ -434,6 +444,7 @@ Status Export(Store* store, const ExportOptions& options, std::ostream& out, uin
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
   const ExportOptions o = WithDefaultLimits(options, pair);
+  RETURN_IF_ERROR(CheckLimits(o));
   auto snap = store->NewSnapshot();
   RowWriter rows(o, out);
   RETURN_IF_ERROR(rows.Open());

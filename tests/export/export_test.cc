@@ -126,6 +126,22 @@ TEST_F(SyntheticTest, ExportRefusesFormatsItDoesNotWrite) {
   EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
 }
 
+// An empty range (max below min) is refused rather than exported as nothing.
+TEST_F(SyntheticTest, ExportRefusesAnEmptySimilarityRange) {
+  Write({{"Whale", Record("Whale", "a", "b", 0.9, kAlignmentRecordVersion)}});
+  ExportOptions o;
+  o.min_sim = 0.8;
+  o.max_sim = 0.7;
+  Status s;
+  EXPECT_EQ(ExportText(o, &s), "");
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(s.message().find("--max-sim 0.7 is below --min-sim 0.8"), std::string::npos)
+      << s.message();
+  o.max_sim = 0.9;  // a one-point range is not empty
+  EXPECT_NE(ExportText(o, &s), "");
+  EXPECT_TRUE(s.ok()) << s.ToString();
+}
+
 TEST_F(SyntheticTest, AVersionOneRecordStillReads) {
   // A record as a writer before the rename of AlignParams.method wrote it: version 1, the mode
   // in field 1 (encoded here by hand: tag 0x0a, length 14).
