@@ -11,6 +11,7 @@
 #include "align/scorer.h"
 #include "cli/command.h"
 #include "cli/options.h"
+#include "cli/terminal.h"
 #include "embed/embeddings.h"
 #include "embed/word_similarity.h"
 #include "eval/eval.h"
@@ -51,7 +52,7 @@ Status RunScore(const ScoreArgs& a) {
   SimplificationScores s;
   RETURN_IF_ERROR(ScoreSimplification(h, r, &s, a.max_words).WithPrefix(a.hyp));
   if (s.skipped_long > 0)
-    std::cerr << "aligndb: warning: " << a.hyp << ": " << s.skipped_long
+    std::cerr << "aligndb: warning: " << TerminalSafe(a.hyp) << ": " << s.skipped_long
               << " lines with more than --max-words " << a.max_words
               << " words (hypothesis or reference) left out of the scores\n";
   if (a.json) {
@@ -305,7 +306,7 @@ Status RunWordAlign(const WordAlignArgs& a) {
     std::cout << FormatLinks(links) << "\n";
   }
   if (skipped > 0)
-    std::cerr << "aligndb: warning: " << a.file << ": " << skipped
+    std::cerr << "aligndb: warning: " << TerminalSafe(a.file) << ": " << skipped
               << " pairs with a sentence of more than --max-words " << a.max_words
               << " words left unaligned (empty lines)\n";
   return Status::OK();

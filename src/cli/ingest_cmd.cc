@@ -39,7 +39,8 @@ Status RunIngest(Store* store, const IngestArgs& args, const Invocation& inv,
 }
 
 void PrintIngestSummary(const IngestSummary& s, bool json) {
-  for (const auto& w : s.skipped) std::cerr << "aligndb: warning: " << w << "\n";
+  // The warnings name pages by title: text from the data.
+  for (const auto& w : s.skipped) std::cerr << "aligndb: warning: " << TerminalSafe(w) << "\n";
   if (s.too_large > s.skipped.size())
     std::cerr << "aligndb: warning: " << s.too_large - s.skipped.size()
               << " more pages skipped for --max-page-bytes\n";

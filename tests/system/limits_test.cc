@@ -105,6 +105,15 @@ TEST(LimitsTest, APageOverMaxPageBytesIsSkippedCountedAndKept) {
   r = RunAligndb({"ingest", "--db", tmp.Sub("db3"), "--max-page-bytes", "10", tmp.Sub("v1.xml")});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("pages skipped, text over --max-page-bytes: 2"), std::string::npos) << r.out;
+  // The warning names the page by its title, which comes from the data: a terminal control
+  // (U+009B, CSI) in it is shown escaped, never sent raw.
+  testing::WriteFile(tmp.Sub("csi.xml"), dump(page("Red\xc2\x9b"
+                                                   "31mTitle",
+                                                   4, 1, "Some text.")));
+  r = RunAligndb({"ingest", "--db", tmp.Sub("db4"), "--max-page-bytes", "5", tmp.Sub("csi.xml")});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("Red\\u009b31mTitle"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("\xc2\x9b"), std::string::npos) << r.err;
 }
 
 }  // namespace
