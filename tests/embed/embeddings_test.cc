@@ -4,10 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 #include <random>
@@ -32,8 +31,11 @@ TEST(WordVectorsTest, DamagedCacheIsReparsedNotRead) {
   for (const auto& e : std::filesystem::recursive_directory_iterator(tmp.Sub("cache")))
     if (e.is_regular_file()) cache = e.path().string();
   ASSERT_FALSE(cache.empty());
-  // Header: 8 magic bytes, then count, dim, words_bytes (uint64 each).
-  const uint64_t damaged[][3] = {{uint64_t{1} << 62, 10, 0},   // count * dim overflows
+  // Header: 8 magic bytes, then count, dim, words_bytes (uint64 each). The first damage is
+  // made so that count · dim · 4 wraps around to exactly the file's size: a size check without
+  // overflow care would map it and read 2^62 words past its end.
+  const uint64_t room = std::filesystem::file_size(cache) - 32;
+  const uint64_t damaged[][3] = {{(uint64_t{1} << 62) + (room - room % 4) / 4, 1, room % 4},
                                  {1762, 10, uint64_t{1} << 40},  // words beyond the file
                                  {1762, 0, 0}};                  // no dimension
   for (const auto& d : damaged) {
