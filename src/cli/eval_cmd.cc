@@ -123,8 +123,17 @@ Status ScoreFile(const SimilarityArgs& a, SimilarityMeasure measure,
     for (const auto& t : toks) docs.push_back(&t);
     scorer->FitIdf(docs);
   }
-  for (size_t i = 0; i < pairs.size(); ++i)
-    scores->push_back(scorer->Score(toks[2 * i], toks[2 * i + 1]));
+  uint64_t cut = 0;
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    const Tokens &x = toks[2 * i], &y = toks[2 * i + 1];
+    if (measure != SimilarityMeasure::kTfidf && std::max(x.size(), y.size()) > kMaxEmbeddingWords)
+      ++cut;
+    scores->push_back(scorer->Score(x, y));
+  }
+  if (cut)
+    std::cerr << "aligndb: warning: " << cut << " pairs have a sentence of more than "
+              << kMaxEmbeddingWords << " words; " << SimilarityMeasureName(measure)
+              << " read its first " << kMaxEmbeddingWords << "\n";
   return Status::OK();
 }
 

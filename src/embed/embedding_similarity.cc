@@ -54,6 +54,13 @@ struct TransportProblem {
   Eigen::MatrixXd cost;
 };
 
+// `t` cut to its first kMaxEmbeddingWords words, copied into `storage` only when it is longer.
+const Tokens& Capped(const Tokens& t, Tokens* storage) {
+  if (t.size() <= kMaxEmbeddingWords) return t;
+  storage->assign(t.begin(), t.begin() + kMaxEmbeddingWords);
+  return *storage;
+}
+
 TransportProblem MakeTransportProblem(const WordSimilarity& s, const Tokens& x, const Tokens& y) {
   TransportProblem t;
   Bag(x, &t.xw, &t.xc);
@@ -150,7 +157,10 @@ double MaxWeightMatching(const Eigen::MatrixXd& w_in, std::vector<int>* row_to_c
   return total;
 }
 
-double WordMoversDistance(const WordSimilarity& s, const Tokens& x, const Tokens& y) {
+double WordMoversDistance(const WordSimilarity& s, const Tokens& x_in, const Tokens& y_in) {
+  Tokens x_cut, y_cut;
+  const Tokens& x = Capped(x_in, &x_cut);
+  const Tokens& y = Capped(y_in, &y_cut);
   if (x.empty() || y.empty()) return 1.0;
   const TransportProblem t = MakeTransportProblem(s, x, y);
   const auto &xw = t.xw, &yw = t.yw;
@@ -188,7 +198,10 @@ double WordMoversDistance(const WordSimilarity& s, const Tokens& x, const Tokens
   return total / (static_cast<double>(x.size()) * static_cast<double>(y.size()));
 }
 
-double RelaxedWordMoversDistance(const WordSimilarity& s, const Tokens& x, const Tokens& y) {
+double RelaxedWordMoversDistance(const WordSimilarity& s, const Tokens& x_in, const Tokens& y_in) {
+  Tokens x_cut, y_cut;
+  const Tokens& x = Capped(x_in, &x_cut);
+  const Tokens& y = Capped(y_in, &y_cut);
   if (x.empty() || y.empty()) return 1.0;
   const TransportProblem t = MakeTransportProblem(s, x, y);
   const auto &xc = t.xc, &yc = t.yc;
@@ -201,8 +214,11 @@ double RelaxedWordMoversDistance(const WordSimilarity& s, const Tokens& x, const
   return std::max(a, b);
 }
 
-double EmbeddingSimilarity(const WordSimilarity& s, EmbeddingMethod m, const Tokens& x,
-                           const Tokens& y, double theta) {
+double EmbeddingSimilarity(const WordSimilarity& s, EmbeddingMethod m, const Tokens& x_in,
+                           const Tokens& y_in, double theta) {
+  Tokens x_cut, y_cut;
+  const Tokens& x = Capped(x_in, &x_cut);
+  const Tokens& y = Capped(y_in, &y_cut);
   if (x.empty() || y.empty()) return 0.0;
   switch (m) {
     case EmbeddingMethod::kAdditive: {

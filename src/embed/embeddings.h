@@ -121,11 +121,16 @@ class CombinedSimilarity : public WordSimilarity {
 // vectors; a token without a vector has φ = 1 with an identical token and 0 otherwise.
 Eigen::MatrixXd WordSimilarities(const WordVectors& v, const Tokens& x, const Tokens& y);
 
-// The five measures over any φ. θ: for average, maximum and hungarian a word pair counts only
-// when φ > θ. WMD uses the ground distance sqrt(2 − 2φ) for any φ (for a lexicon: 0 between
-// synonyms, growing as φ falls). Additive sums word vectors and so uses only `s.vectors()`: a
-// lexicon has no vectors and does not change it (0 when there are no vectors).
-// Empty texts have similarity 0.
+// The embedding measures read at most this many words of each text (its first ones): WMD and
+// hungarian cost O(n³) time and WMD O(n²) memory in the distinct words, so one hostile
+// sentence of 6,000 words would take gigabytes. Real sentences are far shorter.
+inline constexpr size_t kMaxEmbeddingWords = 2000;
+
+// The five measures over any φ, each text cut to its first kMaxEmbeddingWords words. θ: for
+// average, maximum and hungarian a word pair counts only when φ > θ. WMD uses the ground distance
+// sqrt(2 − 2φ) for any φ (for a lexicon: 0 between synonyms, growing as φ falls). Additive sums
+// word vectors and so uses only `s.vectors()`: a lexicon has no vectors and does not change it (0
+// when there are no vectors). Empty texts have similarity 0.
 double EmbeddingSimilarity(const WordSimilarity& s, EmbeddingMethod m, const Tokens& x,
                            const Tokens& y, double theta);
 
@@ -136,9 +141,10 @@ double MaxWeightMatching(const Eigen::MatrixXd& w, std::vector<int>* row_to_col)
 // Word Mover's Distance between the normalized bags of words of x and y, with ground distance the
 // Euclidean distance of the unit-normalized vectors (sqrt(2 − 2φ); tokens without vectors: 0 to an
 // identical token, sqrt(2) to any other). Solved exactly as a transportation problem with LEMON's
-// network simplex.
+// network simplex. Each text is cut to its first kMaxEmbeddingWords words.
 double WordMoversDistance(const WordSimilarity& s, const Tokens& x, const Tokens& y);
-// The relaxed WMD (Kusner et al. 2015): a lower bound of WMD that costs O(|x|·|y|).
+// The relaxed WMD (Kusner et al. 2015): a lower bound of WMD that costs O(|x|·|y|), on the same
+// cut texts.
 double RelaxedWordMoversDistance(const WordSimilarity& s, const Tokens& x, const Tokens& y);
 
 }  // namespace aligndb

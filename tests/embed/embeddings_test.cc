@@ -309,6 +309,26 @@ TEST(EmbeddingMeasuresTest, Definitions) {
   EXPECT_EQ(EmbeddingSimilarity(*v, EmbeddingMethod::kAverage, {}, x, 0), 0.0);
 }
 
+// A hostile pair of 6,000 distinct words each (1.9 GB of transport arcs when read whole) is read
+// to its first kMaxEmbeddingWords words: the same value as the cut texts, in bounded memory.
+TEST(EmbeddingMeasuresTest, LongTextsAreCut) {
+  auto v = WordVectors::FromRows({"a", "b"}, {{1, 0}, {0, 1}});
+  Tokens x, y;
+  for (int i = 0; i < 6000; ++i) {
+    x.push_back("x" + std::to_string(i));
+    y.push_back(i % 3 ? "y" + std::to_string(i) : "x" + std::to_string(i));
+  }
+  const Tokens x_cut(x.begin(), x.begin() + kMaxEmbeddingWords);
+  const Tokens y_cut(y.begin(), y.begin() + kMaxEmbeddingWords);
+  for (auto m : {EmbeddingMethod::kWmd, EmbeddingMethod::kMaximum, EmbeddingMethod::kAverage}) {
+    const double whole = EmbeddingSimilarity(*v, m, x, y, 0);
+    EXPECT_EQ(whole, EmbeddingSimilarity(*v, m, x_cut, y_cut, 0)) << static_cast<int>(m);
+    // Only the first 2,000 words count: a third of them are shared.
+    EXPECT_GT(whole, 0.0) << static_cast<int>(m);
+  }
+  EXPECT_EQ(RelaxedWordMoversDistance(*v, x, y), RelaxedWordMoversDistance(*v, x_cut, y_cut));
+}
+
 TEST(WordSimilarityTest, LexiconAndCombination) {
   std::unique_ptr<WordSimilaritySet> both, vec, lex;
   ASSERT_TRUE(
