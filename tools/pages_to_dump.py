@@ -23,13 +23,9 @@ import re
 import sys
 from xml.sax.saxutils import escape, quoteattr
 
-HEADER = """<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/" version="0.10" xml:lang="en">
-  <siteinfo>
-    <sitename>Wikipedia</sitename>
-    <dbname>{dbname}</dbname>
-    <case>first-letter</case>
-  </siteinfo>
-"""
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from make_scale_dump import HEADER  # noqa: E402  (the same <siteinfo>, naming the edition)
+
 REDIRECT = re.compile(r"\s*#redirect\s*:?\s*\[\[([^\]|#]+)", re.I)
 # XML 1.0 forbids these code points even as character references.
 INVALID_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
