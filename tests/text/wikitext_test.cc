@@ -58,6 +58,8 @@ const Case kCases[] = {
     {"Savas ({{lang-el|\u03a3\u03ac\u03b2\u03b2\u03b1\u03c2}}; {{IPA-el|\u02c8sa.vas}}; born 1952)",
      "Savas (\u03a3\u03ac\u03b2\u03b2\u03b1\u03c2; born 1952)"},
     {"the {{transl|ar|al-Qur'an}} text", "the al-Qur'an text"},
+    {"Lahore ({{lang-ur|{{nq|لاہور}}}}) is",
+     "Lahore (لاہور) is"},
     {"the {{transl|ar|ALA|al-Qur'an}} text", "the al-Qur'an text"},
     {"{{nihongo|Tokyo|\u6771\u4eac|T\u014dky\u014d}} is",
      "Tokyo (\u6771\u4eac, T\u014dky\u014d) is"},
