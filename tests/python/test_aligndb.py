@@ -255,6 +255,7 @@ def test_reader_during_writer(sample_db, tmp_path):
     script = "set -e; for i in 1 2 3 4; do %s; done" % " ".join([
         shlex.quote(BINARY), "ingest", "--db", shlex.quote(str(db_dir)), "--edition",
         "extra$i", shlex.quote(str(SOURCE / "data/swipe/swipe-sample.enwiki.jsonl"))])
+    opened_before = aligndb.open(str(db_dir))
     writer = subprocess.Popen(["bash", "-c", script], stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE, text=True)
     reads = 0
@@ -271,6 +272,9 @@ def test_reader_during_writer(sample_db, tmp_path):
     assert reads >= 3
     with aligndb.open(str(db_dir)) as db:
         assert {"extra1", "extra4"} <= set(db.editions())
+    # A Database shows what was committed when it was opened, and reads it still.
+    assert set(opened_before.editions()) == {"enwiki", "simplewiki"}
+    assert list(opened_before.export()) == baseline
 
 
 def test_one_iterator_shared_by_threads(db):

@@ -7,7 +7,8 @@
             ...
 
 The database is opened read-only, as ``aligndb lookup`` and ``aligndb export`` open it: it may
-be read while another process writes, and each call reads one consistent snapshot. Results equal
+be read while another process writes, each call reads one consistent snapshot, and a Database
+shows what was committed when it was opened (open it again to see later writes). Results equal
 what the command line prints as JSON: ``lookup`` is ``aligndb lookup --format json``, every row of
 ``export`` a line of ``aligndb export --format jsonl``, ``stats`` is ``aligndb stats --json``.
 Errors raise :class:`Error` subclasses carrying the command line's one-line message.
