@@ -84,7 +84,8 @@ class Database:
     ) -> Iterator[Dict[str, Any]]:
         """The selected rows as dicts, equal to the lines of ``aligndb export --format jsonl``
         with the same filters: ``min_sim``/``max_sim`` (``--min-sim``/``--max-sim``; None: the
-        command line's default, which for a paraphrase ``collection`` is no limit), ``op``
+        command line's default; for a paraphrase ``collection``, whose scores are edit distances
+        or word counts, the defaults 0.5 and 1.0 mean no limit, as on the command line), ``op``
         ("1-1,2-1": ``--op``; default every pair-producing operation), ``identical=False``
         (``--no-identical``), ``title``, ``normal``/``simple`` (the edition pair), ``collection``,
         ``unit`` ("sentence" or "operation") and ``label`` ("good" or "partial"). Rows are read
