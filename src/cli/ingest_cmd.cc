@@ -10,6 +10,7 @@
 
 #include "aligndb.pb.h"
 #include "cli/options.h"
+#include "cli/print.h"
 #include "cli/terminal.h"
 #include "export/export.h"
 #include "text/text.h"
@@ -167,32 +168,6 @@ Status ShowAll(Store* store, const ShowArgs& args,
   return Status::OK();
 }
 
-// The article titled args.title in each edition that has it; NotFound naming the redirects.
-Status FindArticles(Store* store, const ShowArgs& args,
-                    const std::map<std::string, uint32_t>& editions,
-                    std::vector<pb::Article>* found) {
-  std::vector<std::string> redirects;
-  for (auto& [name, id] : editions) {
-    uint64_t page_id;
-    Status s = store->FindArticle(id, args.title, &page_id);
-    if (s.ok()) {
-      pb::Article a;
-      RETURN_IF_ERROR(store->GetArticle(id, page_id, &a));
-      found->push_back(std::move(a));
-    } else if (s.IsNotFound()) {
-      pb::Redirect r;
-      if (store->GetRedirect(id, NormalizeTitle(args.title), &r).ok())
-        redirects.push_back(name + ": \"" + r.title() + "\" redirects to \"" + r.target() + "\"");
-    } else {
-      return s;
-    }
-  }
-  if (!found->empty()) return Status::OK();
-  std::string msg = "no article titled \"" + args.title + "\"";
-  for (const auto& r : redirects) msg += "; " + r;
-  return Status::NotFound(msg);
-}
-
 Status RunShow(const ShowArgs& args) {
   std::unique_ptr<Store> store;
   RETURN_IF_ERROR(OpenStore(args.db, false, &store));
@@ -207,7 +182,7 @@ Status RunShow(const ShowArgs& args) {
   if (args.all) return ShowAll(store.get(), args, editions);
   if (args.title.empty()) return Status::InvalidArgument("show needs a TITLE or --all");
   std::vector<pb::Article> found;
-  RETURN_IF_ERROR(FindArticles(store.get(), args, editions, &found));
+  RETURN_IF_ERROR(FindArticles(store.get(), editions, args.title, &found));
   if (args.format == OutputFormat::kText) {
     for (size_t i = 0; i < found.size(); ++i) {
       if (i) std::cout << "\n";

@@ -7,6 +7,7 @@
 #include "align/align.h"
 #include "align/label.h"
 #include "aligndb.pb.h"
+#include "text/text.h"
 #include "util/escape.h"
 
 namespace aligndb {
@@ -298,6 +299,30 @@ Status Stats(Store* store, const EditionPair& editions, double min_sim, OutputFo
   RETURN_IF_ERROR(ComputeCorpusStats(store, editions, min_sim, false, &st));
   PrintCorpusStats(st, format, out);
   return Status::OK();
+}
+
+Status FindArticles(Store* store, const std::map<std::string, uint32_t>& editions,
+                    const std::string& title, std::vector<pb::Article>* found) {
+  std::vector<std::string> redirects;
+  for (auto& [name, id] : editions) {
+    uint64_t page_id;
+    Status s = store->FindArticle(id, title, &page_id);
+    if (s.ok()) {
+      pb::Article a;
+      RETURN_IF_ERROR(store->GetArticle(id, page_id, &a));
+      found->push_back(std::move(a));
+    } else if (s.IsNotFound()) {
+      pb::Redirect r;
+      if (store->GetRedirect(id, NormalizeTitle(title), &r).ok())
+        redirects.push_back(name + ": \"" + r.title() + "\" redirects to \"" + r.target() + "\"");
+    } else {
+      return s;
+    }
+  }
+  if (!found->empty()) return Status::OK();
+  std::string msg = "no article titled \"" + title + "\"";
+  for (const auto& r : redirects) msg += "; " + r;
+  return Status::NotFound(msg);
 }
 
 }  // namespace aligndb

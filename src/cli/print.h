@@ -3,8 +3,10 @@
 #ifndef ALIGNDB_CLI_PRINT_H_
 #define ALIGNDB_CLI_PRINT_H_
 
+#include <map>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "aligndb/status.h"
 #include "export/export.h"
@@ -31,6 +33,11 @@ void PrintParaphraseStats(const ParaphraseStats& stats, OutputFormat format, std
 // news collection, its paraphrase figures, as kText or kJson.
 Status Stats(Store* store, const EditionPair& editions, double min_sim, OutputFormat format,
              std::ostream& out);
+
+// The article titled `title` in each of `editions` (name → id) that has it, as `show` prints
+// them; NotFound naming the redirects of that title when none has it.
+Status FindArticles(Store* store, const std::map<std::string, uint32_t>& editions,
+                    const std::string& title, std::vector<pb::Article>* found);
 
 }  // namespace aligndb
 

@@ -9,6 +9,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <sstream>
 #include <unordered_set>
 
 #include "align/operations.h"
@@ -192,6 +193,20 @@ bool ParseOutputFormat(std::string_view name, OutputFormat* format) {
 }
 
 // ------------------------------------------------------------------ export
+
+Status ParseExportOps(const std::string& list, std::set<Op>* ops) {
+  ops->clear();
+  std::stringstream ss(list);
+  std::string name;
+  while (std::getline(ss, name, ',')) {
+    Op op;
+    if (!ParseOpName(name, &op) || op == Op::kSkipSimple || op == Op::kSkipNormal)
+      return Status::InvalidArgument("--op: unknown operation \"" + name +
+                                     "\" (use 1-1, 1-2, 2-1, 2-2, pair)");
+    ops->insert(op);
+  }
+  return Status::OK();
+}
 
 namespace {
 
@@ -419,17 +434,26 @@ Status CheckLimits(const ExportOptions& o) {
   return Status::InvalidArgument(msg);
 }
 
-}  // namespace
-
-Status ForEachExportedPair(Store* store, const ExportOptions& options,
-                           const std::function<Status(const ExportedPair&)>& visit) {
+// Calls fn with the options (default limits filled in) and every record they select, from one
+// snapshot, after the argument checks.
+Status ForEachSelectedRecord(
+    Store* store, const ExportOptions& options,
+    const std::function<Status(const ExportOptions&, const pb::AlignmentRecord&)>& fn) {
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
   const ExportOptions o = WithDefaultLimits(options, pair);
   RETURN_IF_ERROR(CheckLimits(o));
   auto snap = store->NewSnapshot();
-  return ForEachRecord(
-      store, pair, o.title, snap.get(), [&](const pb::AlignmentRecord& r) -> Status {
+  return ForEachRecord(store, pair, o.title, snap.get(),
+                       [&](const pb::AlignmentRecord& r) { return fn(o, r); });
+}
+
+}  // namespace
+
+Status ForEachExportedPair(Store* store, const ExportOptions& options,
+                           const std::function<Status(const ExportedPair&)>& visit) {
+  return ForEachSelectedRecord(
+      store, options, [&](const ExportOptions& o, const pb::AlignmentRecord& r) -> Status {
         for (const auto& pp : r.paragraph_pairs())
           for (const auto& sp : pp.sentence_pairs())
             if (Selected(o, sp))
@@ -437,6 +461,59 @@ Status ForEachExportedPair(Store* store, const ExportOptions& options,
                                      sp.simple_text(), sp.similarity(), static_cast<Op>(sp.op())}));
         return Status::OK();
       });
+}
+
+namespace {
+
+// The rows of record `r` that `o` selects, visited through one reused ExportRow.
+Status VisitRows(const ExportOptions& o, const pb::AlignmentRecord& r, ExportRow* row,
+                 const std::function<Status(const ExportRow&)>& visit) {
+  row->normal_title = r.normal_title();
+  row->simple_title = r.simple_title();
+  row->normal_revision = r.normal_revision();
+  row->simple_revision = r.simple_revision();
+  if (o.unit == ExportUnit::kOperation) {
+    OperationRow op_row;
+    for (const auto& pp : r.paragraph_pairs())
+      for (const StoredOperation& op : OperationsOf(pp)) {
+        if (!SelectedOperation(o, pp, op, &op_row)) continue;
+        row->normal = op_row.normal;
+        row->simple = op_row.simple;
+        row->similarity = op_row.similarity;
+        row->op = op_row.op;
+        row->normal_index = op_row.normal_index;
+        row->simple_index = op_row.simple_index;
+        row->label = op_row.label;
+        RETURN_IF_ERROR(visit(*row));
+      }
+    return Status::OK();
+  }
+  row->normal_index.resize(1);
+  row->simple_index.resize(1);
+  for (const auto& pp : r.paragraph_pairs())
+    for (const auto& sp : pp.sentence_pairs()) {
+      if (!Selected(o, sp)) continue;
+      row->normal = sp.normal_text();
+      row->simple = sp.simple_text();
+      row->similarity = sp.similarity();
+      row->op = static_cast<Op>(sp.op());
+      row->normal_index[0] = {sp.normal_paragraph(), sp.normal_sentence()};
+      row->simple_index[0] = {sp.simple_paragraph(), sp.simple_sentence()};
+      row->label = static_cast<Label>(sp.label());
+      RETURN_IF_ERROR(visit(*row));
+    }
+  return Status::OK();
+}
+
+}  // namespace
+
+Status ForEachExportRow(Store* store, const ExportOptions& options,
+                        const std::function<Status(const ExportRow&)>& visit) {
+  ExportRow row;
+  return ForEachSelectedRecord(store, options,
+                               [&](const ExportOptions& o, const pb::AlignmentRecord& r) {
+                                 return VisitRows(o, r, &row, visit);
+                               });
 }
 
 Status Export(Store* store, const ExportOptions& options, std::ostream& out, uint64_t* written) {

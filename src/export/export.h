@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "align/align.h"
@@ -50,6 +51,10 @@ using ExportFormat = OutputFormat;
 // What one exported row is (docs/method.md, Labels and export units): a sentence pair (the
 // paper's unit), or an operation of the dynamic program with each side's sentences joined.
 enum class ExportUnit { kSentence, kOperation };
+
+// "1-1,2-1" (names of OpName) into the operations export keeps; InvalidArgument for an unknown
+// name or a skip operation (which yields no pairs).
+Status ParseExportOps(const std::string& list, std::set<Op>* ops);
 
 struct ExportOptions {
   EditionPair editions;
@@ -91,6 +96,24 @@ struct ExportedPair {
 // on one snapshot; stops at the first failed visit and returns its status.
 Status ForEachExportedPair(Store* store, const ExportOptions& options,
                            const std::function<Status(const ExportedPair&)>& visit);
+
+// One exported row with every field of Export's JSON lines: a sentence pair, or (ExportUnit::
+// kOperation) an operation with each side's sentences joined. Views and vectors are valid during
+// the visit only (the row is reused).
+struct ExportRow {
+  std::string_view normal_title, simple_title;
+  std::string_view normal, simple;  // the two sides
+  double similarity = 0;
+  Op op = Op::kOneOne;
+  // (paragraph, sentence) of each side's sentences: one for a sentence pair.
+  std::vector<std::pair<uint32_t, uint32_t>> normal_index, simple_index;
+  uint64_t normal_revision = 0, simple_revision = 0;
+  Label label = Label::kNone;  // kNone for records computed before labels existed
+};
+// Visits the rows Export writes with `options` (format and out_prefix aside), in its order, on
+// one snapshot, with its argument checks; stops at the first failed visit and returns its status.
+Status ForEachExportRow(Store* store, const ExportOptions& options,
+                        const std::function<Status(const ExportRow&)>& visit);
 
 // The alignment record of the article pair titled `title` (either edition's title, or a
 // redirect to one). NotFound says why there is none: which edition lacks the title, whether the

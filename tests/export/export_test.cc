@@ -288,6 +288,54 @@ TEST_F(RealExportTest, FilteredExportsEqualAScanOfTheRecords) {
   }
 }
 
+// The JSON line Export writes for `r`, built from ForEachExportRow's fields.
+nlohmann::json RowJson(const ExportRow& r, ExportUnit unit) {
+  nlohmann::json normal_index = nlohmann::json::array(), simple_index = nlohmann::json::array();
+  for (const auto& [p, s] : r.normal_index) normal_index.push_back({p, s});
+  for (const auto& [p, s] : r.simple_index) simple_index.push_back({p, s});
+  const bool sentence = unit == ExportUnit::kSentence;
+  return {{"normal_title", r.normal_title},
+          {"simple_title", r.simple_title},
+          {"normal", r.normal},
+          {"simple", r.simple},
+          {"similarity", r.similarity},
+          {"op", OpName(r.op)},
+          {"normal_index", sentence ? normal_index.at(0) : normal_index},
+          {"simple_index", sentence ? simple_index.at(0) : simple_index},
+          {"normal_revision", r.normal_revision},
+          {"simple_revision", r.simple_revision},
+          {"label", r.label == Label::kNone ? nlohmann::json() : LabelName(r.label)}};
+}
+
+TEST_F(RealExportTest, ExportRowsAreTheJsonLinesFieldForField) {
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 20; ++trial) {
+    ExportOptions o;
+    o.unit = trial % 2 ? ExportUnit::kOperation : ExportUnit::kSentence;
+    o.min_sim = (rng() % 100) / 100.0;
+    o.label = static_cast<Label>(rng() % 3);
+    o.no_identical = rng() % 2;
+    if (rng() % 2) o.ops = {Op::kOneOne, Op::kTwoOne};
+    std::ostringstream out;
+    uint64_t n = 0;
+    ASSERT_TRUE(Export(store_, o, out, &n).ok());
+    std::vector<nlohmann::json> rows;
+    ASSERT_TRUE(ForEachExportRow(store_, o, [&](const ExportRow& r) {
+                  rows.push_back(RowJson(r, o.unit));
+                  return Status::OK();
+                }).ok());
+    EXPECT_EQ(rows, JsonLines(out.str())) << "trial " << trial;
+    EXPECT_EQ(rows.size(), n);
+  }
+  // A failed visit ends the walk with its status.
+  int visits = 0;
+  Status s = ForEachExportRow(store_, {}, [&](const ExportRow&) {
+    return ++visits == 3 ? Status::Internal("stop") : Status::OK();
+  });
+  EXPECT_EQ(s.message(), "stop");
+  EXPECT_EQ(visits, 3);
+}
+
 TEST_F(RealExportTest, CorpusStatsCountWhatTheRecordsHold) {
   CorpusStats st;
   ASSERT_TRUE(ComputeCorpusStats(store_, {}, 0.5, true, &st).ok());
