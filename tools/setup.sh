@@ -10,8 +10,10 @@ PACKAGES=(
   libprotobuf-dev protobuf-compiler
   libcli11-dev libgtest-dev nlohmann-json3-dev
   libbz2-dev libicu-dev libexpat1-dev libxml2-dev libxxhash-dev liblemon-dev
+  libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev
   bzip2 python3
   wordnet-base
+  chromium
 )
 
 missing=()

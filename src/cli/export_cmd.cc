@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "align/align.h"
 #include "cli/command.h"
@@ -19,21 +18,6 @@ struct ExportArgs {
   ExportOptions options;
 };
 
-// "1-1,2-1" into the set of operations; the skip operations yield no pairs.
-Status ParseOps(const std::string& list, std::set<Op>* ops) {
-  ops->clear();
-  std::stringstream ss(list);
-  std::string name;
-  while (std::getline(ss, name, ',')) {
-    Op op;
-    if (!ParseOpName(name, &op) || op == Op::kSkipSimple || op == Op::kSkipNormal)
-      return Status::InvalidArgument("--op: unknown operation \"" + name +
-                                     "\" (use 1-1, 1-2, 2-1, 2-2, pair)");
-    ops->insert(op);
-  }
-  return Status::OK();
-}
-
 Status RunExport(const ExportArgs& args, bool progress) {
   ExportOptions o = args.options;
   if (!args.collection.empty()) o.editions = {args.collection, args.collection};
@@ -43,7 +27,7 @@ Status RunExport(const ExportArgs& args, bool progress) {
     o.format = ExportFormat::kParallel;
   else
     o.format = ExportFormat::kJsonl;
-  if (!args.ops.empty()) RETURN_IF_ERROR(ParseOps(args.ops, &o.ops));
+  if (!args.ops.empty()) RETURN_IF_ERROR(ParseOpList(args.ops, &o.ops));
   o.unit = args.unit == "operation" ? ExportUnit::kOperation : ExportUnit::kSentence;
   if (!args.label.empty() && !ParseLabelName(args.label, &o.label))
     return Status::InvalidArgument("--label: use good or partial");

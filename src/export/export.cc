@@ -421,6 +421,23 @@ Status CheckLimits(const ExportOptions& o) {
 
 }  // namespace
 
+Status ParseOpList(std::string_view list, std::set<Op>* ops) {
+  ops->clear();
+  size_t start = 0;
+  while (start < list.size()) {  // a trailing comma ends the list, as it does for getline
+    size_t comma = list.find(',', start);
+    if (comma == std::string_view::npos) comma = list.size();
+    const std::string name(list.substr(start, comma - start));
+    Op op;
+    if (!ParseOpName(name, &op) || op == Op::kSkipSimple || op == Op::kSkipNormal)
+      return Status::InvalidArgument("--op: unknown operation \"" + name +
+                                     "\" (use 1-1, 1-2, 2-1, 2-2, pair)");
+    ops->insert(op);
+    start = comma + 1;
+  }
+  return Status::OK();
+}
+
 Status ForEachExportedPair(Store* store, const ExportOptions& options,
                            const std::function<Status(const ExportedPair&)>& visit) {
   ResolvedPair pair;
@@ -434,7 +451,8 @@ Status ForEachExportedPair(Store* store, const ExportOptions& options,
           for (const auto& sp : pp.sentence_pairs())
             if (Selected(o, sp))
               RETURN_IF_ERROR(visit({r.normal_title(), r.simple_title(), sp.normal_text(),
-                                     sp.simple_text(), sp.similarity(), static_cast<Op>(sp.op())}));
+                                     sp.simple_text(), sp.similarity(), static_cast<Op>(sp.op()),
+                                     static_cast<Label>(sp.label())}));
         return Status::OK();
       });
 }

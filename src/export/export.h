@@ -77,6 +77,10 @@ struct ExportOptions {
   std::string out_prefix;
 };
 
+// Parses a comma-separated list of pair-producing operations ("1-1,2-1"); the skip operations
+// yield no pairs and are refused. InvalidArgument names the first unknown operation.
+Status ParseOpList(std::string_view list, std::set<Op>* ops);
+
 // Streams the selected sentence pairs. Sets `*written` to the number of pairs written.
 Status Export(Store* store, const ExportOptions& options, std::ostream& out, uint64_t* written);
 
@@ -86,6 +90,7 @@ struct ExportedPair {
   std::string_view normal, simple;  // the two sentences
   double similarity = 0;
   Op op = Op::kOneOne;
+  Label label = Label::kNone;  // the pair's own label; kNone in records without labels
 };
 // Visits the pairs Export selects with `options` (format and out_prefix aside), in its order,
 // on one snapshot; stops at the first failed visit and returns its status.
