@@ -17,7 +17,8 @@ constexpr char kCss[] =
     "align-items:center}header a{color:#fff;text-decoration:none}"
     "header .brand{font-weight:700;font-size:1.15em}header nav a{margin-right:1.2em;opacity:.9}"
     "main{max-width:1360px;margin:1.2em auto;padding:0 2em}"
-    "h1{font-size:1.4em;margin:.4em 0}h2{font-size:1.1em;margin:1.2em 0 .5em}"
+    "h1{font-size:1.4em;margin:.4em 0}h2{font-size:1.1em;margin:1.2em 0 "
+    ".5em}.card>h1:first-child,.card>h2:first-child{margin-top:0}"
     ".card{background:#fff;border:1px solid #dde1e6;border-radius:6px;padding:1em 1.2em;"
     "margin:0 0 1em}"
     "form.search{display:flex;gap:.5em}form.search input[type=text]{flex:1;font-size:1.05em;"
@@ -27,9 +28,11 @@ constexpr char kCss[] =
     "table{border-collapse:collapse;background:#fff}td,th{border:1px solid #dde1e6;"
     "padding:.35em .6em;vertical-align:top;text-align:left}th{background:#eef1f5}"
     "td.n{text-align:right;font-variant-numeric:tabular-nums}"
-    ".pics{display:flex;flex-wrap:wrap;gap:1em}.pics figure{margin:0;background:#fff;"
+    ".pics{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}.pics "
+    "figure{margin:0;background:#fff;"
     "border:1px solid #dde1e6;border-radius:6px;padding:.4em}"
-    ".pics svg{max-width:100%;height:auto}"
+    ".pics svg{max-width:100%;height:auto}.pics>.card{margin:0;flex:0 1 600px}.pics "
+    "table{width:100%}"
     ".cols{display:grid;grid-template-columns:1fr 1fr;gap:1.4em}"
     ".col h2{margin-top:0}.meta{color:#57606a;font-size:.9em}"
     "p.para{background:#fff;border:1px solid #dde1e6;border-radius:5px;padding:.55em .8em;"
@@ -128,7 +131,7 @@ std::string StatsTable(const CorpusStats& st) {
   };
   std::string h = "<table>";
   h += StatRow("title matches", std::to_string(st.title_matches));
-  std::string removed = std::to_string(st.removed) + " (";
+  std::string removed = std::to_string(st.removed) + "<br>(";
   for (const char* r : {"stub", "disambiguation", "meta", "single_line"})
     removed += std::string(r) + " " + std::to_string(Get(st.removed_by_reason, r)) + ", ";
   removed.resize(removed.size() - 2);
@@ -144,8 +147,8 @@ std::string StatsTable(const CorpusStats& st) {
   std::string ops;
   for (const char* op : {"skip-simple", "skip-normal", "1-1", "1-2", "2-1", "2-2", "pair"})
     if (Get(st.operations, op) || std::string_view(op) != "pair")
-      ops += std::string(op) + " " + share(Get(st.operations, op), ops_total) + " · ";
-  if (ops.size() > 4) ops.resize(ops.size() - 4);
+      ops += (ops.empty() ? "" : "<br>") + std::string(op) + " " +
+             share(Get(st.operations, op), ops_total);
   h += StatRow("operations", ops);
   return h + "</table>\n";
 }
@@ -320,9 +323,10 @@ std::string HomePage(const HomeView& v) {
              : SuggestionList(v.suggestions);
   b += "</div>\n";
   if (v.stats) {
-    b += "<div class=\"card\"><h2>Corpus: " + HtmlEscape(v.stats->normal_edition) + " ↔ " +
-         HtmlEscape(v.stats->simple_edition) + "</h2>\n" + StatsTable(*v.stats) +
-         "<p><a href=\"/pairs\">Browse the sentence pairs →</a></p></div>\n<div class=\"pics\">";
+    b += "<div class=\"pics\"><div class=\"card\"><h2>Corpus: " +
+         HtmlEscape(v.stats->normal_edition) + " ↔ " + HtmlEscape(v.stats->simple_edition) +
+         "</h2>\n" + StatsTable(*v.stats) +
+         "<p><a href=\"/pairs\">Browse the sentence pairs →</a></p></div>\n";
     for (const auto& [name, svg] : v.pictures) b += "<figure>" + svg + "</figure>\n";
     b += "</div>\n";
   } else {

@@ -532,6 +532,9 @@ Status Server::Start() {
     int yes = 1;
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
   });
+  // Headers and body go out in separate writes: without TCP_NODELAY, Nagle's algorithm holds the
+  // body until the client's delayed ACK, some 40 ms per response.
+  http.set_tcp_nodelay(true);
   http.set_payload_max_length(64 * 1024);  // requests are GETs; URIs are capped at 8 KB
   http.set_read_timeout(5, 0);
   http.set_write_timeout(30, 0);
