@@ -140,7 +140,8 @@ void SendHtml(httplib::Response& res, int status, std::string body) {
 void SendJsonError(httplib::Response& res, const Status& s) {
   res.status = HttpStatusFor(s);
   nlohmann::ordered_json j = {{"error", s.message()}, {"status", res.status}};
-  res.set_content(j.dump() + "\n", kJson);
+  // A message may quote a parameter that is not UTF-8: replaced, not thrown on.
+  res.set_content(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", kJson);
 }
 
 void SendHtmlError(httplib::Response& res, const Status& s,
@@ -459,7 +460,9 @@ void Server::Rep::ApiTitles(const httplib::Request& req, httplib::Response& res)
   Status s = CheckKnownParams(req, {"prefix"});
   if (s.ok()) s = SuggestTitles(views.Get()->store.get(), Param(req, "prefix"), 20, &titles);
   if (!s.ok()) return SendJsonError(res, s);
-  res.set_content(nlohmann::json(titles).dump() + "\n", kJson);
+  res.set_content(
+      nlohmann::json(titles).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
+      kJson);
 }
 
 void Server::Rep::ApiLookup(const httplib::Request& req, httplib::Response& res) {

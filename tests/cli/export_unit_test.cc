@@ -27,10 +27,7 @@ class ExportUnitTest : public ::testing::Test {
   static void SetUpTestSuite() {
     tmp_ = new TempDir();
     db_ = tmp_->Sub("db");
-    auto r = RunAligndb({"build", "--db", db_, DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
-                         DataPath("wikidumps/simplewiki-sample.xml.bz2"),
-                         "enwiki=" + DataPath("swipe/swipe-sample.enwiki.jsonl"),
-                         "simplewiki=" + DataPath("swipe/swipe-sample.simplewiki.jsonl")});
+    auto r = testing::BuildSampleDb(db_);
     ASSERT_EQ(r.exit_code, 0) << r.err;
   }
   static void TearDownTestSuite() { delete tmp_; }

@@ -79,10 +79,7 @@ class ServeTest : public ::testing::Test {
   static void SetUpTestSuite() {
     tmp_ = new TempDir();
     db_ = tmp_->Sub("db");
-    auto r = RunAligndb({"build", "--db", db_, DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
-                         DataPath("wikidumps/simplewiki-sample.xml.bz2"),
-                         "enwiki=" + DataPath("swipe/swipe-sample.enwiki.jsonl"),
-                         "simplewiki=" + DataPath("swipe/swipe-sample.simplewiki.jsonl")});
+    auto r = testing::BuildSampleDb(db_);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     server_ = new Running(db_);
   }
@@ -118,6 +115,10 @@ TEST_F(ServeTest, ApiErrorsAreJsonWithTheirStatus) {
   EXPECT_EQ(j["status"], 404);
   EXPECT_NE(j["error"].get<std::string>().find("No such title"), std::string::npos);
   EXPECT_EQ(Get(*server_, "/api/lookup").status, 400);
+  got = Get(*server_, "/api/lookup?title=%FF%FE");  // not UTF-8: still one JSON error
+  EXPECT_EQ(got.status, 404) << got.body;
+  EXPECT_NO_THROW((void)nlohmann::json::parse(got.body)) << got.body;
+  EXPECT_EQ(Get(*server_, "/article?title=%FF%FE").status, 404);
   EXPECT_EQ(Get(*server_, "/api/lookup?title=Art&normal=frwiki").status, 404);
   EXPECT_EQ(Get(*server_, "/api/lookup?title=Art&bogus=1").status, 400);
   EXPECT_EQ(Get(*server_, "/api/stats?min_sim=nan").status, 400);
