@@ -18,9 +18,12 @@
 #include <thread>
 #include <tuple>
 
+#include "aligndb.pb.h"
+#include "report/report.h"
 #include "sample_db.h"
 #include "serve/pages.h"
 #include "serve/server.h"
+#include "storage/records.h"
 #include "test_util.h"
 
 // Last: its system headers define macros that clash with Eigen's (included through pages.h).
@@ -347,6 +350,33 @@ TEST(ServePagesTest, RevisionLinksOnlyForWikipediaEditions) {
                           "EN\"wiki", "_wiki", "xn--wiki"})
     EXPECT_EQ(RevisionUrl(bad, 1), "") << bad;
   EXPECT_EQ(UrlEncode("a b&c=\"d\"/é"), "a%20b%26c%3D%22d%22%2F%C3%A9");
+}
+
+// Every field of a record and of the statistics that a page shows, hostile, rendered directly:
+// edition names, titles, sentences and the aligner's parameters reach no page unescaped.
+TEST(ServePagesTest, EveryShownFieldIsEscaped) {
+  const std::string bad = "<img src=x onerror=alert(1)>\"'&</textarea>\x02";
+  pb::AlignParams params;
+  params.set_mode(bad);
+  params.set_similarity(bad);
+  pb::AlignmentRecord r;
+  SetRecordHeader({bad + "wiki", bad, 1, 2}, {"simple" + bad, bad, 3, 4}, params, 1, &r);
+  AddSentencePair(0, 0, 0, 0, 0.8, pb::OP_ONE_ONE, bad, bad, r.add_paragraph_pairs());
+  ArticleSide side{{{bad, bad}}, false};
+  CorpusStats stats;
+  stats.normal_edition = stats.simple_edition = bad;
+  stats.similarities = {0.7};
+  HomeView home{bad, {bad}, &stats, ReportPictures(stats), bad};
+  PairRow row{bad, bad, bad, bad, 0.6, Op::kOneOne, Label::kGood};
+  PairsQuery query{bad, bad, bad, bad, bad, 2};
+  for (const std::string& page : {ArticlePage(r, side, side), HomePage(home),
+                                  PairsPage(query, {row}, true), ErrorPage(404, bad, {bad})}) {
+    EXPECT_EQ(page.find("<img"), std::string::npos);
+    EXPECT_EQ(page.find("</textarea>"), std::string::npos);
+    EXPECT_EQ(page.find('\x02'), std::string::npos);
+    EXPECT_NE(page.find("&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;"), std::string::npos)
+        << page;
+  }
 }
 
 // ---------------------------------------------------------------- a reader beside a writer
