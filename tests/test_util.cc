@@ -100,6 +100,13 @@ CommandResult RunAligndb(const std::vector<std::string>& args) {
   return r;
 }
 
+CommandResult BuildSampleDb(const std::string& db) {
+  return RunAligndb({"build", "--db", db, DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
+                     DataPath("wikidumps/simplewiki-sample.xml.bz2"),
+                     "enwiki=" + DataPath("swipe/swipe-sample.enwiki.jsonl"),
+                     "simplewiki=" + DataPath("swipe/swipe-sample.simplewiki.jsonl")});
+}
+
 Status Collect(const PageReader& reader, const std::string& path, Collected* c) {
   auto cb = [c](const SourcePage& p, const DumpInfo&) {
     c->pages.push_back(p);

@@ -40,6 +40,10 @@ struct CommandResult {
 // Runs the aligndb binary with `args` (no shell quoting issues: each arg is quoted).
 CommandResult RunAligndb(const std::vector<std::string>& args);
 
+// Runs `aligndb build --db db` on the bundled samples (both Wikipedia samples and the SWiPE
+// sample), as the README's first example does.
+CommandResult BuildSampleDb(const std::string& db);
+
 // Every page a reader (ReadMediaWikiDump, ReadDocumentJsonl, ...) hands to its callback.
 struct Collected {
   std::vector<SourcePage> pages;

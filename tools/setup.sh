@@ -10,9 +10,11 @@ PACKAGES=(
   libprotobuf-dev protobuf-compiler
   libcli11-dev libgtest-dev nlohmann-json3-dev
   libbz2-dev libicu-dev libexpat1-dev libxml2-dev libxxhash-dev liblemon-dev
+  libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev
   bzip2 python3
   pybind11-dev python3-dev python3-pytest python3-pandas
   wordnet-base
+  chromium
 )
 
 missing=()

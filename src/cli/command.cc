@@ -9,7 +9,7 @@ namespace aligndb::cli {
 std::vector<Command> AllCommands() {
   std::vector<Command> all;
   for (auto group : {IngestCommands, AlignCommands, QueryCommands, ExportCommands,
-                     ParaphraseCommands, EvalCommands, ReportCommands})
+                     ParaphraseCommands, EvalCommands, ReportCommands, ServeCommands})
     for (Command& c : group()) all.push_back(std::move(c));
   return all;
 }

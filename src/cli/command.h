@@ -48,6 +48,7 @@ std::vector<Command> ExportCommands();      // export
 std::vector<Command> ParaphraseCommands();  // paraphrase
 std::vector<Command> EvalCommands();        // score, similarity, eval, wordalign, aer
 std::vector<Command> ReportCommands();      // report
+std::vector<Command> ServeCommands();       // serve
 
 // Every command, in the order `aligndb --help` lists them.
 std::vector<Command> AllCommands();

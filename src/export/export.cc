@@ -458,7 +458,8 @@ Status ForEachExportedPair(Store* store, const ExportOptions& options,
           for (const auto& sp : pp.sentence_pairs())
             if (Selected(o, sp))
               RETURN_IF_ERROR(visit({r.normal_title(), r.simple_title(), sp.normal_text(),
-                                     sp.simple_text(), sp.similarity(), static_cast<Op>(sp.op())}));
+                                     sp.simple_text(), sp.similarity(), static_cast<Op>(sp.op()),
+                                     static_cast<Label>(sp.label())}));
         return Status::OK();
       });
 }

@@ -91,6 +91,7 @@ struct ExportedPair {
   std::string_view normal, simple;  // the two sentences
   double similarity = 0;
   Op op = Op::kOneOne;
+  Label label = Label::kNone;  // the pair's own label; kNone in records without labels
 };
 // Visits the pairs Export selects with `options` (format and out_prefix aside), in its order,
 // on one snapshot; stops at the first failed visit and returns its status.

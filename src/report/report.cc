@@ -403,6 +403,10 @@ Status WriteFile(const std::string& dir, const std::string& name, const std::str
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> ReportPictures(const CorpusStats& stats) {
+  return DrawPictures(stats);
+}
+
 std::string ReportHtml(const CorpusStats& stats) { return RenderHtml(stats, DrawPictures(stats)); }
 
 std::string ReportMarkdown(const CorpusStats& stats) {

@@ -4,6 +4,7 @@
 #define ALIGNDB_REPORT_REPORT_H_
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aligndb/status.h"
@@ -28,6 +29,10 @@ Status WriteReport(Store* store, const ReportOptions& options, std::vector<std::
 // inline, and the Markdown page that links to the picture files. Exposed for tests.
 std::string ReportHtml(const CorpusStats& stats);
 std::string ReportMarkdown(const CorpusStats& stats);
+
+// The report's pictures of `stats` (computed with distributions), in the report's order: file
+// name ("counts.svg", ...) and standalone SVG document, data escaped.
+std::vector<std::pair<std::string, std::string>> ReportPictures(const CorpusStats& stats);
 
 // The pictures, as standalone SVG documents (exposed for tests).
 struct Series {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "sample_db.h"
 #include "test_util.h"
 
 namespace aligndb {
@@ -22,23 +23,7 @@ std::vector<std::string> Lines(const std::string& s) {
   return out;
 }
 
-class ExportUnitTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    tmp_ = new TempDir();
-    db_ = tmp_->Sub("db");
-    auto r = RunAligndb({"build", "--db", db_, DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
-                         DataPath("wikidumps/simplewiki-sample.xml.bz2"),
-                         "enwiki=" + DataPath("swipe/swipe-sample.enwiki.jsonl"),
-                         "simplewiki=" + DataPath("swipe/swipe-sample.simplewiki.jsonl")});
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-  }
-  static void TearDownTestSuite() { delete tmp_; }
-  static TempDir* tmp_;
-  static std::string db_;
-};
-TempDir* ExportUnitTest::tmp_ = nullptr;
-std::string ExportUnitTest::db_;
+class ExportUnitTest : public testing::SampleDbTest {};
 
 TEST_F(ExportUnitTest, FormatsAgreeOnOperationRows) {
   auto jsonl = RunAligndb({"export", "--db", db_, "--unit", "operation", "--format", "jsonl"});
