@@ -76,3 +76,24 @@ def page_xml(page, revisions, stub=False):
         out.append(f"      <sha1>{sha1_base36(r['text'])}</sha1>\n    </revision>\n")
     out.append("  </page>\n")
     return "".join(out)
+
+
+def write_dump(out_path, in_path, page_to_xml):
+    """Writes a dump to out_path (compressed by its extension): the header of in_path's dbname,
+    then page_to_xml(page) for every page of in_path (a falsy result writes nothing). Returns how
+    many pages were written."""
+    n = 0
+    with open_any(out_path, "wt") as out:
+        started = False
+        for dbname, page in pages(in_path):
+            if not started:
+                out.write(header(dbname))
+                started = True
+            xml = page_to_xml(page)
+            if xml:
+                out.write(xml)
+                n += 1
+        if not started:
+            out.write(header(""))
+        out.write("</mediawiki>\n")
+    return n

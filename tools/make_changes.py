@@ -30,31 +30,23 @@ def main():
     for _, p in dumpxml.pages(args.old):
         old[p["id"]] = (p["revisions"][0]["id"] if p["revisions"] else 0, p["title"], p["ns"],
                         p["redirect"])
-    n = 0
-    with dumpxml.open_any(args.out, "wt") as out:
-        started = False
-        for dbname, p in dumpxml.pages(args.new):
-            if not started:
-                out.write(dumpxml.header(dbname))
-                started = True
-            rev = p["revisions"][0] if p["revisions"] else None
-            state = (rev["id"] if rev else 0, p["title"], p["ns"], p["redirect"])
-            if rev is None or old.get(p["id"]) == state:
-                continue
-            revs = [rev]
-            if args.extra_revisions and rev["id"] > 1:
-                older = dict(rev, id=rev["id"] - 1, timestamp="2001-01-01T00:00:00Z",
-                             text="An older revision of the same day.")
-                if n % 2 == 0:
-                    revs.append(older)  # out of order within the page
-                else:
-                    out.write(dumpxml.page_xml(p, [rev]))
-                    revs = [older]  # a second <page> element after the newest
-            out.write(dumpxml.page_xml(p, revs))
-            n += 1
-        if not started:
-            out.write(dumpxml.header(""))
-        out.write("</mediawiki>\n")
+    written = [0]
+
+    def changed(p):
+        rev = p["revisions"][0] if p["revisions"] else None
+        if rev is None or old.get(p["id"]) == (rev["id"], p["title"], p["ns"], p["redirect"]):
+            return ""
+        written[0] += 1
+        if not args.extra_revisions or rev["id"] <= 1:
+            return dumpxml.page_xml(p, [rev])
+        older = dict(rev, id=rev["id"] - 1, timestamp="2001-01-01T00:00:00Z",
+                     text="An older revision of the same day.")
+        if written[0] % 2:
+            return dumpxml.page_xml(p, [rev, older])  # out of order within the page
+        # A second <page> element, after the newest, with the older revision.
+        return dumpxml.page_xml(p, [rev]) + dumpxml.page_xml(p, [older])
+
+    n = dumpxml.write_dump(args.out, args.new, changed)
     print(f"{n} pages changed or added", file=sys.stderr)
 
 

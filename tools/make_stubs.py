@@ -20,18 +20,8 @@ def main():
     ap.add_argument("dump")
     ap.add_argument("out")
     args = ap.parse_args()
-    n = 0
-    with dumpxml.open_any(args.out, "wt") as out:
-        started = False
-        for dbname, page in dumpxml.pages(args.dump):
-            if not started:
-                out.write(dumpxml.header(dbname))
-                started = True
-            out.write(dumpxml.page_xml(page, page["revisions"][:1], stub=True))
-            n += 1
-        if not started:
-            out.write(dumpxml.header(""))
-        out.write("</mediawiki>\n")
+    n = dumpxml.write_dump(args.out, args.dump,
+                           lambda page: dumpxml.page_xml(page, page["revisions"][:1], stub=True))
     print(f"{n} stub pages", file=sys.stderr)
 
 

@@ -309,26 +309,7 @@ class Ingester {
       return Status::OK();
     }
 
-    if (page.is_redirect) {
-      // Redirects go through the batch too, so that page order is kept without stopping the
-      // workers.
-      Item item;
-      item.page.location = page.location;
-      item.is_redirect = true;
-      if (existed) item.old_title = old.title();
-      pb::Redirect& r = item.redirect;
-      r.set_version(kRedirectVersion);
-      r.set_edition(edition_name_);
-      r.set_page_id(page_id);
-      r.set_title(page.title);
-      r.set_target(page.redirect_target);
-      r.set_revision_id(page.revision_id);
-      r.set_content_hash(hash);
-      ++summary_->redirects;
-      batch_.push_back(std::move(item));
-      if (batch_.size() >= kBatchPages) return Submit();
-      return Status::OK();
-    }
+    if (page.is_redirect) return QueueRedirect(page, page_id, hash, existed ? old.title() : "");
 
     Item item;
     item.page = page;
@@ -343,6 +324,27 @@ class Ingester {
     batch_bytes_ += page.text.size();
     batch_.push_back(std::move(item));
     if (batch_.size() >= kBatchPages || batch_bytes_ >= kBatchBytes) return Submit();
+    return Status::OK();
+  }
+
+  // Redirects go through the batch too, so that page order is kept without stopping the workers.
+  Status QueueRedirect(const SourcePage& page, uint64_t page_id, const std::string& hash,
+                       const std::string& old_title) {
+    Item item;
+    item.page.location = page.location;
+    item.is_redirect = true;
+    item.old_title = old_title;
+    pb::Redirect& r = item.redirect;
+    r.set_version(kRedirectVersion);
+    r.set_edition(edition_name_);
+    r.set_page_id(page_id);
+    r.set_title(page.title);
+    r.set_target(page.redirect_target);
+    r.set_revision_id(page.revision_id);
+    r.set_content_hash(hash);
+    ++summary_->redirects;
+    batch_.push_back(std::move(item));
+    if (batch_.size() >= kBatchPages) return Submit();
     return Status::OK();
   }
 
@@ -684,7 +686,12 @@ Status Ingest(Store* store, const std::vector<std::string>& files, const IngestO
       RETURN_IF_ERROR(check(edition, "EDITION=PATH: edition"));
   }
   if (options.changes) return IngestChanges(store, files, options, summary);
-  if (!options.stubs.empty()) return IngestWithStubs(store, files[0], options, summary);
+  if (!options.stubs.empty()) {
+    IngestOptions with_edition = options;
+    std::string path = files[0], edition;
+    if (SplitEditionSpec(files[0], &edition, &path)) with_edition.edition = edition;
+    return IngestWithStubs(store, path, with_edition, summary);
+  }
   SeenPages seen;
   for (const auto& spec : files) {
     IngestOptions per_file = options;

@@ -115,14 +115,7 @@ void WriteGzip(const std::string& path, const std::string& data) {
   gzclose(f);
 }
 
-std::unique_ptr<Store> OpenStore(const std::string& dir) {
-  std::unique_ptr<Store> store;
-  StoreOptions opts;
-  opts.create_if_missing = true;
-  Status s = Store::Open(opts, dir, &store);
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  return store;
-}
+std::unique_ptr<Store> OpenStore(const std::string& dir) { return testing::OpenTestStore(dir); }
 
 // Everything stored for edition enwiki, as text: equal strings mean equal databases.
 std::string Contents(Store* store) {
@@ -310,6 +303,25 @@ TEST(StubUpdateTest, ATruncatedStubFileIsAnErrorNamingItsOffsetAndNothingChanges
     EXPECT_EQ(s.deleted, 0u);
     EXPECT_EQ(Contents(store.get()), before);
   }
+}
+
+TEST(StubUpdateTest, AnEditionSpecNamesTheEditionOfStubsAndDump) {
+  TempDir tmp;
+  auto store = OpenStore(tmp.Sub("db"));
+  WriteMultistream(OldPages(), tmp.Sub("d.xml.bz2"), tmp.Sub("i.txt"), 5);
+  testing::WriteFile(tmp.Sub("stub.xml"), StubXml(OldPages()));
+  IngestOptions o;
+  o.stubs = tmp.Sub("stub.xml");
+  o.index = tmp.Sub("i.txt");
+  IngestSummary s;
+  Status st = Ingest(store.get(), {"other=" + tmp.Sub("d.xml.bz2")}, o, &s);
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(s.added, 40u);
+  EXPECT_EQ(s.redirects, 1u);
+  std::map<std::string, uint32_t> editions;
+  ASSERT_TRUE(store->Editions(&editions).ok());
+  EXPECT_EQ(editions.size(), 1u);
+  EXPECT_EQ(editions.count("other"), 1u);
 }
 
 TEST(StubUpdateTest, StubsWithoutAnIndexAreABadArgument) {
