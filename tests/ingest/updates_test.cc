@@ -305,6 +305,28 @@ TEST(StubUpdateTest, ATruncatedStubFileIsAnErrorNamingItsOffsetAndNothingChanges
   }
 }
 
+TEST(StubUpdateTest, ATruncatedGzipStubFileIsAnErrorAndNothingChanges) {
+  TempDir tmp;
+  auto store = StoreOfOldPages(tmp);
+  std::string before = Contents(store.get());
+  WriteGzip(tmp.Sub("whole.xml.gz"), StubXml(NewPages()));
+  std::string gz = testing::ReadFile(tmp.Sub("whole.xml.gz"));
+  testing::WriteFile(tmp.Sub("cut.xml.gz"), gz.substr(0, gz.size() / 2));  // a cut download
+  WriteMultistream(NewPages(), tmp.Sub("new.xml.bz2"), tmp.Sub("new-index.txt"), 5);
+  IngestOptions o;
+  o.full = true;
+  o.index = tmp.Sub("new-index.txt");
+  o.stubs = tmp.Sub("cut.xml.gz");
+  IngestSummary s;
+  Status st = Ingest(store.get(), {tmp.Sub("new.xml.bz2")}, o, &s);
+  EXPECT_EQ(st.code(), Status::Code::kCorruption) << st.ToString();
+  EXPECT_NE(st.ToString().find(tmp.Sub("cut.xml.gz") + ": gzip error at compressed byte "),
+            std::string::npos)
+      << st.ToString();
+  EXPECT_NE(st.ToString().find("truncated file?"), std::string::npos) << st.ToString();
+  EXPECT_EQ(Contents(store.get()), before);
+}
+
 TEST(StubUpdateTest, AnEditionSpecNamesTheEditionOfStubsAndDump) {
   TempDir tmp;
   auto store = OpenStore(tmp.Sub("db"));
