@@ -37,7 +37,8 @@ struct IngestOptions {
   // differ from the stored page) are decompressed. With `full`, the stored pages that neither
   // the stubs (in namespace 0) nor the streams read hold are deleted. A page the dump holds in
   // another revision than the stub says is stored as the dump has it and counted in
-  // stub_mismatch. The edition is `edition`, else the stub's <dbname>. Default: empty.
+  // stub_mismatch. The edition is `edition`, else the stub's <dbname>. The summary's `pages`,
+  // `unchanged` and `articles_by_edition` count the pages of the streams read. Default: empty.
   std::string stubs;
   // The input files are adds-changes dumps (several revisions of a page, in any order), applied
   // in the order of the YYYYMMDD dates in their names (a file without one is InvalidArgument).
