@@ -1,6 +1,7 @@
 #include "test_util.h"
 
 #include <bzlib.h>
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -113,6 +114,15 @@ Status Collect(const PageReader& reader, const std::string& path, Collected* c) 
     return Status::OK();
   };
   return reader(path, cb, &c->info);
+}
+
+std::unique_ptr<Store> OpenTestStore(const std::string& dir) {
+  std::unique_ptr<Store> store;
+  StoreOptions opts;
+  opts.create_if_missing = true;
+  Status s = Store::Open(opts, dir, &store);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return store;
 }
 
 bool MakeSampleMultistream(const std::string& dir) {

@@ -3,10 +3,12 @@
 #define ALIGNDB_TESTS_TEST_UTIL_H_
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "dump/dump.h"
+#include "storage/store.h"
 
 namespace aligndb::testing {
 
@@ -21,6 +23,9 @@ class TempDir {
  private:
   std::string path_;
 };
+
+// Opens (creating it if missing) the database in `dir`; a failure fails the test and returns null.
+std::unique_ptr<Store> OpenTestStore(const std::string& dir);
 
 // Path of a file under the repository's data/ folder.
 std::string DataPath(const std::string& relative);

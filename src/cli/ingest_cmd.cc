@@ -58,6 +58,11 @@ void PrintIngestSummary(const IngestSummary& s, bool json) {
             << "redirects stored: " << s.redirects << "\n";
   if (s.streams_total)
     std::cout << "streams read: " << s.streams_read << " of " << s.streams_total << "\n";
+  if (s.with_stubs)
+    std::cout << "pages in another revision than the stub says: " << s.stub_mismatch << "\n";
+  if (s.with_changes)
+    std::cout << "revisions ignored: " << s.older_ignored << " older than stored, " << s.superseded
+              << " superseded in their file\n";
   std::cout << "pages outside namespace 0 (not stored): " << s.other_namespace << "\n";
   if (s.too_large)
     std::cout << "pages skipped, text over --max-page-bytes: " << s.too_large << "\n";
@@ -92,6 +97,12 @@ Runner WireIngest(CLI::App* cmd) {
   cmd->add_flag(
       "--full", a->options.full,
       "The files are a complete dump of their editions: delete stored pages they do not hold");
+  cmd->add_option("--stubs", a->options.stubs,
+                  "With --index: the stub dump (.xml, .xml.gz, .xml.bz2) of the same edition; "
+                  "only the streams holding new or changed pages are read");
+  cmd->add_flag("--changes", a->options.changes,
+                "The files are adds-changes dumps (pages-meta-hist-incr), applied in the order "
+                "of the dates in their names; the newest revision of each page is kept");
   cmd->add_option("FILE", a->files, ".xml, .xml.bz2 (also multistream) or .jsonl files")
       ->required();
   return [a](const Invocation& inv) {

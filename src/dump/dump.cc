@@ -36,9 +36,8 @@ class MediaWikiParser {
   }
   ~MediaWikiParser() { XML_ParserFree(parser_); }
 
-  Status Run() {
-    std::unique_ptr<ByteSource> src;
-    RETURN_IF_ERROR(OpenByteSource(path_, &src));
+  Status Run(std::unique_ptr<ByteSource> src = nullptr) {
+    if (!src) RETURN_IF_ERROR(OpenByteSource(path_, &src));
     source_ = src.get();
     std::vector<char> buf(kChunk);
     for (;;) {
@@ -76,6 +75,8 @@ class MediaWikiParser {
   // True when the root element is open and no page is: a point where a stream of a multistream
   // file may end and the document may be closed.
   bool BetweenPages() const { return depth_ == 1 && !in_page_; }
+  // Hand over every revision of a page, not only the first.
+  void set_every_revision() { every_revision_ = true; }
   void set_location_prefix(std::string p) { location_prefix_ = std::move(p); }
 
  private:
@@ -183,7 +184,7 @@ class MediaWikiParser {
         for (const char** a = attrs; *a; a += 2)
           if (std::strcmp(a[0], "title") == 0) page_.redirect_target = a[1];
       }
-    } else if (rel == 2 && in_revision_ && revisions_ == 1) {
+    } else if (rel == 2 && in_revision_ && (revisions_ == 1 || every_revision_)) {
       // Only the first revision of a page is read (pages-articles holds exactly one).
       if (std::strcmp(name, "id") == 0)
         field_ = Field::kRevisionId;
@@ -203,19 +204,31 @@ class MediaWikiParser {
       if (rel == 0) {
         in_page_ = false;
         in_revision_ = false;
+        bool hand_over = !every_revision_ || revisions_ == 0;  // a page without revisions too
         revisions_ = 0;
-        ++info_->pages;
-        if (source_) info_->bytes = source_->file_offset();
-        Status st = cb_(page_, *info_);
-        if (!st.ok()) {
-          callback_status_ = std::move(st);
-          XML_StopParser(parser_, XML_FALSE);
-        }
+        if (hand_over) HandOver();
       } else if (rel == 1 && std::strcmp(name, "revision") == 0) {
         in_revision_ = false;
+        if (every_revision_) {
+          HandOver();
+          page_.revision_id = 0;
+          page_.timestamp.clear();
+          page_.text.clear();
+          page_.oversize_text_bytes = 0;
+        }
       }
     }
     --depth_;
+  }
+
+  void HandOver() {
+    ++info_->pages;
+    if (source_) info_->bytes = source_->file_offset();
+    Status st = cb_(page_, *info_);
+    if (!st.ok()) {
+      callback_status_ = std::move(st);
+      XML_StopParser(parser_, XML_FALSE);
+    }
   }
 
   // Parses an id of the page; a value that is not a decimal integer in [0, 2^64) is an error.
@@ -276,6 +289,7 @@ class MediaWikiParser {
   int page_depth_ = 0;
   bool in_revision_ = false;
   int revisions_ = 0;
+  bool every_revision_ = false;
   Field field_ = Field::kNone;
   std::string chars_;
   SourcePage page_;
@@ -289,6 +303,23 @@ Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, D
   if (!info) info = &local;
   MediaWikiParser parser(path, on_page, info, max_page_bytes);
   return parser.Run();
+}
+
+Status ReadMediaWikiRevisions(const std::string& path, const PageCallback& on_revision,
+                              DumpInfo* info, uint64_t max_page_bytes) {
+  DumpInfo local;
+  if (!info) info = &local;
+  MediaWikiParser parser(path, on_revision, info, max_page_bytes);
+  parser.set_every_revision();
+  return parser.Run();
+}
+
+Status ReadMediaWikiSource(const std::string& path, std::unique_ptr<ByteSource> source,
+                           const PageCallback& on_page, DumpInfo* info, uint64_t max_page_bytes) {
+  DumpInfo local;
+  if (!info) info = &local;
+  MediaWikiParser parser(path, on_page, info, max_page_bytes);
+  return parser.Run(std::move(source));
 }
 
 namespace {
@@ -342,7 +373,15 @@ Status ReadStreamIndex(const MultistreamOptions& options, StreamIndex* index) {
       index->offsets.push_back(offset);
       index->wanted.push_back(false);
     }
-    if (!options.want_title || options.want_title(std::string(line.substr(c2 + 1))))
+    if (!options.want_title && !options.want_page) {
+      index->wanted.back() = true;
+      continue;
+    }
+    uint64_t page_id = 0;
+    if (options.want_page && ParseDecimalU64(line.substr(c1 + 1, c2 - c1 - 1), &page_id) &&
+        options.want_page(page_id))
+      index->wanted.back() = true;
+    if (options.want_title && options.want_title(std::string(line.substr(c2 + 1))))
       index->wanted.back() = true;
   }
   if (index->offsets.empty()) return Status::Corruption(options.index_path + ": empty index");

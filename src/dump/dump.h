@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,19 @@ using PageCallback = std::function<Status(const SourcePage& page, const DumpInfo
 Status ReadMediaWikiDump(const std::string& path, const PageCallback& on_page, DumpInfo* info,
                          uint64_t max_page_bytes = kDefaultMaxPageBytes);
 
+// As ReadMediaWikiDump, but hands over every <revision> of every page (history and adds-changes
+// dumps hold several): one SourcePage per revision, with the page's title, namespace, id and
+// redirect, in file order.
+Status ReadMediaWikiRevisions(const std::string& path, const PageCallback& on_revision,
+                              DumpInfo* info, uint64_t max_page_bytes = kDefaultMaxPageBytes);
+
+class ByteSource;
+// As ReadMediaWikiDump, reading the XML from `source` (e.g. a gzip decompressor); `path` names it
+// in messages.
+Status ReadMediaWikiSource(const std::string& path, std::unique_ptr<ByteSource> source,
+                           const PageCallback& on_page, DumpInfo* info,
+                           uint64_t max_page_bytes = kDefaultMaxPageBytes);
+
 struct MultistreamOptions {
   // The dump's "-index.txt.bz2" (lines "offset:page_id:title"; plain text also accepted).
   std::string index_path;
@@ -82,6 +96,9 @@ struct MultistreamOptions {
   // When set, only the streams holding at least one title for which this returns true are read.
   // Default: every stream.
   std::function<bool(const std::string& title)> want_title;
+  // When set, only the streams holding at least one page id for which this returns true are
+  // read (with want_title: a stream either selects is read). Default: every stream.
+  std::function<bool(uint64_t page_id)> want_page;
   // As for ReadMediaWikiDump. Default: kDefaultMaxPageBytes.
   uint64_t max_page_bytes = kDefaultMaxPageBytes;
 };

@@ -17,6 +17,7 @@
 #include "aligndb.pb.h"
 #include "dump/dump.h"
 #include "dump/jsonl.h"
+#include "dump/stubs.h"
 #include "storage/records.h"
 #include "util/fault.h"
 
@@ -121,6 +122,16 @@ std::string Printable(const std::string& s) {
 // Page ids seen per edition, for --full.
 using SeenPages = std::map<uint32_t, std::vector<uint64_t>>;
 
+// What an update from stubs or adds-changes dumps adds to reading a file.
+struct UpdateMode {
+  // --stubs: page id → the stub's revision, for the pages to read; the pages met are added to
+  // stub_found.
+  const std::unordered_map<uint64_t, uint64_t>* stub_revisions = nullptr;
+  std::unordered_set<uint64_t>* stub_found = nullptr;
+  // --changes: page id → its newest revision in the file; every revision is read.
+  const std::unordered_map<uint64_t, uint64_t>* newest = nullptr;
+};
+
 class Ingester {
  public:
   // A page on its way through the workers.
@@ -129,16 +140,20 @@ class Ingester {
     uint64_t page_id = 0;
     std::string hash;
     bool is_redirect = false;  // then `redirect` is stored; no text processing
+    bool is_delete = false;    // then page_id is deleted; no text processing
+    std::string old_title;     // the stored page's title, if any
     pb::Redirect redirect;
     pb::Article article;
     pb::ArticleTerms terms;
     Status status;
   };
-  Ingester(Store* store, const IngestOptions& options, IngestSummary* summary, SeenPages* seen)
+  Ingester(Store* store, const IngestOptions& options, IngestSummary* summary, SeenPages* seen,
+           UpdateMode mode = UpdateMode())
       : store_(store),
         options_(options),
         summary_(summary),
         seen_(seen),
+        mode_(mode),
         writer_(store->NewPageWriter()) {
     size_t workers = options.text_threads > 0 ? static_cast<size_t>(options.text_threads)
                                               : std::max(1u, std::thread::hardware_concurrency());
@@ -187,9 +202,15 @@ class Ingester {
           return wanted_titles_.count(NormalizeTitle(title)) > 0;
         };
       }
+      if (mode_.stub_revisions)
+        mo.want_page = [this](uint64_t id) { return mode_.stub_revisions->count(id) > 0; };
       s = ReadMultistreamDump(path, mo, cb, &info);
       summary_->streams_total += info.streams_total;
       summary_->streams_read += info.streams_read;
+    } else if (mode_.newest) {
+      if (kind != InputKind::kMediaWikiXml)
+        return Status::InvalidArgument(path + ": --changes needs MediaWiki XML adds-changes dumps");
+      s = ReadMediaWikiRevisions(path, cb, &info, options_.max_page_bytes);
     } else {
       s = kind == InputKind::kMediaWikiXml
               ? ReadMediaWikiDump(path, cb, &info, options_.max_page_bytes)
@@ -199,7 +220,7 @@ class Ingester {
     Status pending = Submit();
     if (pending.ok()) pending = Drain();
     if (s.ok()) s = pending;
-    Status flushed = writer_->Flush();
+    Status flushed = FlushWriter();
     if (options_.progress) options_.progress(path, info.pages, info.bytes);
     RETURN_IF_ERROR(s);
     return flushed;
@@ -245,8 +266,17 @@ class Ingester {
     ++summary_->pages;
     if (options_.progress && summary_->pages % 1000 == 0)
       options_.progress(path_, info.pages, info.bytes);
+    if (mode_.newest && page.has_page_id) {
+      auto it = mode_.newest->find(page.page_id);
+      if (it != mode_.newest->end() && page.revision_id != it->second) {
+        ++summary_->superseded;
+        return Status::OK();
+      }
+    }
     if (page.ns != 0) {
       ++summary_->other_namespace;
+      // An adds-changes dump: the page may have moved out of namespace 0.
+      if (mode_.newest && page.has_page_id) return DeleteMovedPage(page);
       return Status::OK();
     }
     if (page.title.empty()) return Status::Corruption(page.location + ": page without a title");
@@ -258,6 +288,7 @@ class Ingester {
     }
     uint64_t page_id = page.has_page_id ? page.page_id : TitlePageId(page.title);
     if (seen_) (*seen_)[edition_].push_back(page_id);  // also when too large: --full keeps it
+    if (mode_.stub_revisions) CheckStub(page, page_id);
     if (page.oversize_text_bytes > 0) return SkipTooLarge(page);
     std::string hash = ContentHash(page);
 
@@ -265,6 +296,10 @@ class Ingester {
     Status os = store_->GetPageState(edition_, page_id, &old);
     if (!os.ok() && !os.IsNotFound()) return os;
     bool existed = os.ok();
+    if (mode_.newest && existed && page.revision_id < old.revision_id()) {
+      ++summary_->older_ignored;
+      return Status::OK();
+    }
     if (existed && old.revision_id() == page.revision_id && old.content_hash() == hash &&
         old.title() == page.title) {
       if (old.kind() == pb::PageState::ARTICLE) {
@@ -274,30 +309,13 @@ class Ingester {
       return Status::OK();
     }
 
-    if (page.is_redirect) {
-      // Redirects go through the batch too, so that page order is kept without stopping the
-      // workers.
-      Item item;
-      item.page.location = page.location;
-      item.is_redirect = true;
-      pb::Redirect& r = item.redirect;
-      r.set_version(kRedirectVersion);
-      r.set_edition(edition_name_);
-      r.set_page_id(page_id);
-      r.set_title(page.title);
-      r.set_target(page.redirect_target);
-      r.set_revision_id(page.revision_id);
-      r.set_content_hash(hash);
-      ++summary_->redirects;
-      batch_.push_back(std::move(item));
-      if (batch_.size() >= kBatchPages) return Submit();
-      return Status::OK();
-    }
+    if (page.is_redirect) return QueueRedirect(page, page_id, hash, existed ? old.title() : "");
 
     Item item;
     item.page = page;
     item.page_id = page_id;
     item.hash = std::move(hash);
+    if (existed) item.old_title = old.title();
     if (existed && old.kind() == pb::PageState::ARTICLE)
       ++summary_->changed;
     else
@@ -306,6 +324,27 @@ class Ingester {
     batch_bytes_ += page.text.size();
     batch_.push_back(std::move(item));
     if (batch_.size() >= kBatchPages || batch_bytes_ >= kBatchBytes) return Submit();
+    return Status::OK();
+  }
+
+  // Redirects go through the batch too, so that page order is kept without stopping the workers.
+  Status QueueRedirect(const SourcePage& page, uint64_t page_id, const std::string& hash,
+                       const std::string& old_title) {
+    Item item;
+    item.page.location = page.location;
+    item.is_redirect = true;
+    item.old_title = old_title;
+    pb::Redirect& r = item.redirect;
+    r.set_version(kRedirectVersion);
+    r.set_edition(edition_name_);
+    r.set_page_id(page_id);
+    r.set_title(page.title);
+    r.set_target(page.redirect_target);
+    r.set_revision_id(page.revision_id);
+    r.set_content_hash(hash);
+    ++summary_->redirects;
+    batch_.push_back(std::move(item));
+    if (batch_.size() >= kBatchPages) return Submit();
     return Status::OK();
   }
 
@@ -335,10 +374,7 @@ class Ingester {
         first_error = item.status;
         break;
       }
-      Status s = item.is_redirect
-                     ? writer_->PutRedirect(edition_, item.redirect).WithPrefix(item.page.location)
-                     : writer_->PutArticle(edition_, item.article, item.terms)
-                           .WithPrefix(item.page.location);
+      Status s = Write(item);
       if (s.ok()) s = MaybeFlush();
       if (!s.ok()) {
         first_error = s;
@@ -359,7 +395,7 @@ class Ingester {
     auto work = [this, items, n, &next](size_t w) {
       for (size_t k = next++; k < n; k = next++) {
         Item& it = (*items)[k];
-        if (it.is_redirect) continue;
+        if (it.is_redirect || it.is_delete) continue;
         it.status = BuildArticleNoThrow(text_[w].get(), it);
       }
     };
@@ -390,7 +426,58 @@ class Ingester {
   Status MaybeFlush() {
     size_t max_pages = SmallBatches() ? 8 : kFlushPages;
     if (writer_->pending_pages() >= max_pages || writer_->pending_bytes() >= kFlushBytes)
-      return writer_->Flush();
+      return FlushWriter();
+    return Status::OK();
+  }
+
+  Status FlushWriter() {
+    batch_titles_.clear();
+    return writer_->Flush();
+  }
+
+  // Writes one finished item. The writer looks up who owns a page's old title in the committed
+  // state; when a page of this batch took that title already (a rename onto the title of a page
+  // that is renamed or deleted after it), the batch is committed first so that the lookup sees it.
+  Status Write(const Item& item) {
+    if (!item.old_title.empty() && batch_titles_.count(NormalizeTitle(item.old_title)))
+      RETURN_IF_ERROR(FlushWriter());
+    if (item.is_delete)
+      return writer_->DeletePage(edition_, item.page_id).WithPrefix(item.page.location);
+    if (item.is_redirect) {
+      batch_titles_.insert(NormalizeTitle(item.redirect.title()));
+      return writer_->PutRedirect(edition_, item.redirect).WithPrefix(item.page.location);
+    }
+    batch_titles_.insert(NormalizeTitle(item.article.title()));
+    return writer_->PutArticle(edition_, item.article, item.terms).WithPrefix(item.page.location);
+  }
+
+  // --stubs: counts a page whose revision is not the one the stub gave.
+  void CheckStub(const SourcePage& page, uint64_t page_id) {
+    auto it = mode_.stub_revisions->find(page_id);
+    if (it == mode_.stub_revisions->end()) return;
+    mode_.stub_found->insert(page_id);
+    if (it->second != page.revision_id) ++summary_->stub_mismatch;
+  }
+
+  // --changes: the newest revision of a stored page is outside namespace 0 (the page was moved);
+  // a fresh ingest would not store it, so it is deleted, unless the stored revision is newer.
+  Status DeleteMovedPage(const SourcePage& page) {
+    pb::PageState old;
+    Status os = store_->GetPageState(edition_, page.page_id, &old);
+    if (os.IsNotFound()) return Status::OK();
+    RETURN_IF_ERROR(os);
+    if (page.revision_id < old.revision_id()) {
+      ++summary_->older_ignored;
+      return Status::OK();
+    }
+    if (old.kind() == pb::PageState::ARTICLE) ++summary_->deleted;
+    Item item;
+    item.page.location = page.location;
+    item.is_delete = true;
+    item.page_id = page.page_id;
+    item.old_title = old.title();
+    batch_.push_back(std::move(item));
+    if (batch_.size() >= kBatchPages) return Submit();
     return Status::OK();
   }
 
@@ -398,6 +485,8 @@ class Ingester {
   const IngestOptions& options_;
   IngestSummary* summary_;
   SeenPages* seen_;
+  UpdateMode mode_;
+  std::unordered_set<std::string> batch_titles_;  // normalized titles written since the last flush
   std::vector<std::unique_ptr<TextProcessor>> text_;  // one per worker
   std::vector<Item> batch_;                           // pages collected for the next submission
   std::vector<Item> inflight_;                        // pages in the workers
@@ -420,6 +509,11 @@ std::map<std::string, uint64_t> IngestSummary::AsCounts() const {
       {"deleted", deleted}};
   if (not_wanted) c["not_wanted"] = not_wanted;
   if (too_large) c["too_large"] = too_large;
+  if (with_stubs) c["stub_mismatch"] = stub_mismatch;
+  if (with_changes) {
+    c["older_ignored"] = older_ignored;
+    c["superseded"] = superseded;
+  }
   if (streams_total) {
     c["streams_total"] = streams_total;
     c["streams_read"] = streams_read;
@@ -449,38 +543,12 @@ bool SplitEditionSpec(const std::string& spec, std::string* edition, std::string
   return true;
 }
 
-Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
-              IngestSummary* summary) {
-  if (!options.index.empty() && files.size() != 1)
-    return Status::InvalidArgument("--index goes with exactly one multistream dump file");
-  if (!options.only_titles_of.empty() && options.index.empty())
-    return Status::InvalidArgument("--only-titles-of needs --index");
-  if (!options.only_titles_of.empty() && options.full)
-    return Status::InvalidArgument(
-        "--full cannot be used with --only-titles-of (not every page is read)");
-  // Every edition name on the command line is checked before anything is read.
-  auto check = [](const std::string& name, const std::string& what) {
-    if (name.empty() || IsValidEditionName(name)) return Status::OK();
-    return Status::InvalidArgument(what + " \"" + Printable(name) +
-                                   "\" is not a valid edition name (1 to 64 of A-Z a-z 0-9 _ -)");
-  };
-  RETURN_IF_ERROR(check(options.edition, "--edition"));
-  for (const auto& spec : files) {
-    std::string path, edition;
-    if (SplitEditionSpec(spec, &edition, &path))
-      RETURN_IF_ERROR(check(edition, "EDITION=PATH: edition"));
-  }
-  SeenPages seen;
-  for (const auto& spec : files) {
-    IngestOptions per_file = options;
-    std::string path = spec, edition;
-    if (SplitEditionSpec(spec, &edition, &path)) per_file.edition = edition;
-    Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr);
-    RETURN_IF_ERROR(ingester.File(path));
-  }
-  // --full: every page of the editions read that the files did not hold is gone. Only reached
-  // when every file was read to its end.
-  for (auto& [edition, ids] : seen) {
+namespace {
+
+// --full: every stored page of the editions in `seen` that `seen` does not list is deleted.
+// Called only after every input was read to its end.
+Status DeleteUnseen(Store* store, SeenPages* seen, IngestSummary* summary) {
+  for (auto& [edition, ids] : *seen) {
     std::sort(ids.begin(), ids.end());
     std::vector<uint64_t> stored;
     RETURN_IF_ERROR(store->PageIds(edition, &stored));
@@ -496,6 +564,145 @@ Status Ingest(Store* store, const std::vector<std::string>& files, const IngestO
     RETURN_IF_ERROR(writer->Flush());
   }
   return Status::OK();
+}
+
+// What the stub file says must be read: page id → stub revision for the namespace-0 pages that
+// are not stored as the stub describes them; `listed` gets every namespace-0 page id.
+struct StubPlan {
+  std::string edition_name;
+  uint32_t edition = 0;
+  std::unordered_map<uint64_t, uint64_t> to_read;
+  std::vector<uint64_t> listed;
+};
+
+Status PlanFromStubs(Store* store, const IngestOptions& options, StubPlan* plan) {
+  auto cb = [&](const StubPage& stub, const DumpInfo& info) -> Status {
+    if (plan->edition_name.empty()) {
+      plan->edition_name = options.edition.empty() ? info.dbname : options.edition;
+      if (!IsValidEditionName(plan->edition_name))
+        return Status::Corruption(
+            options.stubs + ": <siteinfo><dbname> \"" + Printable(plan->edition_name) +
+            "\" is not a valid edition name; name the edition with --edition");
+      Status es = store->EditionId(plan->edition_name, /*create=*/false, &plan->edition);
+      if (es.IsNotFound())
+        plan->edition = UINT32_MAX;  // nothing stored yet: read every page
+      else
+        RETURN_IF_ERROR(es);
+    }
+    if (stub.ns != 0) return Status::OK();
+    plan->listed.push_back(stub.page_id);
+    pb::PageState old;
+    Status os = plan->edition == UINT32_MAX
+                    ? Status::NotFound("")
+                    : store->GetPageState(plan->edition, stub.page_id, &old);
+    if (!os.ok() && !os.IsNotFound()) return os;
+    bool redirect = os.ok() && old.kind() == pb::PageState::REDIRECT;
+    if (os.ok() && old.revision_id() == stub.revision_id && old.title() == stub.title &&
+        redirect == stub.is_redirect)
+      return Status::OK();
+    plan->to_read[stub.page_id] = stub.revision_id;
+    return Status::OK();
+  };
+  return ReadStubDump(options.stubs, cb, nullptr);
+}
+
+// ingest --stubs: the whole stub file first (nothing is written while it is read), then the
+// streams holding new or changed pages, then (--full) the deletions.
+Status IngestWithStubs(Store* store, const std::string& path, const IngestOptions& options,
+                       IngestSummary* summary) {
+  summary->with_stubs = true;
+  StubPlan plan;
+  RETURN_IF_ERROR(PlanFromStubs(store, options, &plan));
+  if (plan.edition_name.empty())
+    return Status::Corruption(options.stubs + ": no pages in the stub dump");
+  IngestOptions per_file = options;
+  per_file.edition = plan.edition_name;
+  SeenPages seen;
+  std::unordered_set<uint64_t> found;
+  UpdateMode mode;
+  mode.stub_revisions = &plan.to_read;
+  mode.stub_found = &found;
+  Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr, mode);
+  RETURN_IF_ERROR(ingester.File(path));
+  // Pages the stubs list as new or changed that the dump does not hold: the dump is of another
+  // date; what is stored of them stays.
+  for (const auto& [id, rev] : plan.to_read)
+    if (!found.count(id)) ++summary->stub_mismatch;
+  if (!options.full) return Status::OK();
+  uint32_t edition = 0;
+  RETURN_IF_ERROR(store->EditionId(plan.edition_name, /*create=*/true, &edition));
+  auto& ids = seen[edition];
+  ids.insert(ids.end(), plan.listed.begin(), plan.listed.end());
+  return DeleteUnseen(store, &seen, summary);
+}
+
+// ingest --changes: each file in date order, its newest revision of each page only.
+Status IngestChanges(Store* store, std::vector<std::string> files, const IngestOptions& options,
+                     IngestSummary* summary) {
+  summary->with_changes = true;
+  if (options.full || !options.index.empty() || !options.stubs.empty())
+    return Status::InvalidArgument(
+        "--changes cannot be used with --full, --index or --stubs (adds-changes dumps hold "
+        "changed pages only)");
+  RETURN_IF_ERROR(OrderChangeFiles(&files));
+  for (const auto& spec : files) {
+    IngestOptions per_file = options;
+    std::string path = spec, edition;
+    if (SplitEditionSpec(spec, &edition, &path)) per_file.edition = edition;
+    std::unordered_map<uint64_t, uint64_t> newest;
+    RETURN_IF_ERROR(NewestRevisions(path, &newest));
+    UpdateMode mode;
+    mode.newest = &newest;
+    Ingester ingester(store, per_file, summary, nullptr, mode);
+    RETURN_IF_ERROR(ingester.File(path));
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
+              IngestSummary* summary) {
+  if (!options.stubs.empty() && options.index.empty())
+    return Status::InvalidArgument(
+        "--stubs needs --index (the streams of the changed pages are found through the index)");
+  if (!options.index.empty() && files.size() != 1)
+    return Status::InvalidArgument("--index goes with exactly one multistream dump file");
+  if (!options.only_titles_of.empty() && options.index.empty())
+    return Status::InvalidArgument("--only-titles-of needs --index");
+  if (!options.only_titles_of.empty() && (options.full || !options.stubs.empty()))
+    return Status::InvalidArgument(
+        "--full and --stubs cannot be used with --only-titles-of (not every page is read)");
+  // Every edition name on the command line is checked before anything is read.
+  auto check = [](const std::string& name, const std::string& what) {
+    if (name.empty() || IsValidEditionName(name)) return Status::OK();
+    return Status::InvalidArgument(what + " \"" + Printable(name) +
+                                   "\" is not a valid edition name (1 to 64 of A-Z a-z 0-9 _ -)");
+  };
+  RETURN_IF_ERROR(check(options.edition, "--edition"));
+  for (const auto& spec : files) {
+    std::string path, edition;
+    if (SplitEditionSpec(spec, &edition, &path))
+      RETURN_IF_ERROR(check(edition, "EDITION=PATH: edition"));
+  }
+  if (options.changes) return IngestChanges(store, files, options, summary);
+  if (!options.stubs.empty()) {
+    IngestOptions with_edition = options;
+    std::string path = files[0], edition;
+    if (SplitEditionSpec(files[0], &edition, &path)) with_edition.edition = edition;
+    return IngestWithStubs(store, path, with_edition, summary);
+  }
+  SeenPages seen;
+  for (const auto& spec : files) {
+    IngestOptions per_file = options;
+    std::string path = spec, edition;
+    if (SplitEditionSpec(spec, &edition, &path)) per_file.edition = edition;
+    Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr);
+    RETURN_IF_ERROR(ingester.File(path));
+  }
+  // --full: every page of the editions read that the files did not hold is gone. Only reached
+  // when every file was read to its end.
+  return DeleteUnseen(store, &seen, summary);
 }
 
 }  // namespace aligndb

@@ -31,6 +31,21 @@ struct IngestOptions {
   std::string index;
   // Threads decompressing streams with `index`. Default: 0 = all cores.
   int threads = 0;
+  // Stub dump (.xml, .xml.gz or .xml.bz2; pages without text) of the one multistream input
+  // file's edition, read first and whole; needs `index`. Only the streams holding pages that
+  // the stubs list as new or changed (revision id, title, namespace 0 or redirect ↔ article
+  // differ from the stored page) are decompressed. With `full`, the stored pages that neither
+  // the stubs (in namespace 0) nor the streams read hold are deleted. A page the dump holds in
+  // another revision than the stub says is stored as the dump has it and counted in
+  // stub_mismatch. The edition is `edition`, else the stub's <dbname>. The summary's `pages`,
+  // `unchanged` and `articles_by_edition` count the pages of the streams read. Default: empty.
+  std::string stubs;
+  // The input files are adds-changes dumps (several revisions of a page, in any order), applied
+  // in the order of the YYYYMMDD dates in their names (a file without one is InvalidArgument).
+  // Of each page the newest revision (highest revision id) is stored; a revision older than the
+  // stored one is ignored; a stored page whose newest revision is outside namespace 0 is
+  // deleted. No other deletions. Not with `full`, `index`. Default: false.
+  bool changes = false;
   // With `index`: read only the streams holding a title that this edition has, and store only
   // the pages with such a title (the pages that can pair). Default: empty (every stream).
   std::string only_titles_of;
@@ -54,6 +69,11 @@ struct IngestSummary {
   uint64_t streams_read = 0;   // with an index: streams decompressed
   uint64_t not_wanted = 0;  // --only-titles-of: pages of the streams read whose title cannot pair
   uint64_t too_large = 0;   // pages skipped for text longer than max_page_bytes
+  bool with_stubs = false;  // options.stubs was given: stub_mismatch is reported
+  uint64_t stub_mismatch = 0;  // pages the dump holds in another revision than the stub says
+  bool with_changes = false;   // options.changes: older_ignored and superseded are reported
+  uint64_t older_ignored = 0;  // revisions older than the stored one
+  uint64_t superseded = 0;     // revisions with a newer one of the same page in the same file
   // One line per page skipped for its size (the first 20): location, title, size.
   std::vector<std::string> skipped;
   std::map<std::string, uint64_t> articles_by_edition;  // articles read per edition

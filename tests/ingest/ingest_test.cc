@@ -15,14 +15,7 @@ namespace {
 using testing::DataPath;
 using testing::TempDir;
 
-std::unique_ptr<Store> OpenStore(const std::string& dir) {
-  std::unique_ptr<Store> store;
-  StoreOptions opts;
-  opts.create_if_missing = true;
-  Status s = Store::Open(opts, dir, &store);
-  EXPECT_TRUE(s.ok()) << s.ToString();
-  return store;
-}
+std::unique_ptr<Store> OpenStore(const std::string& dir) { return testing::OpenTestStore(dir); }
 
 TEST(IngestTest, SplitsEditionSpecs) {
   std::string edition, path;
