@@ -58,6 +58,27 @@ void BM_SplitAndTokenize(benchmark::State& state) {
 }
 BENCHMARK(BM_SplitAndTokenize)->Unit(benchmark::kMillisecond);
 
+// The whole text path of ingest per page, as src/ingest runs it: cleaning, sentence splitting
+// (TextProcessor) and tokenizing every sentence; throughput in bytes of wikitext.
+void BM_TextPipeline(benchmark::State& state) {
+  TextProcessor processor;
+  ProcessedPage processed;
+  std::vector<std::string> tokens;
+  size_t bytes = 0;
+  for (auto _ : state)
+    for (const auto& p : Pages()) {
+      (void)processor.Process(p, &processed);
+      for (const auto& para : processed.paragraphs)
+        for (const auto& s : para) {
+          tokens.clear();
+          Tokenize(s, &tokens);
+        }
+      bytes += p.text.size();
+    }
+  state.SetBytesProcessed(static_cast<int64_t>(bytes));
+}
+BENCHMARK(BM_TextPipeline)->Unit(benchmark::kMillisecond);
+
 void BM_AlignSentences(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   std::mt19937 rng(1);
