@@ -312,7 +312,7 @@ class ParallelBz2Source : public ByteSource {
   Status Open(const std::string& path, int threads) {
     path_ = path;
     RETURN_IF_ERROR(scanner_.Open(path));
-    window_ = static_cast<size_t>(2 * threads + 2);
+    window_ = static_cast<size_t>(threads + 2);
     try {
       for (int t = 0; t < threads; ++t) pool_.emplace_back([this] { Work(); });
     } catch (const std::exception&) {  // address-space or process limits: fewer threads

@@ -22,9 +22,9 @@
 namespace aligndb {
 
 // Opens `path` as OpenByteSource does; a bz2 file is decompressed on `threads` worker threads
-// (0: all cores) with at most 2 × threads + 2 blocks in flight (memory stays bounded: a block is
-// at most about 1 MB compressed and kMaxBz2BlockOutput decompressed). With 1 thread, or when no
-// thread can be started, it is the sequential source.
+// (0: all cores; 1 still overlaps decompression with the caller's work) with at most threads + 2
+// blocks in flight, so memory stays bounded (a block is at most about 2.3 MB compressed and
+// decompresses to at most 46 MB). When no thread can be started it is the sequential source.
 Status OpenParallelByteSource(const std::string& path, int threads,
                               std::unique_ptr<ByteSource>* out);
 
