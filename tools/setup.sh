@@ -11,6 +11,7 @@ PACKAGES=(
   libcli11-dev libgtest-dev nlohmann-json3-dev
   libbz2-dev libicu-dev libexpat1-dev libxml2-dev libxxhash-dev liblemon-dev
   bzip2 python3
+  lbzip2 bc  # bench/*.sh: reference decompression times, arithmetic
   wordnet-base
 )
 
