@@ -2,11 +2,13 @@
 // micro_bench Run: build/micro_bench   (reads the bundled dumps from data/)
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <random>
 
 #include "align/align.h"
-#include "dump/dump.h"
 #include "align/similarity.h"
+#include "dump/bz2_parallel.h"
+#include "dump/dump.h"
 #include "text/text.h"
 #include "text/wikitext.h"
 
@@ -57,6 +59,49 @@ void BM_SplitAndTokenize(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(bytes));
 }
 BENCHMARK(BM_SplitAndTokenize)->Unit(benchmark::kMillisecond);
+
+// The whole text path of ingest per page, as src/ingest runs it: cleaning, sentence splitting
+// (TextProcessor) and tokenizing every sentence; throughput in bytes of wikitext.
+void BM_TextPipeline(benchmark::State& state) {
+  TextProcessor processor;
+  ProcessedPage processed;
+  std::vector<std::string> tokens;
+  size_t bytes = 0;
+  for (auto _ : state)
+    for (const auto& p : Pages()) {
+      (void)processor.Process(p, &processed);
+      for (const auto& para : processed.paragraphs)
+        for (const auto& s : para) {
+          tokens.clear();
+          Tokenize(s, &tokens);
+        }
+      bytes += p.text.size();
+    }
+  state.SetBytesProcessed(static_cast<int64_t>(bytes));
+}
+BENCHMARK(BM_TextPipeline)->Unit(benchmark::kMillisecond);
+
+// Decompressing a bz2 file through the sequential source (argument 0) and the block-parallel one
+// (argument: worker threads); wall time, as the point is using more cores. The file is
+// $ALIGNDB_BENCH_BZ2, by default the bundled English dump (only 2 blocks: give a larger one).
+void BM_Bz2Read(benchmark::State& state) {
+  const char* env = std::getenv("ALIGNDB_BENCH_BZ2");
+  const std::string path =
+      env ? env : std::string(ALIGNDB_SOURCE_DIR) + "/data/wikidumps/enwiki-gensim-sample.xml.bz2";
+  std::vector<char> buf(1 << 18);
+  size_t bytes = 0;
+  for (auto _ : state) {
+    std::unique_ptr<ByteSource> src;
+    Status s = state.range(0) == 0
+                   ? OpenByteSource(path, &src)
+                   : OpenParallelByteSource(path, static_cast<int>(state.range(0)), &src);
+    for (size_t got = 1; s.ok() && got > 0; bytes += got)
+      s = src->Read(buf.data(), buf.size(), &got);
+    if (!s.ok()) state.SkipWithError(s.ToString().c_str());
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(bytes));
+}
+BENCHMARK(BM_Bz2Read)->Arg(0)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 void BM_AlignSentences(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));

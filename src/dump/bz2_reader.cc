@@ -2,6 +2,7 @@
 
 #include <bzlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -70,6 +71,19 @@ class Bz2Source : public ByteSource {
     start_ = begin;
     remaining_ = end == UINT64_MAX ? UINT64_MAX : end - begin;
     in_.resize(kInputBufferSize);
+    return Status::OK();
+  }
+
+  // Starts at `begin` (to the end of the file) but reads the same input buffers as a source
+  // opened at byte 0, so that its messages name the same offsets.
+  Status OpenAligned(const std::string& path, uint64_t begin) {
+    uint64_t skip = begin % kInputBufferSize;
+    RETURN_IF_ERROR(Open(path, begin - skip, UINT64_MAX));
+    if (skip == 0) return Status::OK();
+    RETURN_IF_ERROR(Refill());
+    size_t n = std::min<size_t>(skip, strm_.avail_in);
+    strm_.next_in += n;
+    strm_.avail_in -= static_cast<unsigned>(n);
     return Status::OK();
   }
 
@@ -168,6 +182,13 @@ Status OpenBz2Range(const std::string& path, uint64_t begin, uint64_t end,
                     std::unique_ptr<ByteSource>* out) {
   auto src = std::make_unique<Bz2Source>();
   RETURN_IF_ERROR(src->Open(path, begin, end));
+  *out = std::move(src);
+  return Status::OK();
+}
+
+Status OpenBz2Aligned(const std::string& path, uint64_t begin, std::unique_ptr<ByteSource>* out) {
+  auto src = std::make_unique<Bz2Source>();
+  RETURN_IF_ERROR(src->OpenAligned(path, begin));
   *out = std::move(src);
   return Status::OK();
 }

@@ -38,6 +38,10 @@ Status OpenByteSource(const std::string& path, std::unique_ptr<ByteSource>* out)
 Status OpenBz2Range(const std::string& path, uint64_t begin, uint64_t end,
                     std::unique_ptr<ByteSource>* out);
 
+// As OpenBz2Range(path, begin, end of file), reading the file in the same buffers as a source
+// opened at byte 0 would: its error messages name exactly the offsets that source's would.
+Status OpenBz2Aligned(const std::string& path, uint64_t begin, std::unique_ptr<ByteSource>* out);
+
 // Decompresses the whole streams of [begin, end) into `out`. When `begin` is not the start of a
 // bz2 stream, or a stream runs on past `end` (before the end of the file), sets
 // `*not_whole_streams` and returns the bz2 error: the range is not made of whole streams.

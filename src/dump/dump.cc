@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "dump/bz2_parallel.h"
 #include "dump/bz2_reader.h"
 #include "util/numbers.h"
 #include "util/utf8.h"
@@ -37,7 +38,8 @@ class MediaWikiParser {
   ~MediaWikiParser() { XML_ParserFree(parser_); }
 
   Status Run(std::unique_ptr<ByteSource> src = nullptr) {
-    if (!src) RETURN_IF_ERROR(OpenByteSource(path_, &src));
+    // bz2 blocks are decompressed on all cores while this thread parses.
+    if (!src) RETURN_IF_ERROR(OpenParallelByteSource(path_, 0, &src));
     source_ = src.get();
     std::vector<char> buf(kChunk);
     for (;;) {

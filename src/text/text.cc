@@ -119,6 +119,12 @@ std::string NormalizeTitle(std::string_view title) {
 
 // ---------------------------------------------------------------- tokens
 
+namespace {
+inline bool IsAsciiAlnum(uint8_t b) {
+  return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9');
+}
+}  // namespace
+
 void Tokenize(std::string_view text, std::vector<std::string>* tokens) {
   const auto* p = reinterpret_cast<const uint8_t*>(text.data());
   int32_t n = static_cast<int32_t>(text.size());
@@ -132,6 +138,16 @@ void Tokenize(std::string_view text, std::vector<std::string>* tokens) {
   };
   while (i < n) {
     uint8_t b = p[i];
+    if (IsAsciiAlnum(b)) {  // a run of ASCII letters and digits, appended at once
+      int32_t j = i + 1;
+      while (j < n && IsAsciiAlnum(p[j])) ++j;
+      size_t at = current.size();
+      current.append(reinterpret_cast<const char*>(p + i), static_cast<size_t>(j - i));
+      for (size_t k = at; k < current.size(); ++k)
+        if (current[k] >= 'A' && current[k] <= 'Z') current[k] = static_cast<char>(current[k] + 32);
+      i = j;
+      continue;
+    }
     if (b < 0x80) {
       ++i;
       if ((b >= 'a' && b <= 'z') || (b >= '0' && b <= '9')) {

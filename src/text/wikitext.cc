@@ -39,6 +39,27 @@ std::string Lower(std::string_view s) {
   return out;
 }
 
+// Set by reference::CleanWikitext: every pass then copies byte by byte, as written, without
+// skipping runs of plain bytes (the obvious code the fast path is tested against).
+thread_local bool tl_reference = false;
+
+// The first index at or after `i` whose byte is one of `Cs` (a pass's markup bytes): the bytes
+// before it take the pass's default branch (copied as they are), so they are copied as one run.
+// In the reference, `i` itself.
+template <char... Cs>
+size_t SkipPlain(std::string_view in, size_t i) {
+  if (tl_reference) return i;
+  const char* p = in.data();
+  const size_t n = in.size();
+  if constexpr (sizeof...(Cs) == 1) {
+    const void* hit = i < n ? std::memchr(p + i, Cs..., n - i) : nullptr;
+    return hit ? static_cast<size_t>(static_cast<const char*>(hit) - p) : n;
+  } else {
+    while (i < n && ((p[i] != Cs) && ...)) ++i;
+    return i;
+  }
+}
+
 std::string_view Trim(std::string_view s) {
   size_t b = 0, e = s.size();
   while (b < e && IsSpace(static_cast<unsigned char>(s[b]))) ++b;
@@ -276,6 +297,10 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
   std::vector<size_t> unmatched;                        // lone opening markers (2 bytes each)
   constexpr size_t kMaxNames = 4096;
   for (size_t i = 0; i + 1 < in.size();) {
+    if (size_t j = SkipPlain<'{', '}', '|'>(in, i); j > i) {
+      i = j;
+      continue;
+    }
     char c = in[i], d = in[i + 1];
     if (c == '{' && d == '{') {
       stack.push_back({i, false});
@@ -404,6 +429,9 @@ std::string RenderInternalLinks(std::string_view in) {
         frames.back().append(rendered);
       }  // else: a lone "]]" is not visible text
       i += 2;
+    } else if (size_t j = SkipPlain<'[', ']'>(in, i); j > i) {
+      frames.back().append(in.substr(i, j - i));
+      i = j;
     } else {
       frames.back().push_back(in[i]);
       ++i;
@@ -431,6 +459,11 @@ std::string RenderExternalLinks(std::string_view in) {
   out.reserve(in.size());
   size_t i = 0;
   while (i < in.size()) {
+    if (size_t j = SkipPlain<'['>(in, i); j > i) {
+      out.append(in.substr(i, j - i));
+      i = j;
+      continue;
+    }
     if (in[i] == '[' && StartsWithUrlScheme(in.substr(i + 1))) {
       size_t close = i + 1;
       while (close < in.size() && in[close] != ']' && in[close] != '\n') ++close;
@@ -454,6 +487,11 @@ std::string RemoveQuotesAndSwitches(std::string_view in) {
   out.reserve(in.size());
   size_t i = 0;
   while (i < in.size()) {
+    if (size_t j = SkipPlain<'\'', '_'>(in, i); j > i) {
+      out.append(in.substr(i, j - i));
+      i = j;
+      continue;
+    }
     if (in[i] == '\'' && i + 1 < in.size() && in[i + 1] == '\'') {
       while (i < in.size() && in[i] == '\'') ++i;
       continue;
@@ -495,6 +533,11 @@ std::string DecodeEntities(std::string_view in) {
   out.reserve(in.size());
   size_t i = 0;
   while (i < in.size()) {
+    if (size_t j = SkipPlain<'&'>(in, i); j > i) {
+      out.append(in.substr(i, j - i));
+      i = j;
+      continue;
+    }
     if (in[i] != '&') {
       out.push_back(in[i++]);
       continue;
@@ -545,6 +588,11 @@ std::string TidyParagraph(std::string_view in) {
   std::string s;
   s.reserve(in.size());
   for (size_t i = 0; i < in.size(); ++i) {
+    if (size_t j = SkipPlain<' ', '\t', '\n', '\r', '\f', '\v', '\xC2'>(in, i); j > i) {
+      s.append(in.substr(i, j - i));
+      i = j - 1;
+      continue;
+    }
     unsigned char c = static_cast<unsigned char>(in[i]);
     if (c == 0xC2 && i + 1 < in.size() && static_cast<unsigned char>(in[i + 1]) == 0xA0) {
       c = ' ';
@@ -560,6 +608,11 @@ std::string TidyParagraph(std::string_view in) {
   std::string t;
   t.reserve(s.size());
   for (size_t i = 0; i < s.size(); ++i) {
+    if (size_t j = SkipPlain<'(', ',', '.', ';', ':', ')', ' '>(s, i); j > i) {
+      t.append(s, i, j - i);
+      i = j - 1;
+      continue;
+    }
     if (s[i] == '(') {
       size_t j = i + 1;
       while (j < s.size() && (s[j] == ' ' || s[j] == ',' || s[j] == ';' || s[j] == ':')) ++j;
@@ -762,4 +815,15 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   return result;
 }
 
+namespace reference {
+
+CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options) {
+  struct Scope {
+    Scope() { tl_reference = true; }
+    ~Scope() { tl_reference = false; }
+  } scope;
+  return aligndb::CleanWikitext(wikitext, options);
+}
+
+}  // namespace reference
 }  // namespace aligndb

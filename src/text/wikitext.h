@@ -22,6 +22,12 @@ struct CleanedWikitext {
 // re-scanned; templates nested in rendered arguments are re-scanned at most 8 levels deep).
 CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options = {});
 
+namespace reference {
+// CleanWikitext with every pass copying byte by byte as written (no skipping over runs of plain
+// bytes): the slow, obvious version the fast path is tested against.
+CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options = {});
+}  // namespace reference
+
 }  // namespace aligndb
 
 #endif  // ALIGNDB_TEXT_WIKITEXT_H_
