@@ -491,10 +491,18 @@ class LexicalAligner {
     links_.insert({i, j});
     used_a_[i] = used_b_[j] = 1;
   }
-  static bool Near(const Links& links, int i, int j, int window) {
-    for (auto [x, y] : links)
-      if (std::abs(x - i) <= window && std::abs(y - j) <= window) return true;
-    return false;
+  // The links within `window` positions of both i and j.
+  static int Support(const Links& links, int i, int j, int window) {
+    int n = 0;
+    for (auto [x, y] : links) n += std::abs(x - i) <= window && std::abs(y - j) <= window;
+    return n;
+  }
+  // Calls f(i, j) for the free content-word pairs with φ ≥ min_phi.
+  template <typename F>
+  void ForFreeContentPairs(double min_phi, F f) const {
+    for (int i = 0; i < n_; ++i)
+      for (int j = 0; j < m_; ++j)
+        if (Free(i, j) && ca_[i] && cb_[j] && phi_(i, j) >= min_phi) f(i, j);
   }
   bool Free(int i, int j) const { return !used_a_[i] && !used_b_[j]; }
   double RelativeDistance(int i, int j) const {
@@ -532,21 +540,19 @@ class LexicalAligner {
   // 2. Content words by similarity and context.
   void ContentWords() {
     std::vector<Candidate> cands;
-    for (int i = 0; i < n_; ++i)
-      for (int j = 0; j < m_; ++j) {
-        if (!Free(i, j) || !ca_[i] || !cb_[j] || phi_(i, j) < o_.min_similarity) continue;
-        double ctx = 0;
-        for (int di = -o_.window; di <= o_.window; ++di)
-          for (int dj = -o_.window; dj <= o_.window; ++dj) {
-            int x = i + di, y = j + dj;
-            if ((di == 0 && dj == 0) || x < 0 || y < 0 || x >= n_ || y >= m_) continue;
-            if (ca_[x] && cb_[y] && phi_(x, y) >= o_.min_similarity) ctx += phi_(x, y);
-          }
-        // Ties (the same word twice) go to the nearer relative position.
-        cands.push_back({(1 - o_.context_weight) * phi_(i, j) + o_.context_weight * ctx -
-                             1e-3 * RelativeDistance(i, j),
-                         i, j});
-      }
+    ForFreeContentPairs(o_.min_similarity, [&](int i, int j) {
+      double ctx = 0;
+      for (int di = -o_.window; di <= o_.window; ++di)
+        for (int dj = -o_.window; dj <= o_.window; ++dj) {
+          int x = i + di, y = j + dj;
+          if ((di == 0 && dj == 0) || x < 0 || y < 0 || x >= n_ || y >= m_) continue;
+          if (ca_[x] && cb_[y] && phi_(x, y) >= o_.min_similarity) ctx += phi_(x, y);
+        }
+      // Ties (the same word twice) go to the nearer relative position.
+      cands.push_back({(1 - o_.context_weight) * phi_(i, j) + o_.context_weight * ctx -
+                           1e-3 * RelativeDistance(i, j),
+                       i, j});
+    });
     LinkBestFirst(&cands);
   }
 
@@ -557,9 +563,7 @@ class LexicalAligner {
     for (int i = 0; i < n_; ++i)
       for (int j = 0; j < m_; ++j) {
         if (!Free(i, j) || phi_(i, j) < 1.0) continue;
-        int support = 0;
-        for (auto [x, y] : before)
-          if (std::abs(x - i) <= o_.stop_window && std::abs(y - j) <= o_.stop_window) ++support;
+        int support = Support(before, i, j, o_.stop_window);
         if (support > 0) cands.push_back({support - RelativeDistance(i, j), i, j});
       }
     LinkBestFirst(&cands);
@@ -579,7 +583,8 @@ class LexicalAligner {
         for (size_t k = 0; k < at.first.size(); ++k) {
           int i = at.first[k], j = at.second[k];
           // Far apart in relative position and with no link near both: more often not a link.
-          if (RelativeDistance(i, j) >= o_.equal_max_distance && !Near(before, i, j, o_.window))
+          if (RelativeDistance(i, j) >= o_.equal_max_distance &&
+              Support(before, i, j, o_.window) == 0)
             continue;
           Link(i, j);
         }
@@ -590,15 +595,11 @@ class LexicalAligner {
   //     best φ first.
   void SupportedContentWords() {
     std::vector<Candidate> cands;
-    for (int i = 0; i < n_; ++i)
-      for (int j = 0; j < m_; ++j) {
-        if (!Free(i, j) || !ca_[i] || !cb_[j] || phi_(i, j) < o_.supported_similarity) continue;
-        int support = 0;
-        for (auto [x, y] : links_)
-          if (std::abs(x - i) <= o_.window && std::abs(y - j) <= o_.window) ++support;
-        if (support >= o_.min_support)
-          cands.push_back({phi_(i, j) + 0.01 * support - 1e-3 * RelativeDistance(i, j), i, j});
-      }
+    ForFreeContentPairs(o_.supported_similarity, [&](int i, int j) {
+      int support = Support(links_, i, j, o_.window);
+      if (support >= o_.min_support)
+        cands.push_back({phi_(i, j) + 0.01 * support - 1e-3 * RelativeDistance(i, j), i, j});
+    });
     LinkBestFirst(&cands);
   }
 
