@@ -20,6 +20,8 @@ EmbeddingMethod EmbeddingMethodOf(SimilarityMeasure m) {
       return EmbeddingMethod::kWmd;
     case SimilarityMeasure::kAdditive:
       return EmbeddingMethod::kAdditive;
+    case SimilarityMeasure::kMatrix:
+      return EmbeddingMethod::kMatrix;
     case SimilarityMeasure::kMaximum:
     case SimilarityMeasure::kTfidf:
       break;

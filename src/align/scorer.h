@@ -17,7 +17,7 @@ namespace aligndb {
 
 // The sentence similarity measures: the TF-IDF cosine, and Kajiwara & Komachi's measures over
 // word embeddings (which need word vectors).
-enum class SimilarityMeasure { kTfidf, kAverage, kMaximum, kHungarian, kWmd, kAdditive };
+enum class SimilarityMeasure { kTfidf, kAverage, kMaximum, kHungarian, kWmd, kAdditive, kMatrix };
 
 // The one name table of the measures: command-line parsing, help text, and the name stored in
 // alignment parameters and printed in results.
@@ -25,6 +25,7 @@ inline constexpr NameEntry<SimilarityMeasure> kSimilarityMeasureNames[] = {
     {SimilarityMeasure::kTfidf, "tfidf"},     {SimilarityMeasure::kAverage, "average"},
     {SimilarityMeasure::kMaximum, "maximum"}, {SimilarityMeasure::kHungarian, "hungarian"},
     {SimilarityMeasure::kWmd, "wmd"},         {SimilarityMeasure::kAdditive, "additive"},
+    {SimilarityMeasure::kMatrix, "matrix"},
 };
 inline const char* SimilarityMeasureName(SimilarityMeasure m) {
   return NameOf(kSimilarityMeasureNames, m);

@@ -329,7 +329,8 @@ Runner WireWordAlign(CLI::App* cmd) {
       ->check(CLI::IsMember({"wordnet"}));
   cmd->add_option("--aligner", a->aligner,
                   "maximum (the paper's maximum alignment, symmetrized) or lexical (staged "
-                  "one-to-one alignment with context; --theta: its minimum φ, default 0.9)")
+                  "alignment with context, one-to-one but for acronyms, names and hyphenated "
+                  "words; --theta: its minimum φ, default 0.9)")
       ->capture_default_str()
       ->check(CLI::IsMember({"maximum", "lexical"}));
   cmd->add_option("--symmetrize", a->symmetrize, "intersection, union or grow-diag-final")

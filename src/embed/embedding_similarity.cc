@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <unordered_set>
 
 #include "embed/embeddings.h"
 #include "lexicon/wordnet.h"
@@ -214,6 +215,28 @@ double RelaxedWordMoversDistance(const WordSimilarity& s, const Tokens& x_in, co
   return std::max(a, b);
 }
 
+namespace {
+
+// The distinct tokens of x, in first-occurrence order.
+Tokens Distinct(const Tokens& x) {
+  Tokens out;
+  std::unordered_set<std::string> seen;
+  for (const auto& w : x)
+    if (seen.insert(w).second) out.push_back(w);
+  return out;
+}
+
+// a·W·bᵀ / (|a|·|b|) with binary a, b: only the rows of x's words and the columns of y's words of
+// the union matrix W contribute, so φ is computed for those pairs alone.
+double MatrixSimilarity(const WordSimilarity& s, const Tokens& x, const Tokens& y, double theta) {
+  const Tokens dx = Distinct(x), dy = Distinct(y);
+  Eigen::MatrixXd phi = s.Matrix(dx, dy);
+  phi = (phi.array() > theta).select(phi, 0.0);
+  return phi.sum() / std::sqrt(static_cast<double>(dx.size()) * static_cast<double>(dy.size()));
+}
+
+}  // namespace
+
 double EmbeddingSimilarity(const WordSimilarity& s, EmbeddingMethod m, const Tokens& x_in,
                            const Tokens& y_in, double theta) {
   Tokens x_cut, y_cut;
@@ -236,6 +259,8 @@ double EmbeddingSimilarity(const WordSimilarity& s, EmbeddingMethod m, const Tok
     }
     case EmbeddingMethod::kWmd:
       return 1.0 - WordMoversDistance(s, x, y);
+    case EmbeddingMethod::kMatrix:
+      return MatrixSimilarity(s, x, y, theta);
     default:
       break;
   }

@@ -91,7 +91,7 @@ class WordVectors : public WordSimilarity {
 
 // The embedding measures. Their names live in the command vocabulary (align/scorer.h's
 // SimilarityMeasure), which maps onto this enum.
-enum class EmbeddingMethod { kAverage, kMaximum, kHungarian, kWmd, kAdditive };
+enum class EmbeddingMethod { kAverage, kMaximum, kHungarian, kWmd, kAdditive, kMatrix };
 
 // φ from WordNet (WordNet::Similarity): 1 for identical tokens, shared base forms and synonyms, a
 // graded Wu–Palmer or related-word value otherwise. `wordnet` is not owned.
@@ -126,11 +126,14 @@ Eigen::MatrixXd WordSimilarities(const WordVectors& v, const Tokens& x, const To
 // sentence of 6,000 words would take gigabytes. Real sentences are far shorter.
 inline constexpr size_t kMaxEmbeddingWords = 2000;
 
-// The five measures over any φ, each text cut to its first kMaxEmbeddingWords words. θ: for
-// average, maximum and hungarian a word pair counts only when φ > θ. WMD uses the ground distance
-// sqrt(2 − 2φ) for any φ (for a lexicon: 0 between synonyms, growing as φ falls). Additive sums
-// word vectors and so uses only `s.vectors()`: a lexicon has no vectors and does not change it (0
-// when there are no vectors). Empty texts have similarity 0.
+// The six measures over any φ, each text cut to its first kMaxEmbeddingWords words. θ: for
+// average, maximum, hungarian and matrix a word pair counts only when φ > θ. Matrix is Fernando &
+// Stevenson's (2008) a·W·bᵀ / (|a|·|b|), a and b the binary vectors of the distinct words of x
+// and y over their union vocabulary, W the φ matrix of that vocabulary: the sum of φ over the
+// pairs of distinct words divided by sqrt(distinct(x) · distinct(y)) (it may exceed 1). WMD uses
+// the ground distance sqrt(2 − 2φ) for any φ (for a lexicon: 0 between synonyms, growing as φ
+// falls). Additive sums word vectors and so uses only `s.vectors()`: a lexicon has no vectors and
+// does not change it (0 when there are no vectors). Empty texts have similarity 0.
 double EmbeddingSimilarity(const WordSimilarity& s, EmbeddingMethod m, const Tokens& x,
                            const Tokens& y, double theta);
 

@@ -350,6 +350,58 @@ bool SameFunctionWord(const std::string& x, const std::string& y) {
   return kSame.count({x, y}) > 0 || kSame.count({y, x}) > 0;
 }
 
+std::string WithoutHyphens(const std::string& w) {
+  std::string o;
+  for (char c : w)
+    if (c != '-') o += c;
+  return o;
+}
+
+std::vector<std::string> SplitOn(const std::string& w, char sep) {
+  std::vector<std::string> parts;
+  size_t b = 0;
+  for (size_t e; (e = w.find(sep, b)) != std::string::npos; b = e + 1)
+    parts.push_back(w.substr(b, e - b));
+  parts.push_back(w.substr(b));
+  for (const auto& p : parts)
+    if (p.empty()) return {};
+  return parts;
+}
+
+bool IsConnector(const std::string& lower) {
+  return lower == "of" || lower == "and" || lower == "the" || lower == "for" || lower == "&";
+}
+
+// The lower-cased letters of an acronym — two to six letters, at least two of them capitals,
+// dots allowed ("VOA", "U.S.") — or empty.
+std::string AcronymKey(const std::string& w) {
+  std::string key;
+  int upper = 0;
+  for (char c : w) {
+    if (c == '.') continue;
+    if (!std::isalpha(static_cast<unsigned char>(c))) return {};
+    upper += std::isupper(static_cast<unsigned char>(c)) != 0;
+    key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return key.size() >= 2 && key.size() <= 6 && upper >= 2 ? key : std::string();
+}
+
+// Function words and punctuation that often translate each other in paraphrases ("will"/"would",
+// ";"/"."): φ = 0.5, enough for stage 5 (beside a link in order) and no more.
+bool RelatedFunctionWord(const std::string& x, const std::string& y) {
+  static const std::vector<std::set<std::string>> kGroups = {{",", ";", ".", ":", "!", "--"},
+                                                             {"will", "would", "'ll", "'d"},
+                                                             {"is", "'s", "was"},
+                                                             {"a", "an", "one"},
+                                                             {"this", "these", "the", "that"},
+                                                             {"that", "which", "who"},
+                                                             {"however", "but"},
+                                                             {"whether", "if"}};
+  for (const auto& g : kGroups)
+    if (g.count(x) && g.count(y)) return true;
+  return false;
+}
+
 struct Candidate {
   double score;
   int i, j;
@@ -387,10 +439,17 @@ class LexicalAligner {
       : o_(o), n_(static_cast<int>(s1.size())), m_(static_cast<int>(s2.size())) {
     for (const auto& w : s1) a_.push_back(Lower(w));
     for (const auto& w : s2) b_.push_back(Lower(w));
+    oa_ = s1;
+    ob_ = s2;
     phi_ = words ? words->Matrix(a_, b_) : Eigen::MatrixXd::Zero(n_, m_);
     for (int i = 0; i < n_; ++i)
       for (int j = 0; j < m_; ++j) {
         if (a_[i] == b_[j] || SameFunctionWord(a_[i], b_[j])) phi_(i, j) = 1.0;
+        bool hyphen = a_[i].find('-') != std::string::npos || b_[j].find('-') != std::string::npos;
+        if (o_.multiword && hyphen && WithoutHyphens(a_[i]) == WithoutHyphens(b_[j]))
+          phi_(i, j) = 1.0;  // health-care / healthcare
+        if (o_.function_pairs && phi_(i, j) < 0.5 && RelatedFunctionWord(a_[i], b_[j]))
+          phi_(i, j) = 0.5;
         std::string ka = NumberKey(a_[i]);
         if (!ka.empty() && ka == NumberKey(b_[j])) phi_(i, j) = 1.0;
       }
@@ -405,9 +464,18 @@ class LexicalAligner {
   Links Run() {
     if (n_ == 0 || m_ == 0) return links_;
     IdenticalRuns();
+    if (o_.multiword) {
+      for (bool flip : {false, true}) Acronyms(flip), HyphenSplits(flip);
+    }
     ContentWords();
+    if (o_.names)
+      for (bool flip : {false, true}) NameParts(flip), Possessives(flip);
     SupportedStopWords();
     if (o_.unique_words) EqualCounts();
+    if (o_.multiword)
+      for (bool flip : {false, true}) HyphenParts(flip);
+    FinalPunctuation();
+    if (o_.supported_similarity < 1) SupportedContentWords();
     WeakNeighbours();
     if (o_.sandwich) Sandwiched();
     return links_;
@@ -422,6 +490,19 @@ class LexicalAligner {
   void Link(int i, int j) {
     links_.insert({i, j});
     used_a_[i] = used_b_[j] = 1;
+  }
+  // The links within `window` positions of both i and j.
+  static int Support(const Links& links, int i, int j, int window) {
+    int n = 0;
+    for (auto [x, y] : links) n += std::abs(x - i) <= window && std::abs(y - j) <= window;
+    return n;
+  }
+  // Calls f(i, j) for the free content-word pairs with φ ≥ min_phi.
+  template <typename F>
+  void ForFreeContentPairs(double min_phi, F f) const {
+    for (int i = 0; i < n_; ++i)
+      for (int j = 0; j < m_; ++j)
+        if (Free(i, j) && ca_[i] && cb_[j] && phi_(i, j) >= min_phi) f(i, j);
   }
   bool Free(int i, int j) const { return !used_a_[i] && !used_b_[j]; }
   double RelativeDistance(int i, int j) const {
@@ -459,21 +540,19 @@ class LexicalAligner {
   // 2. Content words by similarity and context.
   void ContentWords() {
     std::vector<Candidate> cands;
-    for (int i = 0; i < n_; ++i)
-      for (int j = 0; j < m_; ++j) {
-        if (!Free(i, j) || !ca_[i] || !cb_[j] || phi_(i, j) < o_.min_similarity) continue;
-        double ctx = 0;
-        for (int di = -o_.window; di <= o_.window; ++di)
-          for (int dj = -o_.window; dj <= o_.window; ++dj) {
-            int x = i + di, y = j + dj;
-            if ((di == 0 && dj == 0) || x < 0 || y < 0 || x >= n_ || y >= m_) continue;
-            if (ca_[x] && cb_[y] && phi_(x, y) >= o_.min_similarity) ctx += phi_(x, y);
-          }
-        // Ties (the same word twice) go to the nearer relative position.
-        cands.push_back({(1 - o_.context_weight) * phi_(i, j) + o_.context_weight * ctx -
-                             1e-3 * RelativeDistance(i, j),
-                         i, j});
-      }
+    ForFreeContentPairs(o_.min_similarity, [&](int i, int j) {
+      double ctx = 0;
+      for (int di = -o_.window; di <= o_.window; ++di)
+        for (int dj = -o_.window; dj <= o_.window; ++dj) {
+          int x = i + di, y = j + dj;
+          if ((di == 0 && dj == 0) || x < 0 || y < 0 || x >= n_ || y >= m_) continue;
+          if (ca_[x] && cb_[y] && phi_(x, y) >= o_.min_similarity) ctx += phi_(x, y);
+        }
+      // Ties (the same word twice) go to the nearer relative position.
+      cands.push_back({(1 - o_.context_weight) * phi_(i, j) + o_.context_weight * ctx -
+                           1e-3 * RelativeDistance(i, j),
+                       i, j});
+    });
     LinkBestFirst(&cands);
   }
 
@@ -484,9 +563,7 @@ class LexicalAligner {
     for (int i = 0; i < n_; ++i)
       for (int j = 0; j < m_; ++j) {
         if (!Free(i, j) || phi_(i, j) < 1.0) continue;
-        int support = 0;
-        for (auto [x, y] : before)
-          if (std::abs(x - i) <= o_.stop_window && std::abs(y - j) <= o_.stop_window) ++support;
+        int support = Support(before, i, j, o_.stop_window);
         if (support > 0) cands.push_back({support - RelativeDistance(i, j), i, j});
       }
     LinkBestFirst(&cands);
@@ -500,9 +577,30 @@ class LexicalAligner {
       if (!used_a_[i]) left[a_[i]].first.push_back(i);
     for (int j = 0; j < m_; ++j)
       if (!used_b_[j]) left[b_[j]].second.push_back(j);
+    const Links before = links_;
     for (auto& [w, at] : left)
       if (at.first.size() == at.second.size())
-        for (size_t k = 0; k < at.first.size(); ++k) Link(at.first[k], at.second[k]);
+        for (size_t k = 0; k < at.first.size(); ++k) {
+          int i = at.first[k], j = at.second[k];
+          // Far apart in relative position and with no link near both: more often not a link.
+          if (RelativeDistance(i, j) >= o_.equal_max_distance &&
+              Support(before, i, j, o_.window) == 0)
+            continue;
+          Link(i, j);
+        }
+  }
+
+  // 4b. Content words with φ ≥ supported_similarity and a link within `window` positions of both
+  //     (Sultan et al.'s contextual evidence for pairs that similarity alone does not decide),
+  //     best φ first.
+  void SupportedContentWords() {
+    std::vector<Candidate> cands;
+    ForFreeContentPairs(o_.supported_similarity, [&](int i, int j) {
+      int support = Support(links_, i, j, o_.window);
+      if (support >= o_.min_support)
+        cands.push_back({phi_(i, j) + 0.01 * support - 1e-3 * RelativeDistance(i, j), i, j});
+    });
+    LinkBestFirst(&cands);
   }
 
   // 5. Weaker word pairs (φ ≥ neighbor_similarity) beside a link in order, best first, until no
@@ -532,9 +630,151 @@ class LexicalAligner {
     }
   }
 
+  // The words of one side (flip: the second sentence), their originals, and the other side.
+  struct Side {
+    const std::vector<std::string>& low;
+    const std::vector<std::string>& orig;
+    std::vector<char>& used;
+  };
+  Side Of(bool second) { return second ? Side{b_, ob_, used_b_} : Side{a_, oa_, used_a_}; }
+  void LinkSides(bool flip, int x, int y) { flip ? Link(y, x) : Link(x, y); }
+
+  // 1b. An acronym ("VOA", "U.S.") with the capitalized words whose initials spell it ("Voice of
+  //     America", "United States"), connectors (of, and, the, for, &) inside the run allowed:
+  //     the acronym links to every word of the run.
+  void Acronyms(bool flip) {
+    Side x = Of(flip), y = Of(!flip);
+    for (int i = 0; i < static_cast<int>(x.low.size()); ++i) {
+      std::string key = AcronymKey(x.orig[i]);
+      if (key.empty() || x.used[i]) continue;
+      for (int p = 0; p < static_cast<int>(y.low.size()); ++p) {
+        int end = InitialsRun(y, p, key);
+        if (end < 0) continue;
+        for (int q = p; q < end; ++q) LinkSides(flip, i, q);
+        break;
+      }
+    }
+  }
+  // The end of a run of free capitalized words from p whose initials spell key, or -1; a
+  // connector inside the run spells its initial or nothing ("Voice of America": VOA or VA).
+  static int InitialsRun(const Side& y, int p, const std::string& key, size_t k = 0) {
+    if (k == key.size()) return p;
+    if (p >= static_cast<int>(y.low.size()) || y.used[p]) return -1;
+    const std::string& w = y.orig[p];
+    if (k > 0 && IsConnector(y.low[p])) {
+      int end = y.low[p][0] == key[k] ? InitialsRun(y, p + 1, key, k + 1) : -1;
+      return end >= 0 ? end : InitialsRun(y, p + 1, key, k);
+    }
+    if (!IsName(y.orig, p) || y.low[p][0] != key[k]) return -1;
+    return InitialsRun(y, p + 1, key, k + 1);
+  }
+  // 1c. A hyphenated word with the run of words that are its parts ("biggest-ever" / "biggest
+  //     ever"): the hyphenated word links to each.
+  void HyphenSplits(bool flip) {
+    Side x = Of(flip), y = Of(!flip);
+    for (int i = 0; i < static_cast<int>(x.low.size()); ++i) {
+      if (x.used[i] || x.low[i].find('-') == std::string::npos) continue;
+      std::vector<std::string> parts = SplitOn(x.low[i], '-');
+      if (parts.size() < 2) continue;
+      for (int p = 0; p + static_cast<int>(parts.size()) <= static_cast<int>(y.low.size()); ++p) {
+        bool match = true;
+        for (size_t k = 0; k < parts.size() && match; ++k)
+          match = !y.used[p + k] && y.low[p + k] == parts[k];
+        if (!match) continue;
+        for (size_t k = 0; k < parts.size(); ++k) LinkSides(flip, i, p + static_cast<int>(k));
+        break;
+      }
+    }
+  }
+  // 4c. A word equal to one part of a hyphenated word of the other side ("ever" / "biggest-ever"),
+  //     occurring once, within `window` positions of a word linked to it (or of a link in order
+  //     when it is free): it links to the hyphenated word.
+  void HyphenParts(bool flip) {
+    Side x = Of(flip), y = Of(!flip);
+    for (int i = 0; i < static_cast<int>(x.low.size()); ++i) {
+      if (x.low[i].find('-') == std::string::npos) continue;
+      for (const auto& part : SplitOn(x.low[i], '-')) {
+        if (part.size() < 2 || IsStopWord(part)) continue;
+        int found = -1, count = 0;
+        for (int q = 0; q < static_cast<int>(y.low.size()); ++q)
+          if (y.low[q] == part) found = q, ++count;
+        if (count != 1 || y.used[found]) continue;
+        if (NearPartner(flip, i, found)) LinkSides(flip, i, found);
+      }
+    }
+  }
+  // Whether word y of the other side lies within `window` positions of a word linked to word x of
+  // one side, or (x free) of the partner of a linked neighbour of x.
+  bool NearPartner(bool flip, int x, int y) const {
+    for (int d = x == 0 ? 0 : -1; d <= 1; ++d) {
+      if (d != 0 && x + d >= (flip ? m_ : n_)) continue;
+      int p = Partner(flip, x + d);
+      if (p >= 0 && std::abs(p - d - y) <= o_.window) return true;
+    }
+    return false;
+  }
+
+  // 4d. The last words of both sentences, when both are sentence-final punctuation and free.
+  void FinalPunctuation() {
+    static const std::set<std::string> kFinal = {".", "!", "?", ";", ":"};
+    if (Free(n_ - 1, m_ - 1) && kFinal.count(a_[n_ - 1]) && kFinal.count(b_[m_ - 1]))
+      Link(n_ - 1, m_ - 1);
+  }
+
+  // 2b. A name standing alone, linked to the same word ending a name of two or three capitalized
+  //     words on the other side ("Hannum" / "Kate Hannum", "Fujimori" / "Mr. Fujimori"): it also
+  //     links to the other words of that name, when they are free.
+  void NameParts(bool flip) {
+    Side x = Of(flip), y = Of(!flip);
+    for (auto [i1, j1] : Links(links_)) {
+      int i = flip ? j1 : i1, j = flip ? i1 : j1;
+      if (x.low[i] != y.low[j] || !IsName(x.orig, i)) continue;
+      auto [xs, xe] = NameRun(x.orig, i);
+      auto [ys, ye] = NameRun(y.orig, j);
+      if (xe - xs != 1 || ye != j + 1 || ye - ys < 2 || ye - ys > 3) continue;
+      for (int q = ys; q < j; ++q)
+        if (!y.used[q]) LinkSides(flip, i, q);
+    }
+  }
+  // 2c. "X 's Y" against "(the) Y' of X'" with X–X' and Y–Y' linked: 's links to "of" and to
+  //     the "the" before Y'.
+  void Possessives(bool flip) {
+    Side x = Of(flip), y = Of(!flip);
+    const int nx = static_cast<int>(x.low.size()), ny = static_cast<int>(y.low.size());
+    for (int i = 1; i + 1 < nx; ++i) {
+      if (x.low[i] != "'s" || x.used[i]) continue;
+      int owner = Partner(flip, i - 1), head = -1;
+      for (int k = i + 1; k < nx && k <= i + 3 && head < 0; ++k) head = Partner(flip, k);
+      if (owner < 0 || head < 0 || head >= owner) continue;
+      int of = owner - 1;
+      while (of > head && y.low[of] != "of") --of;
+      if (of == head || y.used[of] || owner - of > 2) continue;
+      LinkSides(flip, i, of);
+      if (head > 0 && y.low[head - 1] == "the" && !y.used[head - 1]) LinkSides(flip, i, head - 1);
+    }
+  }
+  // The first word linked to word x of one side (flip: the second sentence), or -1.
+  int Partner(bool flip, int x) const {
+    for (auto [i, j] : links_)
+      if ((flip ? j : i) == x) return flip ? i : j;
+    return -1;
+  }
+  static bool IsName(const std::vector<std::string>& w, int i) {
+    return std::isupper(static_cast<unsigned char>(w[i][0])) && w[i].size() > 1 &&
+           std::isalpha(static_cast<unsigned char>(w[i][1]));
+  }
+  // [start, end) of the capitalized words around i.
+  static std::pair<int, int> NameRun(const std::vector<std::string>& w, int i) {
+    int s = i, e = i + 1;
+    while (s > 0 && IsName(w, s - 1)) --s;
+    while (e < static_cast<int>(w.size()) && IsName(w, e)) ++e;
+    return {s, e};
+  }
+
   const LexicalAlignOptions& o_;
   const int n_, m_;
-  std::vector<std::string> a_, b_;  // lower-cased words
+  std::vector<std::string> oa_, ob_;  // the words as given
+  std::vector<std::string> a_, b_;    // lower-cased words
   Eigen::MatrixXd phi_;
   std::vector<char> ca_, cb_, used_a_, used_b_;  // content words; words linked
   Links links_;

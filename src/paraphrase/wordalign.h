@@ -41,31 +41,54 @@ Status AlignWords(const WordVectors* vectors, const std::vector<std::string>& s1
 
 // A word aligner that sees more than identity, in the spirit of Sultan et al. (2014), "Back to
 // basics for monolingual alignment", with WordNet in place of PPDB and windows in place of
-// dependencies. One-to-one links, made greedily in stages, each stage seeing the links before:
+// dependencies. Links made greedily in stages, each stage seeing the links before; one-to-one
+// except where a stage says many-to-one:
 //   1. identical sequences of two or more words holding a content word (longest first);
+//   1b. (multiword) an acronym ("VOA", "U.S.": two or more capitals) with the free capitalized
+//      words whose initials spell it ("Voice of America", "United States"; of/and/the/for/&
+//      inside may spell their initial or nothing): many-to-one;
+//   1c. (multiword) a hyphenated word with the run of its parts ("biggest-ever" / "biggest
+//      ever"): many-to-one;
 //   2. content words (and numbers, compared without thousands separators) with φ ≥
-//      min_similarity — φ = 1 for identical words (case-insensitive), else the word similarity
-//      `words` gives (WordNet: shared base form or synset 1, related words `related`, Wu–Palmer
-//      below) — ranked by (1 − context_weight)·φ + context_weight·context, where context is the
-//      sum of φ over the pairs of content words within `window` positions of both words;
+//      min_similarity — φ = 1 for identical words (case-insensitive) and for words equal without
+//      hyphens ("health-care"/"healthcare"), else the word similarity `words` gives (WordNet:
+//      shared base form or synset 1, related words 0.9, Wu–Palmer below) — ranked by
+//      (1 − context_weight)·φ + context_weight·context, where context is the sum of φ over the
+//      pairs of content words within `window` positions of both words;
+//   2b. (names) a capitalized word standing alone, linked to the same word ending a name of two or
+//      three capitalized words ("Hannum" / "Kate Hannum"), also links to the name's free words;
+//   2c. (names) "X 's Y" against "(the) Y' of X'" with X–X' and Y–Y' linked: 's links to "of"
+//      and to a free "the" before Y';
 //   3. stop words and punctuation, identical or sharing a base form, only when a link made before
 //      lies within `stop_window` positions of both (contextual support), nearest first;
 //   4. (unique_words) words still unlinked that occur equally often, unlinked, in both sentences,
-//      k-th with k-th;
+//      k-th with k-th, when their relative positions differ by less than equal_max_distance or a
+//      link lies within `window` positions of both;
+//   4b. content words with φ ≥ supported_similarity and a link within `window` positions of both;
+//   4c. (multiword) a word equal to one part of a hyphenated word, occurring once, near the
+//      partner of the hyphenated word or of its neighbour ("ever" / "biggest-ever");
+//   4d. the last words of both sentences when both are sentence-final punctuation (. ! ? ; :);
 //   5. weaker pairs, φ ≥ neighbor_similarity, next to a link in order (i±1, j±1), best first,
-//      repeatedly;
+//      repeatedly; with function_pairs, φ = 0.5 for related function words and punctuation
+//      (will/would, is/'s, this/the, ;/., however/but, …), so they link here and only here;
 //   6. (sandwich) an unlinked word whose left and right neighbours link to the neighbours of an
 //      unlinked word of the other sentence, in order, repeatedly.
 // φ = 1 also for spelling variants of function words (a/an, not/n't, percent/%, have/'ve, …).
 // Capitalized words (names) count as content words wherever they stand.
 struct LexicalAlignOptions {
-  double min_similarity = 0.9;       // Default: 0.9 (tuned on the train sets, docs/evaluation.md)
-  double context_weight = 0.1;       // Default: 0.1 (Sultan et al.'s weight of context)
-  int window = 3;                    // Default: 3
-  int stop_window = 1;               // Default: 1
-  bool unique_words = true;          // Default: true
-  double neighbor_similarity = 0.3;  // Default: 0.3 (1 or more: no stage 5)
-  bool sandwich = true;              // Default: true
+  double min_similarity = 0.9;        // Default: 0.9 (tuned on the train sets, docs/evaluation.md)
+  double context_weight = 0.1;        // Default: 0.1 (Sultan et al.'s weight of context)
+  int window = 3;                     // Default: 3
+  int stop_window = 2;                // Default: 2
+  bool unique_words = true;           // Default: true
+  double equal_max_distance = 0.25;   // Default: 0.25
+  double neighbor_similarity = 0.3;   // Default: 0.3 (1 or more: no stage 5)
+  bool sandwich = true;               // Default: true
+  double supported_similarity = 0.8;  // Default: 0.8 (1 or more: no stage 4b)
+  int min_support = 1;                // Default: 1 (links stage 4b needs within window)
+  bool multiword = true;              // Default: true (acronyms, hyphenated words)
+  bool function_pairs = true;         // Default: true
+  bool names = true;                  // Default: true (surnames, possessives)
 };
 // `words` may be null: identical words only (and numbers).
 Links AlignWordsLexical(const WordSimilarity* words, const std::vector<std::string>& s1,

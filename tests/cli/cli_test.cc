@@ -320,7 +320,7 @@ TEST(CliEdgeTest, NameTablesRoundTrip) {
     EXPECT_STREQ(SimilarityMeasureName(m), name);
     EXPECT_TRUE(names.insert(name).second) << name;
   }
-  EXPECT_EQ(names.size(), 6u);
+  EXPECT_EQ(names.size(), 7u);
   for (const auto& [m, name] : kAlignModeNames) {
     AlignMode back = AlignMode::kCosterKauchak;
     EXPECT_TRUE(ParseName(kAlignModeNames, name, &back)) << name;

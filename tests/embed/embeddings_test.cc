@@ -357,5 +357,42 @@ TEST(WordSimilarityTest, LexiconAndCombination) {
   EXPECT_EQ(WordSimilaritySet::Open("", "-", "roget", &bad).code(), Status::Code::kInvalidArgument);
 }
 
+// Fernando & Stevenson's matrix similarity, literally: the φ matrix W of the union vocabulary and
+// the binary vectors a, b over it, a·W·bᵀ / (|a|·|b|), with φ ≤ θ set to 0.
+double MatrixReference(const WordVectors& v, const Tokens& x, const Tokens& y, double theta) {
+  Tokens vocab;
+  for (const Tokens* t : {&x, &y})
+    for (const auto& w : *t)
+      if (std::find(vocab.begin(), vocab.end(), w) == vocab.end()) vocab.push_back(w);
+  Eigen::MatrixXd w = WordSimilarities(v, vocab, vocab);
+  Eigen::VectorXd a = Eigen::VectorXd::Zero(vocab.size()), b = a;
+  for (size_t k = 0; k < vocab.size(); ++k) {
+    a[k] = std::find(x.begin(), x.end(), vocab[k]) != x.end();
+    b[k] = std::find(y.begin(), y.end(), vocab[k]) != y.end();
+    for (size_t l = 0; l < vocab.size(); ++l)
+      if (w(k, l) <= theta) w(k, l) = 0;
+  }
+  return a.dot(w * b) / (a.norm() * b.norm());
+}
+
+TEST(EmbeddingMeasuresTest, MatrixAgreesWithTheUnionVocabularyDefinition) {
+  std::mt19937 rng(17);
+  auto v = RandomVectors(&rng, 12, 3);
+  std::uniform_int_distribution<int> word(0, 13), len(1, 9);  // w12, w13: no vector
+  for (int trial = 0; trial < 300; ++trial) {
+    Tokens x, y;
+    for (int k = len(rng); k > 0; --k) x.push_back("w" + std::to_string(word(rng)));
+    for (int k = len(rng); k > 0; --k) y.push_back("w" + std::to_string(word(rng)));
+    for (double theta : {-1.0, 0.0, 0.5}) {
+      double fast = EmbeddingSimilarity(*v, EmbeddingMethod::kMatrix, x, y, theta);
+      EXPECT_NEAR(fast, MatrixReference(*v, x, y, theta), 1e-9) << trial;
+    }
+  }
+  // By hand: identical words only, {a, b} against {a, a, c}: a·W·bᵀ = 1, |a| = √2, |b| = √2.
+  auto abc = WordVectors::FromRows({"a", "b", "c"}, {{1, 0}, {0, 1}, {-1, 0}});
+  EXPECT_NEAR(EmbeddingSimilarity(*abc, EmbeddingMethod::kMatrix, {"a", "b"}, {"a", "a", "c"}, 0.5),
+              0.5, 1e-12);
+}
+
 }  // namespace
 }  // namespace aligndb

@@ -175,8 +175,14 @@ TEST(LexicalAlignTest, StagesByHand) {
   Links plain =
       AlignWordsLexical(nullptr, {"the", "dog", "barked"}, {"a", "cat", "the", "mewed"}, no_unique);
   EXPECT_TRUE(plain.empty()) << FormatLinks(plain);
+  // ... when near in relative position or beside a link (not here: 0 against .5).
   plain = AlignWordsLexical(nullptr, {"the", "dog", "barked"}, {"a", "cat", "the", "mewed"},
                             LexicalAlignOptions{});
+  EXPECT_TRUE(plain.empty()) << FormatLinks(plain);
+  LexicalAlignOptions anywhere;
+  anywhere.equal_max_distance = 2;
+  plain =
+      AlignWordsLexical(nullptr, {"the", "dog", "barked"}, {"a", "cat", "the", "mewed"}, anywhere);
   EXPECT_EQ(plain, (Links{{0, 2}}));
 }
 
@@ -187,6 +193,94 @@ TEST(LexicalAlignTest, MaximumAlignmentWithALexicon) {
   ASSERT_TRUE(
       AlignWords(wn.get(), {"the", "automobile"}, {"a", "car"}, 0.49, "intersection", &l).ok());
   EXPECT_EQ(l, (Links{{1, 1}}));
+}
+
+Links Lexical(const std::string& s1, const std::string& s2,
+              const LexicalAlignOptions& o = LexicalAlignOptions{},
+              const WordSimilarity* words = nullptr) {
+  return AlignWordsLexical(words, SplitWhitespace(s1), SplitWhitespace(s2), o);
+}
+
+TEST(LexicalAlignTest, AcronymsLinkToEveryWordOfTheName) {
+  // "of" inside the name may spell its initial (VOA) or nothing (U.S.-style acronyms).
+  EXPECT_EQ(Lexical("VOA reported it", "Voice of America reported it"),
+            (Links{{0, 0}, {0, 1}, {0, 2}, {1, 3}, {2, 4}}));
+  EXPECT_EQ(Lexical("United States troops", "U.S. troops"), (Links{{0, 0}, {1, 0}, {2, 1}}));
+  // Lower-case words or a wrong initial: no acronym.
+  EXPECT_EQ(Lexical("VOA reported it", "voice of america reported it"), (Links{{1, 3}, {2, 4}}));
+  EXPECT_EQ(Lexical("UN troops", "United States troops"), (Links{{1, 2}}));
+  LexicalAlignOptions off;
+  off.multiword = false;
+  EXPECT_EQ(Lexical("VOA reported it", "Voice of America reported it", off),
+            (Links{{1, 3}, {2, 4}}));
+}
+
+TEST(LexicalAlignTest, HyphenatedWords) {
+  EXPECT_EQ(Lexical("the biggest-ever sale", "the biggest ever sale"),
+            (Links{{0, 0}, {1, 1}, {1, 2}, {2, 3}}));
+  EXPECT_EQ(Lexical("health-care costs", "healthcare costs"), (Links{{0, 0}, {1, 1}}));
+  // One part, once in the other sentence, near the hyphenated word's neighbour's partner.
+  EXPECT_EQ(Lexical("the biggest-ever sale", "the largest ever sale"),
+            (Links{{0, 0}, {1, 2}, {2, 3}}));
+  EXPECT_EQ(Lexical("the biggest-ever sale", "the sale p1 p2 p3 p4 ever"), (Links{{0, 0}, {2, 1}}));
+  LexicalAlignOptions off;
+  off.multiword = false;
+  EXPECT_EQ(Lexical("health-care costs", "healthcare costs", off), (Links{{1, 1}}));
+}
+
+TEST(LexicalAlignTest, SurnameLinksToTheFullName) {
+  EXPECT_EQ(Lexical("Hannum said", "Kate Hannum said"), (Links{{0, 0}, {0, 1}, {1, 2}}));
+  // The shared word must end the name: "Houston" is not "Houston Police".
+  EXPECT_EQ(Lexical("Houston said", "Houston Police said"), (Links{{0, 0}, {1, 2}}));
+  LexicalAlignOptions off;
+  off.names = false;
+  EXPECT_EQ(Lexical("Hannum said", "Kate Hannum said", off), (Links{{0, 1}, {1, 2}}));
+}
+
+TEST(LexicalAlignTest, PossessiveAgainstOf) {
+  // "Cambodia 's prime ministers" / "the prime ministers of Cambodia": 's – of, 's – the.
+  Links l = Lexical("Cambodia 's prime ministers", "the prime ministers of Cambodia");
+  EXPECT_EQ(l, (Links{{0, 4}, {1, 0}, {1, 3}, {2, 1}, {3, 2}})) << FormatLinks(l);
+  // Same order on both sides: no possessive link (and no stage 6, which would link 's – of).
+  LexicalAlignOptions no_sandwich;
+  no_sandwich.sandwich = false;
+  l = Lexical("Cambodia 's prime ministers", "Cambodia of prime ministers", no_sandwich);
+  EXPECT_FALSE(l.count({1, 1})) << FormatLinks(l);
+}
+
+TEST(LexicalAlignTest, EqualCountsNeedNearnessOrSupport) {
+  // "the" once in each, at opposite ends and no link near it: left alone.
+  const char* s1 = "the p1 p2 p3 p4 p5 p6 p7";
+  const char* s2 = "q1 q2 q3 q4 q5 q6 q7 the";
+  EXPECT_TRUE(Lexical(s1, s2).empty());
+  LexicalAlignOptions any;
+  any.equal_max_distance = 2;
+  EXPECT_EQ(Lexical(s1, s2, any), (Links{{0, 7}}));
+  // Near in relative position: linked.
+  EXPECT_EQ(Lexical("p1 the p2", "q1 q2 the q3"), (Links{{1, 2}}));
+}
+
+TEST(LexicalAlignTest, SupportedContentWordsAndFunctionWordPairs) {
+  // cos(big, large) = 0.85: below θ = 0.9, above supported_similarity 0.8, with "house" linked
+  // within the window; not beside a link in order (stage 5 does not apply).
+  auto v = WordVectors::FromRows({"big", "large"}, {{1, 0}, {0.85f, std::sqrt(1 - 0.85f * 0.85f)}});
+  LexicalAlignOptions o;
+  o.neighbor_similarity = 1;
+  EXPECT_EQ(Lexical("the big house", "the house is large", o, v.get()),
+            (Links{{0, 0}, {1, 3}, {2, 1}}));
+  o.supported_similarity = 1;
+  EXPECT_EQ(Lexical("the big house", "the house is large", o, v.get()), (Links{{0, 0}, {2, 1}}));
+  // will/would and ","/";" link beside a link in order (stage 5; stage 6 off).
+  LexicalAlignOptions on;
+  on.sandwich = false;
+  EXPECT_EQ(Lexical("he will come , now", "he would come ; now", on),
+            (Links{{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}}));
+  LexicalAlignOptions off = on;
+  off.function_pairs = false;
+  EXPECT_EQ(Lexical("he will come , now", "he would come ; now", off),
+            (Links{{0, 0}, {2, 2}, {4, 4}}));
+  // Sentence-final punctuation links last to last (stage 4d), without function-word pairs.
+  EXPECT_EQ(Lexical("he came .", "she came !", off), (Links{{1, 1}, {2, 2}}));
 }
 
 TEST(WordAlignCliTest, LexicalAlignerAndMissingWordNet) {
