@@ -4,6 +4,8 @@
 // 4 I/O, 5 database in use, 6 not found. Nothing ends in an abort: whatever a library throws is
 // caught here and reported as an internal error.
 #include <CLI/CLI.hpp>
+#include <malloc.h>
+
 #include <new>
 #include <string>
 #include <system_error>
@@ -38,6 +40,9 @@ Status ParseErrorStatus(const CLI::ParseError& e) {
 int main(int argc, char** argv) {
   using namespace aligndb;
   using namespace aligndb::cli;
+  // glibc reserves 64 MB of address space for each thread's malloc arena (up to 8 per core):
+  // with many decompression threads that, not the data, exhausts a limited address space.
+  mallopt(M_ARENA_MAX, 4);
   try {
     CLI::App app{
         "aligndb: a corpus database of parallel sentence pairs mined from comparable corpora"};

@@ -87,6 +87,10 @@ class MediaWikiParser {
     uint64_t line = XML_GetCurrentLineNumber(parser_);
     std::string what = XML_ErrorString(XML_GetErrorCode(parser_));
     XML_Error code = XML_GetErrorCode(parser_);
+    // The parser failing to allocate says nothing about the file: a resource error, not bad input.
+    if (code == XML_ERROR_NO_MEMORY)
+      return Status::IOError(path_ + ": out of memory parsing the XML at byte " +
+                             std::to_string(at));
     if (code == XML_ERROR_INVALID_TOKEN && at >= buffer_start_ &&
         at < buffer_start_ + buffer_len_) {
       size_t bad = 0;
