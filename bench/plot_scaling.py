@@ -2,7 +2,7 @@
 """Hand-drawn SVG of time and peak RSS against input size, from bench/whole_job.sh's scaling.txt.
 
 Usage: bench/plot_scaling.py WORKDIR/scaling.txt OUT.svg
-Left panel: seconds per 1,000 documents (per edition) of ref_ck.py, aligndb ingest (both
+Left panel: CPU seconds per 1,000 documents (per edition) of ref_ck.py, aligndb ingest (both
 editions), align and align --all: flat lines mean linear growth. Right panel: peak RSS (MB) of
 ingest and align. The last line of scaling.txt for each N is used.
 """
@@ -53,15 +53,15 @@ def main():
     rows = read(sys.argv[1])
     xs = [int(r["n"]) for r in rows]
     per_k = lambda key: [float(r[key]) * 1000 / int(r["docs"]) for r in rows]
-    t_series = [("ref_ck.py (whole job)", "#888888", per_k("ref")),
-                ("aligndb ingest (2 editions)", "#1f77b4", per_k("ingest")),
-                ("aligndb align", "#d62728", per_k("align")),
-                ("aligndb align --all", "#2ca02c", per_k("all"))]
+    t_series = [("ref_ck.py (whole job)", "#888888", per_k("ref_cpu")),
+                ("aligndb ingest (2 editions)", "#1f77b4", per_k("ingest_cpu")),
+                ("aligndb align", "#d62728", per_k("align_cpu")),
+                ("aligndb align --all", "#2ca02c", per_k("all_cpu"))]
     tmax = max(max(s[2]) for s in t_series) * 1.15
     m_series = [("ingest", "#1f77b4", [float(r["rss_ingest"]) for r in rows]),
                 ("align", "#d62728", [float(r["rss_align"]) for r in rows])]
     mmax = max(max(s[2]) for s in m_series) * 1.15
-    body = panel(0, "seconds per 1,000 documents", xs, t_series, tmax, "time")
+    body = panel(0, "CPU seconds per 1,000 documents", xs, t_series, tmax, "time")
     body += panel(520, "peak RSS, MB", xs, m_series, mmax, "memory")
     svg = ['<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="270" '
            'font-family="sans-serif">', '<rect width="100%" height="100%" fill="white"/>']
