@@ -632,8 +632,10 @@ struct PairOutcome {
   enum class Kind { kKept, kRemoved, kAligned };
   Status status;
   Kind kind = Kind::kAligned;
-  uint32_t flags = 0;                                // kRemoved: the article flags
-  std::string record, keep;                          // kAligned: serialized record and keep
+  uint32_t flags = 0;  // kRemoved: the article flags
+  // kAligned: the serialized record and keep record; kKept: the keep record to add, when the
+  // record has none yet (an older database gains them as its records are kept).
+  std::string record, keep;
   uint64_t paragraph_pairs = 0, sentence_pairs = 0;  // kKept, kAligned: the record's counts
 };
 
@@ -757,7 +759,8 @@ class AlignRun {
     summary_->paragraph_pairs += out->paragraph_pairs;
     summary_->sentence_pairs += out->sentence_pairs;
     names_.insert(pair.title);
-    if (out->kind == PairOutcome::Kind::kKept) return Status::OK();
+    if (out->kind == PairOutcome::Kind::kKept)
+      return out->keep.empty() ? Status::OK() : writer_->PutKeep(pair.title, out->keep);
     Status s = writer_->PutWithKeep(pair.title, out->record, out->keep);
     std::string().swap(out->record);  // the round's memory goes as it is written
     return s;
@@ -778,6 +781,7 @@ class AlignRun {
       uint64_t sentence_pairs = 0;
       for (const auto& pp : old.paragraph_pairs()) sentence_pairs += pp.sentence_pairs_size();
       k = KeepOf(old, old.params().SerializeAsString(), old.paragraph_pairs_size(), sentence_pairs);
+      out->keep = k.SerializeAsString();
     } else {
       RETURN_IF_ERROR(ks);
     }
@@ -796,6 +800,7 @@ class AlignRun {
         k.paragraphs_total() == 0 || !(std::fabs(n - old_n) <= options_.max_idf_drift * old_n))
       return Status::OK();
     *kept = true;
+    if (ks.ok()) out->keep.clear();  // it has one
     out->paragraph_pairs = k.paragraph_pairs();
     out->sentence_pairs = k.sentence_pairs();
     return Status::OK();

@@ -227,6 +227,12 @@ Status AlignmentWriter::PutWithKeep(const std::string& name, const std::string& 
   return MaybeFlush();
 }
 
+Status AlignmentWriter::PutKeep(const std::string& name, const std::string& keep_bytes) {
+  if (store_->read_only()) return Status::InvalidArgument(store_->dir() + ": opened read-only");
+  rep_->batch.Put(store_->cf(Store::Cf::kMeta), KeepKey(prefix_ + name), keep_bytes);
+  return MaybeFlush();
+}
+
 Status AlignmentWriter::MaybeFlush() {
   if (rep_->batch.GetDataSize() > kAlignmentBatchBytes ||
       (SmallBatches() && ++rep_->records >= kSmallBatchRecords))

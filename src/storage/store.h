@@ -264,6 +264,8 @@ class AlignmentWriter {
   // (pb::AlignmentKeep), in the same batch; commits the buffer when it is full.
   Status PutWithKeep(const std::string& name, const std::string& record_bytes,
                      const std::string& keep_bytes);
+  // Buffers the serialized keep record of the record `name` alone (for a record kept as it is).
+  Status PutKeep(const std::string& name, const std::string& keep_bytes);
   // Buffers the deletion of every committed record (with its keep record) whose name starts
   // with `name_prefix` and is not in `keep`; `*deleted` (optional) counts them.
   Status DeleteExcept(const std::string& name_prefix, const std::unordered_set<std::string>& keep,

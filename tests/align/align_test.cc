@@ -436,6 +436,13 @@ TEST(KeepRecordTest, KeptThroughTheKeepRecordOrTheRecordAndRealignedWhenAPageCha
   ASSERT_TRUE(Align(store.get(), nullptr, o, 3, &old).ok());
   EXPECT_EQ(old.kept, first.aligned);
   EXPECT_EQ(old.sentence_pairs, first.sentence_pairs);
+  for (auto& [name, bytes] : records) {  // kept records gained keep records, and are unchanged
+    pb::AlignmentKeep k;
+    EXPECT_TRUE(store->GetAlignmentKeep(en, simple, name, &k).ok()) << name;
+    pb::AlignmentRecord r;
+    ASSERT_TRUE(store->GetAlignment(en, simple, name, &r).ok());
+    EXPECT_EQ(r.SerializeAsString(), bytes);
+  }
 
   // A new revision of one simple page: that pair alone is re-aligned.
   testing::WriteFile(tmp.Sub("s1.jsonl"),
