@@ -3,9 +3,13 @@
 #include "align/align.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <set>
+#include <string_view>
+#include <system_error>
+#include <thread>
 #include <unordered_set>
 
 #include "align/label.h"
@@ -185,6 +189,10 @@ std::map<std::string, uint64_t> AlignSummary::AsCounts() const {
 
 namespace {
 
+// The Xapian term limit: the paragraph candidates of docs/method.md (Paragraph alignment) are
+// the normal paragraphs sharing a token of at most this many bytes with the simple paragraph.
+constexpr size_t kMaxCandidateTokenBytes = 240;
+
 struct ArticleSide {
   pb::Article article;
   pb::ArticleTerms terms;
@@ -201,17 +209,69 @@ Tokens BagOf(const pb::TermVector& tv) {
   return t;
 }
 
+// Hashing for string-keyed maps that are looked up by string_view without a copy.
+struct TokenHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+};
+
+// The tokens of one article pair with small dense ids in order of first appearance (the
+// normal article's paragraphs, then the simple article's): the order in which the TF-IDF sums
+// run, so vectors and cosines are the same as those of IdfTable, bit for bit. Open addressing
+// over views into the pair's stored postings; the buffers are reused from pair to pair.
+class PairVocabulary {
+ public:
+  void Clear() {
+    tokens_.clear();
+    std::fill(slots_.begin(), slots_.end(), kEmpty);
+  }
+  size_t size() const { return tokens_.size(); }
+  std::string_view token(uint32_t id) const { return tokens_[id]; }
+
+  uint32_t Id(std::string_view t) {
+    if ((tokens_.size() + 1) * 2 > slots_.size()) Grow();
+    size_t i = Slot(t);
+    if (slots_[i] == kEmpty) {
+      slots_[i] = static_cast<uint32_t>(tokens_.size());
+      tokens_.push_back(t);
+    }
+    return slots_[i];
+  }
+  // The id of `t`, or kEmpty when absent.
+  uint32_t Find(std::string_view t) const { return slots_.empty() ? kEmpty : slots_[Slot(t)]; }
+  static constexpr uint32_t kEmpty = ~0u;
+
+ private:
+  size_t Slot(std::string_view t) const {
+    size_t mask = slots_.size() - 1;
+    for (size_t i = TokenHash()(t) & mask;; i = (i + 1) & mask)
+      if (slots_[i] == kEmpty || tokens_[slots_[i]] == t) return i;
+  }
+  void Grow() {
+    slots_.assign(std::max<size_t>(1024, slots_.size() * 2), kEmpty);
+    for (uint32_t id = 0; id < tokens_.size(); ++id) slots_[Slot(tokens_[id])] = id;
+  }
+  std::vector<std::string_view> tokens_;
+  std::vector<uint32_t> slots_;  // power of two, at most half full
+};
+
+// Aligns article pairs one at a time; one per thread. Its counters go to its own summary.
 class PairAligner {
  public:
-  PairAligner(Store* store, ParagraphIndex* index, const AlignOptions& options, uint32_t normal_ed,
-              uint32_t simple_ed, int64_t total_paragraphs, AlignSummary* summary)
+  PairAligner(Store* store, const AlignOptions& options, uint32_t normal_ed, uint32_t simple_ed,
+              int64_t total_paragraphs)
       : store_(store),
-        index_(index),
         options_(options),
         normal_ed_(normal_ed),
         simple_ed_(simple_ed),
-        n_(total_paragraphs),
-        summary_(summary) {}
+        n_(total_paragraphs) {}
+
+  AlignSummary& counts() { return summary_; }
+  // The pair being aligned and its record: kept from pair to pair, so that parsing and
+  // building reuse the messages' and vectors' memory instead of allocating it again.
+  ArticleSide& normal_side() { return normal_; }
+  ArticleSide& simple_side() { return simple_; }
+  pb::AlignmentRecord& record() { return record_; }
 
   // Sentence similarity of normal sentence (np, ns) and simple sentence (sp, ss).
   double SentenceSim(const ArticleSide& normal, uint32_t np, uint32_t ns, const ArticleSide& simple,
@@ -238,11 +298,11 @@ class PairAligner {
                                                              normal->sentence_tokens[np][ns],
                                                              simple->sentence_tokens[sp][ss]);
               if (bound < options_.pair_threshold) {
-                ++summary_->bound_skipped;
+                ++summary_.bound_skipped;
                 continue;
               }
             }
-            ++summary_->scored_pairs;
+            ++summary_.scored_pairs;
             double sim = SentenceSim(*normal, np, ns, *simple, sp, ss);
             if (sim < options_.pair_threshold) continue;
             if (!pp) {
@@ -284,25 +344,28 @@ class PairAligner {
       for (auto [p, k] : ss) b = SumVectors(b, simple.sentence_vectors[p][k]);
       return Cosine(a, b);
     };
+    // A token of the pair that some stored paragraph has weighs its idf; any other, ln N.
+    const double unknown = std::log(static_cast<double>(n_));
     LabelParagraphPair(
-        [this](const std::string& t) {
-          auto it = label_idf_.find(t);
-          return it == label_idf_.end() ? std::log(static_cast<double>(n_)) : it->second;
+        [this, unknown](const std::string& t) {
+          uint32_t id = vocab_.Find(t);
+          return id == PairVocabulary::kEmpty || df_[id] <= 0 ? unknown : idf_[id];
         },
         joined, pp);
   }
 
-  // docs/method.md, Paragraph and Sentence alignment: paragraphs by TF-IDF cosine over the index's
-  // candidates, then the sentence alignment of each simple paragraph against its normal paragraphs.
+  // docs/method.md, Paragraph and Sentence alignment: paragraphs by TF-IDF cosine over their
+  // candidates, then the sentence alignment of each simple paragraph against its normal
+  // paragraphs.
   Status Align(ArticleSide* normal, ArticleSide* simple, pb::AlignmentRecord* record) {
     RETURN_IF_ERROR(BuildVectors(normal, simple));
     std::vector<std::vector<std::pair<uint32_t, double>>> cosines;
-    RETURN_IF_ERROR(ParagraphCosines(*normal, *simple, &cosines));
+    ParagraphCosines(*normal, *simple, &cosines);
     auto assigned = AssignParagraphs(cosines, options_.paragraph_threshold);
     for (size_t s = 0; s < assigned.size(); ++s) {
       if (assigned[s].empty()) continue;
       if (OverDpLimit(*normal, *simple, s, assigned[s])) {
-        ++summary_->dp_skipped;
+        ++summary_.dp_skipped;
         continue;
       }
       AlignParagraph(*normal, *simple, static_cast<uint32_t>(s), assigned[s], cosines[s],
@@ -313,33 +376,40 @@ class PairAligner {
 
  private:
   // Per simple paragraph, (normal paragraph, cosine) of its candidates: every normal paragraph
-  // that shares a token with it, read from the Xapian index.
-  Status ParagraphCosines(const ArticleSide& normal, const ArticleSide& simple,
-                          std::vector<std::vector<std::pair<uint32_t, double>>>* cosines) {
+  // that shares a token with it (of at most kMaxCandidateTokenBytes), from the normal article's
+  // own inverted index, built here from its stored postings.
+  void ParagraphCosines(const ArticleSide& normal, const ArticleSide& simple,
+                        std::vector<std::vector<std::pair<uint32_t, double>>>* cosines) {
+    // postings_[start_[id] .. start_[id + 1]) = normal paragraphs holding token id, ascending.
+    const auto& normal_paras = normal.terms.paragraphs();
+    start_.assign(vocab_.size() + 1, 0);
+    for (const auto& p : normal_paras)
+      for (const auto& tok : p.paragraph().tokens())
+        if (!tok.empty() && tok.size() <= kMaxCandidateTokenBytes) ++start_[vocab_.Find(tok) + 1];
+    for (size_t id = 0; id < vocab_.size(); ++id) start_[id + 1] += start_[id];
+    postings_.resize(start_.back());
+    fill_.assign(start_.begin(), start_.end() - 1);
+    for (int n = 0; n < normal_paras.size(); ++n)
+      for (const auto& tok : normal_paras[n].paragraph().tokens())
+        if (!tok.empty() && tok.size() <= kMaxCandidateTokenBytes)
+          postings_[fill_[vocab_.Find(tok)]++] = static_cast<uint32_t>(n);
+
     const auto& simple_paras = simple.terms.paragraphs();
     cosines->assign(simple_paras.size(), {});
-    std::vector<uint32_t> candidates;
-    std::unordered_map<std::string, std::vector<uint32_t>> by_token;
-    RETURN_IF_ERROR(index_->ArticleIndex(normal_ed_, normal.article.page_id(), &by_token));
+    std::vector<uint32_t>& candidates = candidates_;
     for (int s = 0; s < simple_paras.size(); ++s) {
       candidates.clear();
       for (const auto& tok : simple_paras[s].paragraph().tokens()) {
-        auto it = by_token.find(tok);
-        if (it != by_token.end())
-          candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+        uint32_t id = vocab_.Find(tok);
+        candidates.insert(candidates.end(), postings_.begin() + start_[id],
+                          postings_.begin() + start_[id + 1]);
       }
       std::sort(candidates.begin(), candidates.end());
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-      for (uint32_t n : candidates) {
-        if (n >= normal.paragraph_vectors.size())
-          return Status::Corruption(store_->dir() + ": paragraph index is out of date for \"" +
-                                    normal.article.title() +
-                                    "\" (run `aligndb align --all` to rebuild it)");
+      for (uint32_t n : candidates)
         (*cosines)[s].emplace_back(
             n, Cosine(simple.paragraph_vectors[s], normal.paragraph_vectors[n]));
-      }
     }
-    return Status::OK();
   }
 
   // Whether the dynamic program of simple paragraph `s` against its normal paragraphs would
@@ -395,77 +465,106 @@ class PairAligner {
     LabelPairs(normal, simple, pp);
   }
 
+  // The pair's vocabulary with df and idf of each token, then its TF-IDF vectors.
   Status BuildVectors(ArticleSide* normal, ArticleSide* simple) {
-    IdfTable idf;
+    vocab_.Clear();
     for (ArticleSide* side : {normal, simple})
       for (const auto& p : side->terms.paragraphs())
-        for (const auto& t : p.paragraph().tokens()) idf.Id(t);
-    // df(t) of both editions; the store is read only for tokens not seen in earlier pairs of
-    // this run (document frequencies do not change while aligning).
-    std::vector<std::string> missing;
-    std::vector<uint32_t> missing_ids;
-    label_idf_.clear();
-    for (uint32_t id = 0; id < idf.size(); ++id) {
-      auto it = df_cache_.find(idf.tokens()[id]);
-      if (it != df_cache_.end()) {
-        idf.SetIdf(id, n_, it->second);
-        if (it->second > 0) label_idf_[idf.tokens()[id]] = idf.idf(id);
-      } else {
-        missing.push_back(idf.tokens()[id]);
-        missing_ids.push_back(id);
-      }
-    }
-    if (!missing.empty()) {
-      std::vector<int64_t> df_normal, df_simple;
-      RETURN_IF_ERROR(store_->DocumentFrequencies(normal_ed_, missing, &df_normal));
-      RETURN_IF_ERROR(store_->DocumentFrequencies(simple_ed_, missing, &df_simple));
-      if (df_cache_.size() + missing.size() > kDfCacheEntries) df_cache_.clear();  // bounded memory
-      for (size_t k = 0; k < missing.size(); ++k) {
-        int64_t df = df_normal[k] + df_simple[k];
-        idf.SetIdf(missing_ids[k], n_, df);
-        if (df > 0) label_idf_[missing[k]] = idf.idf(missing_ids[k]);
-        df_cache_.emplace(std::move(missing[k]), df);
-      }
-    }
+        for (const auto& t : p.paragraph().tokens()) vocab_.Id(t);
+    RETURN_IF_ERROR(LoadDocumentFrequencies());
+    idf_.resize(vocab_.size());
+    for (uint32_t id = 0; id < vocab_.size(); ++id)
+      idf_[id] = (df_[id] > 0 && n_ > 0)
+                     ? std::log(static_cast<double>(n_) / static_cast<double>(df_[id]))
+                     : 0.0;
     for (ArticleSide* side : {normal, simple}) {
-      side->paragraph_vectors.clear();
-      side->sentence_vectors.clear();
-      side->sentence_tokens.clear();
-      for (const auto& p : side->terms.paragraphs()) {
-        side->paragraph_vectors.push_back(Vec(&idf, p.paragraph()));
-        std::vector<SparseVector> sv;
-        std::vector<Tokens> st;
-        for (const auto& s : p.sentences()) {
-          sv.push_back(Vec(&idf, s));
-          if (options_.scorer) st.push_back(BagOf(s));
-        }
-        side->sentence_vectors.push_back(std::move(sv));
-        side->sentence_tokens.push_back(std::move(st));
-      }
       if (side->terms.paragraphs_size() != side->article.paragraphs_size())
         return Status::Corruption(store_->dir() + ": postings do not match article \"" +
                                   side->article.title() + "\"");
+      const auto& paras = side->terms.paragraphs();
+      side->paragraph_vectors.resize(paras.size());
+      side->sentence_vectors.resize(paras.size());
+      side->sentence_tokens.resize(paras.size());
+      for (int p = 0; p < paras.size(); ++p) {
+        Vec(paras[p].paragraph(), &side->paragraph_vectors[p]);
+        std::vector<SparseVector>& sv = side->sentence_vectors[p];
+        std::vector<Tokens>& st = side->sentence_tokens[p];
+        sv.resize(paras[p].sentences_size());
+        st.clear();
+        for (int k = 0; k < paras[p].sentences_size(); ++k) {
+          Vec(paras[p].sentences(k), &sv[k]);
+          if (options_.scorer) st.push_back(BagOf(paras[p].sentences(k)));
+        }
+      }
     }
     return Status::OK();
   }
 
-  static SparseVector Vec(IdfTable* idf, const pb::TermVector& tv) {
-    return idf->Vector(std::vector<std::string>(tv.tokens().begin(), tv.tokens().end()),
-                       std::vector<uint32_t>(tv.counts().begin(), tv.counts().end()));
+  // df_[id] for every token of the pair (both editions summed); the store is read only for
+  // tokens not met in earlier pairs (document frequencies do not change while aligning).
+  Status LoadDocumentFrequencies() {
+    df_.resize(vocab_.size());
+    missing_.clear();
+    missing_ids_.clear();
+    for (uint32_t id = 0; id < vocab_.size(); ++id) {
+      auto it = df_cache_.find(vocab_.token(id));
+      if (it != df_cache_.end()) {
+        df_[id] = it->second;
+      } else {
+        missing_.emplace_back(vocab_.token(id));
+        missing_ids_.push_back(id);
+      }
+    }
+    if (missing_.empty()) return Status::OK();
+    RETURN_IF_ERROR(store_->DocumentFrequencies(normal_ed_, missing_, &df_normal_));
+    RETURN_IF_ERROR(store_->DocumentFrequencies(simple_ed_, missing_, &df_simple_));
+    if (df_cache_.size() + missing_.size() > kDfCacheEntries) df_cache_.clear();  // bounded
+    for (size_t k = 0; k < missing_.size(); ++k) {
+      df_[missing_ids_[k]] = df_normal_[k] + df_simple_[k];
+      df_cache_.emplace(std::move(missing_[k]), df_[missing_ids_[k]]);
+    }
+    return Status::OK();
+  }
+
+  // TF-IDF vector of a stored (token, count) list: weight = count · idf, ids ascending, zero
+  // weights left out (as IdfTable::Vector).
+  void Vec(const pb::TermVector& tv, SparseVector* v) {
+    entries_.clear();
+    for (int k = 0; k < tv.tokens_size(); ++k) {
+      uint32_t id = vocab_.Find(tv.tokens(k));
+      double w = id == PairVocabulary::kEmpty ? 0.0 : tv.counts(k) * idf_[id];
+      if (w != 0) entries_.emplace_back(id, w);
+    }
+    std::sort(entries_.begin(), entries_.end());
+    v->ids.clear();
+    v->weights.clear();
+    double sq = 0;
+    for (auto& [id, w] : entries_) {
+      v->ids.push_back(id);
+      v->weights.push_back(w);
+      sq += w * w;
+    }
+    v->norm = std::sqrt(sq);
   }
 
   Store* store_;
-  ParagraphIndex* index_;
   const AlignOptions& options_;
   uint32_t normal_ed_, simple_ed_;
   int64_t n_;
-  AlignSummary* summary_;
-  // Document frequencies (both editions summed) of tokens met so far in this run.
+  AlignSummary summary_;
+  // Document frequencies (both editions summed) of tokens met so far by this aligner.
   static constexpr size_t kDfCacheEntries = 4'000'000;
-  std::unordered_map<std::string, int64_t> df_cache_;
-  // idf of the tokens of the article pair being aligned that some stored paragraph has, for
-  // the labels (a token without one weighs ln N).
-  std::unordered_map<std::string, double> label_idf_;
+  std::unordered_map<std::string, int64_t, TokenHash, std::equal_to<>> df_cache_;
+  // The pair being aligned, and buffers reused from pair to pair.
+  PairVocabulary vocab_;
+  std::vector<int64_t> df_, df_normal_, df_simple_;
+  std::vector<double> idf_;
+  std::vector<std::string> missing_;
+  std::vector<uint32_t> missing_ids_;
+  std::vector<std::pair<uint32_t, double>> entries_;
+  std::vector<uint32_t> start_, fill_, postings_, candidates_;
+  ArticleSide normal_, simple_;
+  pb::AlignmentRecord record_;
 };
 
 Status CheckOptions(const AlignOptions& options) {
@@ -475,6 +574,7 @@ Status CheckOptions(const AlignOptions& options) {
     return Status::InvalidArgument("--paragraph-threshold must be in [0, 1]");
   if (!(options.skip_penalty >= 0)) return Status::InvalidArgument("--skip-penalty must be ≥ 0");
   if (!(options.max_idf_drift >= 0)) return Status::InvalidArgument("--max-idf-drift must be ≥ 0");
+  if (options.threads < 0) return Status::InvalidArgument("--threads must be ≥ 0");
   if (options.similarity != SimilarityMeasure::kTfidf && !options.scorer)
     return Status::InvalidArgument(std::string("--similarity ") +
                                    SimilarityMeasureName(options.similarity) +
@@ -527,11 +627,44 @@ pb::AlignParams ParamsOf(const AlignOptions& options) {
   return params;
 }
 
-// One align run over the title pairs of an edition pair.
+// What became of one title pair; computed on any thread, applied in title order.
+struct PairOutcome {
+  enum class Kind { kKept, kRemoved, kAligned };
+  Status status;
+  Kind kind = Kind::kAligned;
+  uint32_t flags = 0;  // kRemoved: the article flags
+  // kAligned: the serialized record and keep record; kKept: the keep record to add, when the
+  // record has none yet (an older database gains them as its records are kept).
+  std::string record, keep;
+  uint64_t paragraph_pairs = 0, sentence_pairs = 0;  // kKept, kAligned: the record's counts
+};
+
+// What decides whether a later run may keep a record (pb::AlignmentKeep), from the record.
+pb::AlignmentKeep KeepOf(const pb::AlignmentRecord& r, const std::string& params_bytes,
+                         uint64_t paragraph_pairs, uint64_t sentence_pairs) {
+  pb::AlignmentKeep k;
+  k.set_version(kAlignmentKeepVersion);
+  k.set_record_version(r.version());
+  k.set_normal_page_id(r.normal_page_id());
+  k.set_simple_page_id(r.simple_page_id());
+  k.set_normal_revision(r.normal_revision());
+  k.set_simple_revision(r.simple_revision());
+  k.set_normal_content_hash(r.normal_content_hash());
+  k.set_simple_content_hash(r.simple_content_hash());
+  k.set_params(params_bytes);
+  k.set_paragraphs_total(r.paragraphs_total());
+  k.set_paragraph_pairs(paragraph_pairs);
+  k.set_sentence_pairs(sentence_pairs);
+  return k;
+}
+
+// One align run over the title pairs of an edition pair: pairs are decided (kept, removed or
+// aligned) on `threads` threads in rounds, and their outcomes applied in title order, so the
+// records, the summary and the writes are those of one thread.
 class AlignRun {
  public:
-  AlignRun(Store* store, ParagraphIndex* index, const AlignOptions& options, uint32_t normal_ed,
-           uint32_t simple_ed, int64_t total_paragraphs, uint64_t run_id, AlignSummary* summary)
+  AlignRun(Store* store, const AlignOptions& options, uint32_t normal_ed, uint32_t simple_ed,
+           int64_t total_paragraphs, uint64_t run_id, AlignSummary* summary)
       : store_(store),
         options_(options),
         normal_ed_(normal_ed),
@@ -541,16 +674,28 @@ class AlignRun {
         summary_(summary),
         params_(ParamsOf(options)),
         params_bytes_(params_.SerializeAsString()),
-        aligner_(store, index, options, normal_ed, simple_ed, total_paragraphs, summary),
-        writer_(store->NewAlignmentWriter(normal_ed, simple_ed)) {}
+        writer_(store->NewAlignmentWriter(normal_ed, simple_ed)) {
+    size_t threads = options.threads > 0 ? static_cast<size_t>(options.threads)
+                                         : std::max(1u, std::thread::hardware_concurrency());
+    for (size_t t = 0; t < threads; ++t)
+      aligners_.push_back(
+          std::make_unique<PairAligner>(store, options, normal_ed, simple_ed, total_paragraphs));
+  }
 
   Status Run(const std::vector<TitlePair>& pairs) {
-    uint64_t done = 0;
-    for (const TitlePair& pair : pairs) {
-      if (options_.progress && ++done % 200 == 0) options_.progress(done, pairs.size());
-      bool kept = false;
-      if (!options_.all) RETURN_IF_ERROR(KeepStored(pair, &kept));
-      if (!kept) RETURN_IF_ERROR(AlignPair(pair));
+    const size_t round = kPairsPerThreadRound * aligners_.size();
+    std::vector<PairOutcome> outcomes;
+    for (size_t begin = 0; begin < pairs.size(); begin += round) {
+      size_t end = std::min(pairs.size(), begin + round);
+      outcomes.assign(end - begin, PairOutcome());
+      Decide(pairs, begin, &outcomes);
+      for (size_t k = begin; k < end; ++k) RETURN_IF_ERROR(Apply(pairs[k], &outcomes[k - begin]));
+      if (options_.progress) options_.progress(end, pairs.size());
+    }
+    for (auto& a : aligners_) {
+      summary_->dp_skipped += a->counts().dp_skipped;
+      summary_->scored_pairs += a->counts().scored_pairs;
+      summary_->bound_skipped += a->counts().bound_skipped;
     }
     RETURN_IF_ERROR(writer_->Flush());
     if (options_.progress) options_.progress(pairs.size(), pairs.size());
@@ -566,58 +711,116 @@ class AlignRun {
   }
 
  private:
+  static constexpr size_t kPairsPerThreadRound = 64;
+
+  // Decides pairs [begin, begin + outcomes->size()) on the aligners' threads (this one
+  // included); a thread that cannot be started leaves its share to the others.
+  void Decide(const std::vector<TitlePair>& pairs, size_t begin,
+              std::vector<PairOutcome>* outcomes) {
+    std::atomic<size_t> next{0};
+    auto work = [&](PairAligner* aligner) {
+      for (size_t k; (k = next.fetch_add(1)) < outcomes->size();)
+        (*outcomes)[k].status = DecidePair(aligner, pairs[begin + k], &(*outcomes)[k]);
+    };
+    std::vector<std::thread> threads;
+    for (size_t t = 1; t < aligners_.size() && outcomes->size() > t; ++t) {
+      try {
+        threads.emplace_back(work, aligners_[t].get());
+      } catch (const std::system_error&) {
+        break;
+      }
+    }
+    work(aligners_[0].get());
+    for (auto& t : threads) t.join();
+  }
+
+  Status DecidePair(PairAligner* aligner, const TitlePair& pair, PairOutcome* out) {
+    if (!options_.all) {
+      bool kept = false;
+      RETURN_IF_ERROR(KeepStored(pair, &kept, out));
+      if (kept) {
+        out->kind = PairOutcome::Kind::kKept;
+        return Status::OK();
+      }
+    }
+    return AlignPair(aligner, pair, out);
+  }
+
+  // Applies one decided pair: summary counts, the record written, its name kept.
+  Status Apply(const TitlePair& pair, PairOutcome* out) {
+    RETURN_IF_ERROR(out->status);
+    if (out->kind == PairOutcome::Kind::kRemoved) {
+      ++summary_->removed;
+      for (const auto& reason : FlagNames(out->flags)) ++summary_->removed_by_reason[reason];
+      return Status::OK();
+    }
+    ++(out->kind == PairOutcome::Kind::kKept ? summary_->kept : summary_->realigned);
+    ++summary_->aligned;
+    summary_->paragraph_pairs += out->paragraph_pairs;
+    summary_->sentence_pairs += out->sentence_pairs;
+    names_.insert(pair.title);
+    if (out->kind == PairOutcome::Kind::kKept)
+      return out->keep.empty() ? Status::OK() : writer_->PutKeep(pair.title, out->keep);
+    Status s = writer_->PutWithKeep(pair.title, out->record, out->keep);
+    std::string().swap(out->record);  // the round's memory goes as it is written
+    return s;
+  }
+
   // Keeps the stored record when both pages and the parameters are what it was computed from,
-  // and the idf's N has not drifted.
-  Status KeepStored(const TitlePair& pair, bool* kept) {
-    pb::AlignmentRecord old;
-    Status gs = store_->GetAlignment(normal_ed_, simple_ed_, pair.title, &old);
-    if (gs.IsNotFound() || gs.code() == Status::Code::kCorruption)
-      return Status::OK();  // recomputed
-    RETURN_IF_ERROR(gs);
+  // and the idf's N has not drifted. Reads the record's keep record (docs/storage.md, "Keep
+  // records"); a record written without one is read whole.
+  Status KeepStored(const TitlePair& pair, bool* kept, PairOutcome* out) {
+    pb::AlignmentKeep k;
+    Status ks = store_->GetAlignmentKeep(normal_ed_, simple_ed_, pair.title, &k);
+    if (ks.IsNotFound() || ks.code() == Status::Code::kCorruption) {
+      pb::AlignmentRecord old;
+      Status gs = store_->GetAlignment(normal_ed_, simple_ed_, pair.title, &old);
+      if (gs.IsNotFound() || gs.code() == Status::Code::kCorruption)
+        return Status::OK();  // recomputed
+      RETURN_IF_ERROR(gs);
+      uint64_t sentence_pairs = 0;
+      for (const auto& pp : old.paragraph_pairs()) sentence_pairs += pp.sentence_pairs_size();
+      k = KeepOf(old, old.params().SerializeAsString(), old.paragraph_pairs_size(), sentence_pairs);
+      out->keep = k.SerializeAsString();
+    } else {
+      RETURN_IF_ERROR(ks);
+    }
     pb::PageState ns, ss;
     RETURN_IF_ERROR(store_->GetPageState(normal_ed_, pair.normal_id, &ns));
     RETURN_IF_ERROR(store_->GetPageState(simple_ed_, pair.simple_id, &ss));
     const double n = static_cast<double>(total_paragraphs_);
-    const double old_n = static_cast<double>(old.paragraphs_total());
-    if (old.normal_page_id() != pair.normal_id || old.simple_page_id() != pair.simple_id ||
-        old.normal_revision() != ns.revision_id() || old.simple_revision() != ss.revision_id() ||
-        old.normal_content_hash() != ns.content_hash() ||
-        old.simple_content_hash() != ss.content_hash() || !SameParams(old) ||
-        old.version() < kAlignmentRecordVersion ||  // no labels yet
-        old.paragraphs_total() == 0 || !(std::fabs(n - old_n) <= options_.max_idf_drift * old_n))
+    const double old_n = static_cast<double>(k.paragraphs_total());
+    // A record older than the rename of the mode field reads alike (same field number), so its
+    // parameters compare equal byte for byte.
+    if (k.normal_page_id() != pair.normal_id || k.simple_page_id() != pair.simple_id ||
+        k.normal_revision() != ns.revision_id() || k.simple_revision() != ss.revision_id() ||
+        k.normal_content_hash() != ns.content_hash() ||
+        k.simple_content_hash() != ss.content_hash() || k.params() != params_bytes_ ||
+        k.record_version() < kAlignmentRecordVersion ||  // no labels yet
+        k.paragraphs_total() == 0 || !(std::fabs(n - old_n) <= options_.max_idf_drift * old_n))
       return Status::OK();
     *kept = true;
-    ++summary_->kept;
-    Count(old);
-    names_.insert(pair.title);
+    if (ks.ok()) out->keep.clear();  // it has one
+    out->paragraph_pairs = k.paragraph_pairs();
+    out->sentence_pairs = k.sentence_pairs();
     return Status::OK();
   }
 
-  // Whether `old` was computed with this run's parameters. A record older than the rename of
-  // the mode field reads alike (same field number), so it compares equal byte for byte.
-  bool SameParams(const pb::AlignmentRecord& old) const {
-    return old.params().SerializeAsString() == params_bytes_;
-  }
-
-  void Count(const pb::AlignmentRecord& r) {
-    ++summary_->aligned;
-    summary_->paragraph_pairs += r.paragraph_pairs_size();
-    for (const auto& pp : r.paragraph_pairs()) summary_->sentence_pairs += pp.sentence_pairs_size();
-  }
-
-  Status AlignPair(const TitlePair& pair) {
-    ArticleSide normal, simple;
+  Status AlignPair(PairAligner* aligner, const TitlePair& pair, PairOutcome* out) {
+    ArticleSide& normal = aligner->normal_side();
+    ArticleSide& simple = aligner->simple_side();
     RETURN_IF_ERROR(store_->GetArticle(normal_ed_, pair.normal_id, &normal.article));
     RETURN_IF_ERROR(store_->GetArticle(simple_ed_, pair.simple_id, &simple.article));
     uint32_t flags = normal.article.flags() | simple.article.flags();
     if (flags) {
-      ++summary_->removed;
-      for (const auto& reason : FlagNames(flags)) ++summary_->removed_by_reason[reason];
+      out->kind = PairOutcome::Kind::kRemoved;
+      out->flags = flags;
       return Status::OK();
     }
     RETURN_IF_ERROR(store_->GetTerms(normal_ed_, pair.normal_id, &normal.terms));
     RETURN_IF_ERROR(store_->GetTerms(simple_ed_, pair.simple_id, &simple.terms));
-    pb::AlignmentRecord record;
+    pb::AlignmentRecord& record = aligner->record();
+    record.Clear();
     const pb::Article& na = normal.article;
     const pb::Article& sa = simple.article;
     SetRecordHeader({options_.normal, na.title(), pair.normal_id, na.revision_id()},
@@ -629,13 +832,16 @@ class AlignRun {
     record.set_simple_content_hash(sa.content_hash());
     record.set_paragraphs_total(static_cast<uint64_t>(total_paragraphs_));
     if (options_.mode == AlignMode::kAllPairs)
-      RETURN_IF_ERROR(aligner_.AlignAllPairs(&normal, &simple, &record));
+      RETURN_IF_ERROR(aligner->AlignAllPairs(&normal, &simple, &record));
     else
-      RETURN_IF_ERROR(aligner_.Align(&normal, &simple, &record));
-    ++summary_->realigned;
-    Count(record);
-    names_.insert(pair.title);
-    return writer_->Put(pair.title, record);
+      RETURN_IF_ERROR(aligner->Align(&normal, &simple, &record));
+    out->kind = PairOutcome::Kind::kAligned;
+    out->paragraph_pairs = record.paragraph_pairs_size();
+    for (const auto& pp : record.paragraph_pairs()) out->sentence_pairs += pp.sentence_pairs_size();
+    out->record = record.SerializeAsString();
+    out->keep = KeepOf(record, params_bytes_, out->paragraph_pairs, out->sentence_pairs)
+                    .SerializeAsString();
+    return Status::OK();
   }
 
   Store* store_;
@@ -646,7 +852,7 @@ class AlignRun {
   AlignSummary* summary_;
   const pb::AlignParams params_;
   const std::string params_bytes_;
-  PairAligner aligner_;
+  std::vector<std::unique_ptr<PairAligner>> aligners_;  // one per thread
   std::unique_ptr<AlignmentWriter> writer_;
   std::unordered_set<std::string> names_;  // records written or kept by this run
 };
@@ -666,7 +872,7 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
       store->EditionId(options.simple, false, &simple_ed)
           .WithPrefix("simple edition (ingest it first, or name another with --simple)"));
 
-  RETURN_IF_ERROR(index->Apply(store, normal_ed, &summary->indexed_pages));
+  if (index) RETURN_IF_ERROR(index->Apply(store, normal_ed, &summary->indexed_pages));
 
   EditionCounts nc, sc;
   RETURN_IF_ERROR(store->GetEditionCounts(normal_ed, &nc));
@@ -676,7 +882,7 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
   std::vector<TitlePair> pairs;
   RETURN_IF_ERROR(PairTitles(store, options, normal_ed, simple_ed, &pairs));
   summary->title_matches = pairs.size();
-  AlignRun run(store, index, options, normal_ed, simple_ed, total_paragraphs, run_id, summary);
+  AlignRun run(store, options, normal_ed, simple_ed, total_paragraphs, run_id, summary);
   return run.Run(pairs);
 }
 

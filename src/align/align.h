@@ -121,6 +121,9 @@ struct AlignOptions {
   // parameter of the records: after raising it, run with `all` to re-align kept pairs.
   // 0: no limit. Default: kDefaultMaxDpCells.
   uint64_t max_dp_cells = kDefaultMaxDpCells;
+  // Threads aligning article pairs (pairs are independent; records, summary and writes are the
+  // same as with one thread). 0: one per core. Default: 0.
+  int threads = 0;
   // Progress callback (pairs done, pairs total). Default: none.
   std::function<void(uint64_t, uint64_t)> progress;
 };
@@ -142,7 +145,10 @@ struct AlignSummary {
   std::map<std::string, uint64_t> AsCounts() const;
 };
 
-// Aligns every title pair of the two editions and stores one AlignmentRecord per pair.
+// Aligns every title pair of the two editions and stores one AlignmentRecord per pair (with its
+// keep record). Paragraph candidates come from the stored postings of the normal article (the
+// same set the paragraph index answers); `index`, when not null, is brought up to date first
+// (for its own users: align does not read it). Default: null.
 Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, uint64_t run_id,
              AlignSummary* summary);
 

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <array>
-#include <unordered_set>
 
 #include "text/text.h"
 
@@ -50,9 +49,26 @@ bool StartsWithDigit(const std::string& folded) {
   return c >= 0 && u_charType(c) == U_DECIMAL_DIGIT_NUMBER;
 }
 
+// The distinct tokens of one side, sorted: the other side's coverage test is a binary search
+// (rows hold a few dozen tokens, so this beats hashing every token into a set).
+class TokenSet {
+ public:
+  void Add(std::string_view t) { tokens_.push_back(t); }
+  void Seal() {
+    std::sort(tokens_.begin(), tokens_.end());
+    tokens_.erase(std::unique(tokens_.begin(), tokens_.end()), tokens_.end());
+  }
+  bool count(std::string_view t) const {
+    return std::binary_search(tokens_.begin(), tokens_.end(), t);
+  }
+
+ private:
+  std::vector<std::string_view> tokens_;
+};
+
 // cov, run and clause run of one sentence against the other side's token set.
 LabelFeatures SentenceFeatures(const std::vector<LabelToken>& toks, const std::vector<double>& w,
-                               const std::unordered_set<std::string>& other) {
+                               const TokenSet& other) {
   double total = 0, covered = 0, run = 0, best = 0, best_clause = 0;
   bool opened = false, clause = false;
   for (size_t k = 0; k < toks.size(); ++k) {
@@ -99,7 +115,20 @@ bool ParseLabelName(std::string_view name, Label* label) {
 }
 
 bool IsLabelStopWord(std::string_view folded) {
-  return std::binary_search(kStopWords.begin(), kStopWords.end(), folded);
+  // The words starting with each byte, as a range of the sorted list: a token is compared with
+  // the few words of its first letter only.
+  static const auto ranges = [] {
+    std::array<std::pair<uint8_t, uint8_t>, 256> r{};
+    for (size_t k = 0; k < kStopWords.size(); ++k) {
+      auto& [begin, end] = r[static_cast<uint8_t>(kStopWords[k][0])];
+      if (begin == end) begin = static_cast<uint8_t>(k);
+      end = static_cast<uint8_t>(k + 1);
+    }
+    return r;
+  }();
+  if (folded.empty()) return false;
+  auto [begin, end] = ranges[static_cast<uint8_t>(folded[0])];
+  return std::binary_search(kStopWords.begin() + begin, kStopWords.begin() + end, folded);
 }
 
 std::vector<LabelToken> LabelTokens(std::string_view sentence) {
@@ -151,21 +180,27 @@ LabelFeatures ComputeLabelFeatures(const std::vector<std::string_view>& normal,
     std::vector<double> weights;
   };
   std::vector<Sentence> sides[2];
-  std::unordered_set<std::string> sets[2];
+  TokenSet sets[2];
   const std::vector<std::string_view>* texts[2] = {&normal, &simple};
   for (int k = 0; k < 2; ++k) {
-    for (std::string_view s : *texts[k]) {
-      Sentence sent;
-      sent.toks = LabelTokens(s);
+    sides[k].resize(texts[k]->size());
+    for (size_t i = 0; i < texts[k]->size(); ++i) {
+      Sentence& sent = sides[k][i];
+      sent.toks = LabelTokens((*texts[k])[i]);
+      sent.weights.reserve(sent.toks.size());
       for (const auto& t : sent.toks) {
         double w = idf(t.folded);
         if (t.digit) w *= params.num_boost;
         if (t.paren_depth > 0) w *= params.paren_weight;
         sent.weights.push_back(w);
-        sets[k].insert(t.folded);
       }
-      sides[k].push_back(std::move(sent));
     }
+  }
+  // Views into the tokens, which stay in place from here on.
+  for (int k = 0; k < 2; ++k) {
+    for (const Sentence& sent : sides[k])
+      for (const auto& t : sent.toks) sets[k].Add(t.folded);
+    sets[k].Seal();
   }
   LabelFeatures out;
   for (int k = 0; k < 2; ++k) {

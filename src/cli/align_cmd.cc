@@ -69,12 +69,17 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
   cmd->add_flag(
       "--follow-redirects", o.follow_redirects,
       "Pair a simple title that is a redirect in the normal edition with the redirect's target");
+  cmd->add_option("--threads", o.threads,
+                  "Threads aligning article pairs (0: all cores; at most " +
+                      std::to_string(kMaxThreads) + ")")
+      ->capture_default_str()
+      ->check(ThreadCount());
   cmd->add_flag("--all", o.all,
                 "Re-align every pair, also those whose pages and parameters did not change "
                 "(current idf everywhere)");
 }
 
-// Aligns as a recorded run: loads the vectors an embedding similarity needs, opens the index,
+// Aligns as a recorded run: loads the vectors an embedding similarity needs,
 // draws progress on a terminal.
 Status RunAlign(Store* store, const AlignArgs& args, const Invocation& inv, AlignSummary* summary) {
   AlignOptions options = args.options;
@@ -93,8 +98,6 @@ Status RunAlign(Store* store, const AlignArgs& args, const Invocation& inv, Alig
     return Status::InvalidArgument(
         "--mode all-pairs needs an embedding --similarity (and --vectors)");
   }
-  std::unique_ptr<ParagraphIndex> index;
-  RETURN_IF_ERROR(ParagraphIndex::Open(IndexDir(store->dir()), true, &index));
   return RecordedRun(
       store, "align", inv,
       [&](uint64_t run_id) {
@@ -105,7 +108,7 @@ Status RunAlign(Store* store, const AlignArgs& args, const Invocation& inv, Alig
                       " article pairs");
           };
         }
-        return Align(store, index.get(), options, run_id, summary);
+        return Align(store, nullptr, options, run_id, summary);
       },
       [&] { return summary->AsCounts(); });
 }

@@ -170,7 +170,7 @@ class Ingester {
   static constexpr size_t kBatchBytes = 32 << 20;
 
   // Pages are committed in groups of this many pages or bytes.
-  static constexpr size_t kFlushPages = 512;
+  static constexpr size_t kFlushPages = 8192;
   static constexpr size_t kFlushBytes = 32 << 20;
 
   Status File(const std::string& path) {

@@ -19,7 +19,16 @@ constexpr size_t kQueueBatchKeys = 100000;
 // Commit alignment records in batches of about this many bytes.
 constexpr size_t kAlignmentBatchBytes = 8u << 20;
 // With ALIGNDB_TEST_SMALL_BATCHES: commit after this many records, for the crash tests.
-constexpr int kSmallBatchRecords = 4;
+constexpr int kSmallBatchRecords = 1;
+
+constexpr const char* kKeepPrefix = "keep/";
+
+// Key of the keep record of the alignment record whose key is `record_key` ("meta" CF).
+std::string KeepKey(std::string_view record_key) {
+  std::string k = kKeepPrefix;
+  k.append(record_key);
+  return k;
+}
 
 std::string PairingKey(const std::string& normal, const std::string& simple) {
   return kPairingPrefix + normal + "/" + simple;
@@ -110,6 +119,18 @@ Status Store::GetAlignment(uint32_t normal_edition, uint32_t simple_edition,
   return ParseRecord(v, dir_, out);
 }
 
+Status Store::GetAlignmentKeep(uint32_t normal_edition, uint32_t simple_edition,
+                               const std::string& name, pb::AlignmentKeep* out) {
+  rocksdb::PinnableSlice v;
+  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), cf(Cf::kMeta),
+                               KeepKey(AlignmentPrefix(normal_edition, simple_edition) + name), &v);
+  if (s.IsNotFound()) return Status::NotFound("no keep record \"" + name + "\"");
+  RETURN_IF_ERROR(FromRocks(s, dir_ + ": keep records"));
+  if (!out->ParseFromArray(v.data(), static_cast<int>(v.size())))
+    return Status::Corruption(dir_ + ": keep record of \"" + name + "\" does not parse");
+  return Status::OK();
+}
+
 std::unique_ptr<AlignmentIterator> Store::NewAlignmentIterator(uint32_t normal_edition,
                                                                uint32_t simple_edition,
                                                                const std::string& name_prefix,
@@ -178,6 +199,7 @@ const pb::AlignmentRecord& AlignmentIterator::record() const { return rep_->reco
 
 struct AlignmentWriter::Rep {
   rocksdb::WriteBatch batch;
+  int records = 0;  // put since the last commit
 };
 
 AlignmentWriter::AlignmentWriter(Store* store, uint32_t normal_edition, uint32_t simple_edition)
@@ -189,9 +211,31 @@ AlignmentWriter::~AlignmentWriter() = default;
 
 Status AlignmentWriter::Put(const std::string& name, const pb::AlignmentRecord& record) {
   if (store_->read_only()) return Status::InvalidArgument(store_->dir() + ": opened read-only");
-  rep_->batch.Put(store_->cf(Store::Cf::kAlignments), prefix_ + name, record.SerializeAsString());
+  const std::string key = prefix_ + name;
+  rep_->batch.Put(store_->cf(Store::Cf::kAlignments), key, record.SerializeAsString());
+  // A keep record left from an earlier align run must not vouch for this record.
+  rep_->batch.Delete(store_->cf(Store::Cf::kMeta), KeepKey(key));
+  return MaybeFlush();
+}
+
+Status AlignmentWriter::PutWithKeep(const std::string& name, const std::string& record_bytes,
+                                    const std::string& keep_bytes) {
+  if (store_->read_only()) return Status::InvalidArgument(store_->dir() + ": opened read-only");
+  const std::string key = prefix_ + name;
+  rep_->batch.Put(store_->cf(Store::Cf::kAlignments), key, record_bytes);
+  rep_->batch.Put(store_->cf(Store::Cf::kMeta), KeepKey(key), keep_bytes);
+  return MaybeFlush();
+}
+
+Status AlignmentWriter::PutKeep(const std::string& name, const std::string& keep_bytes) {
+  if (store_->read_only()) return Status::InvalidArgument(store_->dir() + ": opened read-only");
+  rep_->batch.Put(store_->cf(Store::Cf::kMeta), KeepKey(prefix_ + name), keep_bytes);
+  return MaybeFlush();
+}
+
+Status AlignmentWriter::MaybeFlush() {
   if (rep_->batch.GetDataSize() > kAlignmentBatchBytes ||
-      (SmallBatches() && rep_->batch.Count() >= kSmallBatchRecords))
+      (SmallBatches() && ++rep_->records >= kSmallBatchRecords))
     return Flush();
   return Status::OK();
 }
@@ -208,6 +252,7 @@ Status AlignmentWriter::DeleteExcept(const std::string& name_prefix,
     std::string name = it->key().ToString().substr(prefix_.size());
     if (keep.count(name)) continue;
     rep_->batch.Delete(store_->cf(Store::Cf::kAlignments), it->key());
+    rep_->batch.Delete(store_->cf(Store::Cf::kMeta), KeepKey(it->key().ToStringView()));
     if (deleted) ++*deleted;
   }
   return FromRocks(it->status(), store_->dir() + ": scan alignments");
@@ -218,6 +263,7 @@ Status AlignmentWriter::Flush() {
   CrashPoint();
   Status s = store_->Write(&rep_->batch, ": write alignments");
   rep_->batch.Clear();
+  rep_->records = 0;
   CrashPoint();
   return s;
 }

@@ -22,6 +22,9 @@ inline constexpr uint32_t kPairingSummaryVersion = 2;
 // Version 3 alignment records carry labels and operation similarities on their sentence pairs
 // (SentencePair.label, operation_label, operation_similarity); align re-aligns older ones.
 inline constexpr uint32_t kAlignmentRecordVersion = 3;
+// The keep record written beside each alignment record by align (docs/storage.md, "Keep
+// records").
+inline constexpr uint32_t kAlignmentKeepVersion = 1;
 
 // One side of an aligned pair as the record header names it.
 struct RecordSide {

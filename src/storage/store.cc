@@ -273,6 +273,11 @@ Status Store::CheckSchema(bool read_only) {
     return PutMeta(kSchemaKey, std::to_string(kSchemaVersion));
   }
   RETURN_IF_ERROR(vs);
+  // Version 1 lacks only the keep records of alignments (docs/storage.md, "Keep records"), which
+  // align falls back from: it reads as it is, and a writer marks it version 2, since from then on
+  // a binary that does not write keep records must not write to it.
+  if (version == "1" && kSchemaVersion == 2)
+    return read_only ? Status::OK() : PutMeta(kSchemaKey, std::to_string(kSchemaVersion));
   if (version != std::to_string(kSchemaVersion))
     return Status::InvalidArgument(dir_ + ": database schema version " + version +
                                    ", this aligndb reads version " +
@@ -482,8 +487,15 @@ size_t PageWriter::pending_bytes() const {
 Status PageWriter::Flush() {
   if (rep_->pages.empty() && rep_->deltas.empty()) return Status::OK();
   auto* counts = store_->cf(Store::Cf::kCounts);
-  for (auto& [key, delta] : rep_->deltas)
-    if (delta != 0) rep_->batch.Merge(counts, key, EncodeInt64(delta));
+  // In key order: the memtable's skip list then inserts each key next to the previous one
+  // instead of searching from its head.
+  std::vector<const std::pair<const std::string, int64_t>*> sorted;
+  sorted.reserve(rep_->deltas.size());
+  for (const auto& kv : rep_->deltas)
+    if (kv.second != 0) sorted.push_back(&kv);
+  std::sort(sorted.begin(), sorted.end(),
+            [](const auto* a, const auto* b) { return a->first < b->first; });
+  for (const auto* kv : sorted) rep_->batch.Merge(counts, kv->first, EncodeInt64(kv->second));
   CrashPoint();
   Status s = store_->Write(&rep_->batch, ": write");
   rep_->batch.Clear();

@@ -34,6 +34,7 @@ class Redirect;
 class PageState;
 class RunManifest;
 class AlignmentRecord;
+class AlignmentKeep;
 class PairingSummary;
 }  // namespace pb
 
@@ -77,7 +78,9 @@ class Snapshot {
 
 class Store {
  public:
-  static constexpr uint32_t kSchemaVersion = 1;
+  // 2 since alignment records have keep records; a version-1 database opens (and is marked 2 by
+  // its first writer).
+  static constexpr uint32_t kSchemaVersion = 2;
 
   // Opens the database in `dir`. A directory that exists but is not an aligndb database (also a
   // RocksDB database of another program) is refused with InvalidArgument; one that another
@@ -171,6 +174,11 @@ class Store {
   // there is no record of that name.
   Status GetAlignment(uint32_t normal_edition, uint32_t simple_edition, const std::string& name,
                       pb::AlignmentRecord* out, const Snapshot* snapshot = nullptr);
+  // The keep record of the alignment record `name` (docs/storage.md, "Keep records"): what
+  // decides whether align may keep that record, without reading it. NotFound when the record
+  // was written without one (by an older aligndb, or not by align).
+  Status GetAlignmentKeep(uint32_t normal_edition, uint32_t simple_edition, const std::string& name,
+                          pb::AlignmentKeep* out);
   // Iterates the records of an edition pair whose names start with `name_prefix`, in name
   // order (see AlignmentIterator).
   std::unique_ptr<AlignmentIterator> NewAlignmentIterator(uint32_t normal_edition,
@@ -249,11 +257,17 @@ class AlignmentWriter {
  public:
   AlignmentWriter(Store* store, uint32_t normal_edition, uint32_t simple_edition);
   ~AlignmentWriter();
-  // Buffers `record` under `name`, replacing any record of that name; commits the buffer when
-  // it is full.
+  // Buffers `record` under `name`, replacing any record of that name (and removing its keep
+  // record); commits the buffer when it is full.
   Status Put(const std::string& name, const pb::AlignmentRecord& record);
-  // Buffers the deletion of every committed record whose name starts with `name_prefix` and is
-  // not in `keep`; `*deleted` (optional) counts them.
+  // Buffers an already serialized record under `name` with its serialized keep record
+  // (pb::AlignmentKeep), in the same batch; commits the buffer when it is full.
+  Status PutWithKeep(const std::string& name, const std::string& record_bytes,
+                     const std::string& keep_bytes);
+  // Buffers the serialized keep record of the record `name` alone (for a record kept as it is).
+  Status PutKeep(const std::string& name, const std::string& keep_bytes);
+  // Buffers the deletion of every committed record (with its keep record) whose name starts
+  // with `name_prefix` and is not in `keep`; `*deleted` (optional) counts them.
   Status DeleteExcept(const std::string& name_prefix, const std::unordered_set<std::string>& keep,
                       uint64_t* deleted);
   // Commits everything buffered.
@@ -263,6 +277,7 @@ class AlignmentWriter {
 
  private:
   struct Rep;
+  Status MaybeFlush();  // commits the buffer when it is full
   Store* store_;
   std::string prefix_;
   std::unique_ptr<Rep> rep_;

@@ -234,6 +234,261 @@ TEST(TfIdfTest, CosineNeverExceedsOne) {
   }
 }
 
+// ------------------------------------------------------------------ fast path against reference
+
+// Random pre-split articles over a small vocabulary (with a few tokens over the 240-byte
+// candidate limit), both editions, as document JSON lines.
+std::string RandomEdition(std::mt19937* rng, int articles, bool simple) {
+  std::vector<std::string> words;
+  for (int k = 0; k < 400; ++k) words.push_back("w" + std::to_string(k));
+  const std::string long_words[] = {std::string(300, 'x'), std::string(241, 'y'),
+                                    std::string(240, 'z')};
+  nlohmann::json docs = nlohmann::json::array();
+  std::string out;
+  for (int a = 0; a < articles; ++a) {
+    nlohmann::json paragraphs = nlohmann::json::array();
+    int np = 1 + static_cast<int>((*rng)() % (simple ? 3 : 6));
+    for (int p = 0; p < np; ++p) {
+      nlohmann::json sentences = nlohmann::json::array();
+      int ns = 1 + static_cast<int>((*rng)() % 4);
+      for (int s = 0; s < ns; ++s) {
+        std::string text;
+        int nw = 1 + static_cast<int>((*rng)() % 9);
+        for (int w = 0; w < nw; ++w) {
+          // Skewed toward the first words, so that paragraphs share tokens.
+          size_t k = std::min((*rng)() % words.size(), (*rng)() % words.size());
+          text += (w ? " " : "") + ((*rng)() % 8 == 0 ? long_words[(*rng)() % 3] : words[k]);
+        }
+        sentences.push_back(text + ".");
+      }
+      paragraphs.push_back(sentences);
+    }
+    nlohmann::json d = {{"title", "Article " + std::to_string(a)}, {"paragraphs", paragraphs}};
+    out += d.dump() + "\n";
+  }
+  return out;
+}
+
+// A new database in `tmp` with `articles` random articles of each edition (seeded by `seed`).
+std::unique_ptr<Store> RandomDatabase(const TempDir& tmp, unsigned seed, int articles) {
+  std::mt19937 rng(seed);
+  testing::WriteFile(tmp.Sub("n.jsonl"), RandomEdition(&rng, articles, false));
+  testing::WriteFile(tmp.Sub("s.jsonl"), RandomEdition(&rng, articles, true));
+  StoreOptions so;
+  so.create_if_missing = true;
+  std::unique_ptr<Store> store;
+  EXPECT_TRUE(Store::Open(so, tmp.Sub("db"), &store).ok());
+  IngestSummary isum;
+  EXPECT_TRUE(Ingest(store.get(),
+                     {"enwiki=" + tmp.Sub("n.jsonl"), "simplewiki=" + tmp.Sub("s.jsonl")}, {},
+                     &isum)
+                  .ok());
+  return store;
+}
+
+// The aligner's candidates, idf and cosines use term ids over the pair's stored postings, on
+// several threads; this compares its records with the string-keyed path it replaced: Xapian
+// candidates, IdfTable vectors, document frequencies read from the store, one thread.
+TEST(FastPathTest, RecordsEqualTheXapianAndStringKeyedReferenceOnRandomArticles) {
+  for (unsigned seed : {1u, 2u, 3u}) {
+    TempDir tmp;
+    std::unique_ptr<Store> store = RandomDatabase(tmp, seed, 60);
+    ASSERT_TRUE(store);
+    AlignOptions o;
+    o.threads = 3;
+    o.paragraph_threshold = seed == 1 ? 0.1 : 0.0;  // 0: every candidate is assigned
+    AlignSummary sum;
+    ASSERT_TRUE(Align(store.get(), nullptr, o, 7, &sum).ok());
+    ASSERT_GT(sum.aligned, 20u);
+    uint32_t en, simple;
+    ASSERT_TRUE(store->EditionId("enwiki", false, &en).ok());
+    ASSERT_TRUE(store->EditionId("simplewiki", false, &simple).ok());
+    std::unique_ptr<ParagraphIndex> index;
+    ASSERT_TRUE(ParagraphIndex::Open(IndexDir(tmp.Sub("db")), true, &index).ok());
+    uint64_t applied = 0;
+    ASSERT_TRUE(index->Apply(store.get(), en, &applied).ok());
+    EditionCounts nc, sc;
+    ASSERT_TRUE(store->GetEditionCounts(en, &nc).ok());
+    ASSERT_TRUE(store->GetEditionCounts(simple, &sc).ok());
+    const int64_t n = nc.paragraphs + sc.paragraphs;
+    int paragraph_pairs = 0;
+    ASSERT_TRUE(
+        store
+            ->ForEachAlignment(
+                en, simple, "",
+                [&](const pb::AlignmentRecord& r) {
+                  pb::ArticleTerms nt, st;
+                  EXPECT_TRUE(store->GetTerms(en, r.normal_page_id(), &nt).ok());
+                  EXPECT_TRUE(store->GetTerms(simple, r.simple_page_id(), &st).ok());
+                  IdfTable idf;
+                  for (const auto* t : {&nt, &st})
+                    for (const auto& p : t->paragraphs())
+                      for (const auto& tok : p.paragraph().tokens()) idf.Id(tok);
+                  std::vector<int64_t> dn, ds;
+                  EXPECT_TRUE(store->DocumentFrequencies(en, idf.tokens(), &dn).ok());
+                  EXPECT_TRUE(store->DocumentFrequencies(simple, idf.tokens(), &ds).ok());
+                  for (uint32_t id = 0; id < idf.size(); ++id) idf.SetIdf(id, n, dn[id] + ds[id]);
+                  auto vec = [&](const pb::TermVector& tv) {
+                    return idf.Vector({tv.tokens().begin(), tv.tokens().end()},
+                                      {tv.counts().begin(), tv.counts().end()});
+                  };
+                  std::vector<std::vector<std::pair<uint32_t, double>>> cosines(
+                      st.paragraphs_size());
+                  for (int s = 0; s < st.paragraphs_size(); ++s) {
+                    const auto& toks = st.paragraphs(s).paragraph().tokens();
+                    std::vector<uint32_t> cand;
+                    EXPECT_TRUE(
+                        index->Candidates(en, r.normal_page_id(), {toks.begin(), toks.end()}, &cand)
+                            .ok());
+                    for (uint32_t c : cand)
+                      cosines[s].emplace_back(c, Cosine(vec(st.paragraphs(s).paragraph()),
+                                                        vec(nt.paragraphs(c).paragraph())));
+                  }
+                  auto assigned = AssignParagraphs(cosines, o.paragraph_threshold);
+                  int k = 0;
+                  for (size_t s = 0; s < assigned.size(); ++s) {
+                    if (assigned[s].empty()) continue;
+                    EXPECT_LT(k, r.paragraph_pairs_size()) << r.normal_title();
+                    if (k >= r.paragraph_pairs_size()) break;
+                    const pb::ParagraphPair& pp = r.paragraph_pairs(k++);
+                    EXPECT_EQ(pp.simple_paragraph(), s);
+                    EXPECT_EQ(std::vector<uint32_t>(pp.normal_paragraphs().begin(),
+                                                    pp.normal_paragraphs().end()),
+                              assigned[s]);
+                    std::vector<double> want;
+                    for (uint32_t a : assigned[s])
+                      for (auto [c, cos] : cosines[s])
+                        if (c == a) want.push_back(cos);
+                    EXPECT_EQ(std::vector<double>(pp.cosines().begin(), pp.cosines().end()), want);
+                    for (const auto& sp : pp.sentence_pairs())
+                      EXPECT_EQ(sp.similarity(),
+                                Cosine(vec(nt.paragraphs(sp.normal_paragraph())
+                                               .sentences(sp.normal_sentence())),
+                                       vec(st.paragraphs(s).sentences(sp.simple_sentence()))));
+                    ++paragraph_pairs;
+                  }
+                  EXPECT_EQ(k, r.paragraph_pairs_size()) << r.normal_title();
+                  return Status::OK();
+                })
+            .ok());
+    EXPECT_GT(paragraph_pairs, 20);
+
+    // One thread writes the same records, byte for byte.
+    std::map<std::string, std::string> many;
+    for (auto it = store->NewAlignmentIterator(en, simple, ""); it->Valid(); it->Next())
+      many[it->name()] = it->record().SerializeAsString();
+    o.threads = 1;
+    o.all = true;
+    AlignSummary one;
+    ASSERT_TRUE(Align(store.get(), nullptr, o, 7, &one).ok());
+    std::map<std::string, std::string> single;
+    for (auto it = store->NewAlignmentIterator(en, simple, ""); it->Valid(); it->Next())
+      single[it->name()] = it->record().SerializeAsString();
+    EXPECT_EQ(single, many);
+    EXPECT_EQ(one.AsCounts(), sum.AsCounts());
+  }
+}
+
+// The keep decision reads the keep record, not the record; a record written without one (by an
+// older aligndb) is still kept, through the record itself; a changed page is re-aligned.
+TEST(KeepRecordTest, KeptThroughTheKeepRecordOrTheRecordAndRealignedWhenAPageChanges) {
+  TempDir tmp;
+  std::unique_ptr<Store> store = RandomDatabase(tmp, 5, 30);
+  ASSERT_TRUE(store);
+  IngestSummary isum;
+  AlignOptions o;
+  o.paragraph_threshold = 0.2;
+  AlignSummary first;
+  ASSERT_TRUE(Align(store.get(), nullptr, o, 1, &first).ok());
+  ASSERT_GT(first.aligned, 10u);
+  uint32_t en, simple;
+  ASSERT_TRUE(store->EditionId("enwiki", false, &en).ok());
+  ASSERT_TRUE(store->EditionId("simplewiki", false, &simple).ok());
+  std::map<std::string, std::string> records;
+  for (auto it = store->NewAlignmentIterator(en, simple, ""); it->Valid(); it->Next()) {
+    records[it->name()] = it->record().SerializeAsString();
+    pb::AlignmentKeep k;
+    ASSERT_TRUE(store->GetAlignmentKeep(en, simple, it->name(), &k).ok()) << it->name();
+    EXPECT_EQ(k.normal_page_id(), it->record().normal_page_id());
+    EXPECT_EQ(k.params(), it->record().params().SerializeAsString());
+    EXPECT_EQ(k.paragraph_pairs(), static_cast<uint64_t>(it->record().paragraph_pairs_size()));
+  }
+  AlignSummary again;
+  ASSERT_TRUE(Align(store.get(), nullptr, o, 2, &again).ok());
+  EXPECT_EQ(again.kept, first.aligned);
+  EXPECT_EQ(again.realigned, 0u);
+  EXPECT_EQ(again.sentence_pairs, first.sentence_pairs);
+  EXPECT_EQ(again.paragraph_pairs, first.paragraph_pairs);
+
+  // As an older aligndb left them: records without keep records (Put removes the keep record).
+  {
+    auto w = store->NewAlignmentWriter(en, simple);
+    for (auto& [name, bytes] : records) {
+      pb::AlignmentRecord r;
+      ASSERT_TRUE(r.ParseFromString(bytes));
+      ASSERT_TRUE(w->Put(name, r).ok());
+    }
+    ASSERT_TRUE(w->Flush().ok());
+    pb::AlignmentKeep k;
+    EXPECT_TRUE(store->GetAlignmentKeep(en, simple, records.begin()->first, &k).IsNotFound());
+  }
+  AlignSummary old;
+  ASSERT_TRUE(Align(store.get(), nullptr, o, 3, &old).ok());
+  EXPECT_EQ(old.kept, first.aligned);
+  EXPECT_EQ(old.sentence_pairs, first.sentence_pairs);
+  for (auto& [name, bytes] : records) {  // kept records gained keep records, and are unchanged
+    pb::AlignmentKeep k;
+    EXPECT_TRUE(store->GetAlignmentKeep(en, simple, name, &k).ok()) << name;
+    pb::AlignmentRecord r;
+    ASSERT_TRUE(store->GetAlignment(en, simple, name, &r).ok());
+    EXPECT_EQ(r.SerializeAsString(), bytes);
+  }
+
+  // A new revision of one simple page: that pair alone is re-aligned.
+  testing::WriteFile(tmp.Sub("s1.jsonl"),
+                     R"({"title": "Article 0", "revision": 99, "paragraphs": [["w1 w2 w3.", )"
+                     R"("w4 w5."], ["w1 w6."]]})"
+                     "\n");
+  IngestOptions io;
+  io.edition = "simplewiki";
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("s1.jsonl")}, io, &isum).ok());
+  AlignSummary changed;
+  ASSERT_TRUE(Align(store.get(), nullptr, o, 4, &changed).ok());
+  EXPECT_EQ(changed.realigned, 1u);
+  EXPECT_EQ(changed.kept, first.aligned - records.count("Article 0"));
+}
+
+// A database of schema version 1 (without keep records) opens read-only as it is, and its
+// first writer marks it version 2.
+TEST(KeepRecordTest, SchemaVersionOneOpensAndIsMarkedTwoByAWriter) {
+  TempDir tmp;
+  StoreOptions so;
+  so.create_if_missing = true;
+  {
+    std::unique_ptr<Store> store;
+    ASSERT_TRUE(Store::Open(so, tmp.Sub("db"), &store).ok());
+    ASSERT_TRUE(store->PutMeta("schema_version", "1").ok());
+  }
+  StoreOptions ro;
+  ro.read_only = true;
+  std::string v;
+  {
+    std::unique_ptr<Store> store;
+    ASSERT_TRUE(Store::Open(ro, tmp.Sub("db"), &store).ok());
+    ASSERT_TRUE(store->GetMeta("schema_version", &v).ok());
+    EXPECT_EQ(v, "1");
+  }
+  {
+    std::unique_ptr<Store> store;
+    ASSERT_TRUE(Store::Open(so, tmp.Sub("db"), &store).ok());
+    ASSERT_TRUE(store->GetMeta("schema_version", &v).ok());
+    EXPECT_EQ(v, "2");
+    ASSERT_TRUE(store->PutMeta("schema_version", "3").ok());
+  }
+  std::unique_ptr<Store> store;
+  EXPECT_EQ(Store::Open(so, tmp.Sub("db"), &store).code(), Status::Code::kInvalidArgument);
+}
+
 // ------------------------------------------------------------------ on real data
 
 class RealDataTest : public ::testing::Test {

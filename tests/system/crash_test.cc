@@ -128,7 +128,9 @@ TEST_F(CrashTest, KilledAlignResumesToTheSameExport) {
     ASSERT_EQ(again.exit_code, 0) << "kill at " << at << ": " << again.err;
     EXPECT_EQ(ExportAll(db, tmp), *reference_) << "kill at " << at;
   }
-  EXPECT_GE(kills, 10);
+  // Align commits each record (small batches; these pages make two title pairs): a kill before
+  // and after each commit.
+  EXPECT_GE(kills, 4);
 }
 
 TEST_F(CrashTest, FailedWriteEndsWithAClearErrorAndTheDatabaseOpens) {
