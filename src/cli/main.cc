@@ -2,10 +2,10 @@
 // Results go to stdout; progress (when stderr is a terminal) and errors go to stderr, an error
 // as one line. Exit codes (ExitCodeFor): 0 ok, 1 internal, 2 bad arguments, 3 bad input data,
 // 4 I/O, 5 database in use, 6 not found. Nothing ends in an abort: whatever a library throws is
-// caught here and reported as an internal error.
-#include <CLI/CLI.hpp>
+// caught here and reported as an internal error (running out of memory as exit 4).
 #include <malloc.h>
 
+#include <CLI/CLI.hpp>
 #include <new>
 #include <string>
 #include <system_error>
@@ -67,7 +67,7 @@ int main(int argc, char** argv) {
       if (*sub) return Finish(run(inv));
     return Finish(Status::InvalidArgument("a command is required (--help lists them)"));
   } catch (const std::bad_alloc&) {
-    return Finish(Status::Internal("out of memory"));
+    return Finish(Status::IOError("out of memory"));  // a resource, not a fault of aligndb
   } catch (const std::system_error& e) {
     return Finish(Status::Internal(std::string("system error: ") + e.what()));
   } catch (const std::exception& e) {

@@ -526,6 +526,11 @@ Status ParseStreams(const std::string& path, const std::string& index_path,
   std::vector<size_t> selected;
   for (size_t i = 0; i < index.offsets.size(); ++i)
     if (index.wanted[i]) selected.push_back(i);
+  // Decompression is CPU-bound: more than 4 threads a core only add stacks, malloc arenas and
+  // window slots (each a whole decompressed stream), and no thread more than there are streams.
+  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<int>(std::min<size_t>(
+      {static_cast<size_t>(threads), 4 * cores, std::max<size_t>(selected.size(), 1)}));
   ParallelStreams streams(path, index_path, index, file_size, selected, threads);
   for (size_t k = 0; k < selected.size(); ++k) {
     DecompressedStream stream = streams.Take(k);
