@@ -35,7 +35,7 @@ timed() {
 ratio() { echo "scale=2; $1 / $2" | bc; }
 
 if [ ! -f base.normal.jsonl ]; then
-  $PY "$here/tools/swipe_to_jsonl.py" /work/shared/data/paired/swipe_val.json swipe > /dev/null
+  $PY "$here/tools/swipe_to_jsonl.py" "$here/../shared/data/paired/swipe_val.json" swipe > /dev/null
   rm -rf split.db
   "$A" ingest --db split.db --edition enwiki swipe.enwiki.jsonl > /dev/null
   "$A" ingest --db split.db --edition simplewiki swipe.simplewiki.jsonl > /dev/null
