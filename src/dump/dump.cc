@@ -248,6 +248,7 @@ class MediaWikiParser {
     switch (field_) {
       case Field::kDbName:
         info_->dbname = chars_;
+        info_->dbname_offset = static_cast<uint64_t>(XML_GetCurrentByteIndex(parser_));
         break;
       case Field::kTitle:
         page_.title = chars_;
@@ -607,9 +608,12 @@ Status DetectInputKind(const std::string& path, InputKind* kind) {
       }
       RETURN_IF_ERROR(FindBz2Damage(src.get()));  // garbage from a damaged bz2 block
       if (!src->compressed() && path.size() > 4 && path.compare(path.size() - 4, 4, ".bz2") == 0)
-        return Status::Corruption(path +
-                                  ": not a bzip2 file: it does not start with \"BZh\" "
-                                  "(a damaged or incomplete download?)");
+        return Status::Corruption(
+            path + ": byte 0: not a bzip2 file: it does not start with \"BZh\" " +
+            (static_cast<unsigned char>(buf[0]) == 0x1f && got > 1 &&
+                     static_cast<unsigned char>(buf[1]) == 0x8b
+                 ? std::string("but with gzip's 1f 8b (a gzip file named .bz2?)")
+                 : std::string("(a damaged or incomplete download?)")));
       return Status::Corruption(path + ": byte " + std::to_string(src->data_offset() - got + i) +
                                 ": expected a MediaWiki XML export ('<') or JSON lines ('{')");
     }

@@ -54,6 +54,7 @@ constexpr uint64_t kDefaultMaxPageBytes = 16 << 20;
 // What the reader learned about the whole input.
 struct DumpInfo {
   std::string dbname;          // <siteinfo><dbname>, empty when absent
+  uint64_t dbname_offset = 0;  // byte of the XML (uncompressed) where </dbname> was read
   std::string schema_version;  // "0.10" from <mediawiki version=...>
   uint64_t pages = 0;          // pages handed to the callback
   uint64_t bytes = 0;          // input bytes read (compressed bytes for .bz2)

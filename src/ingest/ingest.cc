@@ -234,7 +234,8 @@ class Ingester {
       return Status::InvalidArgument(
           path_ + ": the dump has no <siteinfo><dbname>; name the edition with --edition");
     if (!IsValidEditionName(edition_name_))  // options_.edition was checked by Ingest()
-      return Status::Corruption(path_ + ": <siteinfo><dbname> \"" + Printable(edition_name_) +
+      return Status::Corruption(path_ + ": byte " + std::to_string(info.dbname_offset) +
+                                " of the XML: <siteinfo><dbname> \"" + Printable(edition_name_) +
                                 "\" is not a valid edition name (1 to 64 of A-Z a-z 0-9 _ -); "
                                 "name the edition with --edition");
     return store_->EditionId(edition_name_, /*create=*/true, &edition_);
