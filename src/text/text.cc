@@ -227,6 +227,14 @@ std::string_view StripOpening(std::string_view word) {
 // `next` is the first word after the boundary.
 bool IsAbbreviation(std::string_view word, std::string_view next) {
   word = StripOpening(word);
+  // After a dash or a slash the abbreviation is a word of its own: "Corktown–St. Lawrence".
+  for (std::string_view sep : {"\u2013", "\u2014", "/", "-"}) {
+    size_t p = word.rfind(sep);
+    if (p == std::string_view::npos || p + sep.size() >= word.size()) continue;
+    std::string_view tail = word.substr(p + sep.size());
+    for (auto a : kAbbreviations)
+      if (tail == a) return true;
+  }
   for (auto c : kCountryAbbreviations) {
     if (word != c) continue;
     next = StripOpening(next);
@@ -291,6 +299,21 @@ bool ContinuesAfterExclamation(std::string_view before, std::string_view next) {
   return false;
 }
 
+// "33.Kxf2", "1.e4" (chess notation): a period between a number and a move, with no space after
+// it, does not end a sentence. The move holds a digit or starts in lower case; a capitalised
+// plain word ("in 2011.Albania", a missing space) still starts a new sentence.
+bool IsGluedAfterNumber(std::string_view sentence, std::string_view next) {
+  size_t n = sentence.size();
+  if (n < 2 || sentence[n - 1] != '.' || !std::isdigit(static_cast<unsigned char>(sentence[n - 2])))
+    return false;
+  std::string_view w = FirstWord(next);
+  if (w.empty() || w.data() != next.data() || !std::isalpha(static_cast<unsigned char>(w[0])))
+    return false;
+  if (std::islower(static_cast<unsigned char>(w[0]))) return true;
+  return std::any_of(w.begin(), w.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
 // ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...").
 // Splits `segment` after ". " (or "?", "!", closing quotes) followed by a digit, unless the word
 // before the period is an abbreviation ("No. 5", "p. 23").
@@ -337,7 +360,7 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
     if (i + 2 < bounds.size()) {
       std::string_view next = text.substr(bounds[i + 1], bounds[i + 2] - bounds[i + 1]);
       if (IsAbbreviation(LastWord(sentence), FirstWord(next)) ||
-          ContinuesAfterExclamation(sentence, next))
+          ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next))
         continue;
     }
     parts.clear();
