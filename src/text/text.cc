@@ -227,14 +227,6 @@ std::string_view StripOpening(std::string_view word) {
 // `next` is the first word after the boundary.
 bool IsAbbreviation(std::string_view word, std::string_view next) {
   word = StripOpening(word);
-  // After a dash or a slash the abbreviation is a word of its own: "Corktown–St. Lawrence".
-  for (std::string_view sep : {"\u2013", "\u2014", "/", "-"}) {
-    size_t p = word.rfind(sep);
-    if (p == std::string_view::npos || p + sep.size() >= word.size()) continue;
-    std::string_view tail = word.substr(p + sep.size());
-    for (auto a : kAbbreviations)
-      if (tail == a) return true;
-  }
   for (auto c : kCountryAbbreviations) {
     if (word != c) continue;
     next = StripOpening(next);
@@ -247,6 +239,17 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   if (word.size() < 2 || word.back() != '.') return false;
   for (auto a : kAbbreviations)
     if (word == a) return true;
+  // After a dash or a slash the abbreviation is a word of its own: "Corktown–St. Lawrence".
+  size_t p = word.size() - 1;  // the period
+  while (p > 0 && word[p - 1] != '/' && word[p - 1] != '-' && word[p - 1] != '\x93' &&
+         word[p - 1] != '\x94')
+    --p;
+  if (p > 0) {
+    bool dash = word[p - 1] == '/' || word[p - 1] == '-' ||
+                (p >= 3 && word[p - 3] == '\xE2' && word[p - 2] == '\x80');
+    for (auto a : kAbbreviations)
+      if (dash && word.substr(p) == a) return true;
+  }
   // "b. 1906", "d. 1950", "fl. 1200", "r. 1509–1547": born, died, flourished, reigned.
   for (auto a : kAbbreviationsBeforeNumbers) {
     std::string_view n = StripOpening(next);
@@ -319,6 +322,9 @@ bool IsGluedAfterNumber(std::string_view sentence, std::string_view next) {
 // (After "the" it may end one: "… in the U.S. The next …"; then only kNameWordsAfterCountry
 // keep the sentence whole.)
 bool IsCountryAdjective(std::string_view sentence) {
+  size_t e = sentence.find_last_not_of(" \t\n");  // ICU's segment ends in the space after it
+  if (e == std::string_view::npos || e < 4 || sentence[e] != '.' || sentence[e - 2] != '.')
+    return false;
   std::string_view last = LastWord(sentence);
   if (std::find(kCountryAbbreviations.begin(), kCountryAbbreviations.end(), last) ==
       kCountryAbbreviations.end())

@@ -736,8 +736,13 @@ void BlankNonProseLines(std::string* s) {
     size_t e = s->find('\n', b);
     if (e == std::string::npos) e = s->size();
     std::string_view line(s->data() + b, e - b);
-    if (IsHeading(line)) link_section = IsLinkSection(line);
-    if (IsLinkOnlyLine(line) || IsBoldOnlyLine(line) || (link_section && HasBareUrl(line)))
+    // Most lines start with a letter or a digit: then only a bare URL can make them navigation.
+    size_t first = line.find_first_not_of(' ');
+    unsigned char c =
+        first == std::string_view::npos ? ' ' : static_cast<unsigned char>(line[first]);
+    if (c == '=' && IsHeading(line)) link_section = IsLinkSection(line);
+    bool other = !std::isalnum(c) && (IsLinkOnlyLine(line) || IsBoldOnlyLine(line));
+    if (other || (link_section && HasBareUrl(line)))
       std::fill(s->begin() + static_cast<std::ptrdiff_t>(b),
                 s->begin() + static_cast<std::ptrdiff_t>(e), ' ');
     b = e + 1;
