@@ -694,7 +694,8 @@ std::string FeetAndInches(double metres, bool symbol) {
   inches = std::labs(inches);
   long ft = inches / 12, inch = inches % 12;
   std::string s = neg ? "\u2212" : "";
-  if (ft > 0) s += std::to_string(ft) + (symbol ? " ft" : ft == 1 ? " foot" : " feet");
+  if (ft > 0)
+    s += GroupThousands(std::to_string(ft)) + (symbol ? " ft" : ft == 1 ? " foot" : " feet");
   if (inch > 0 || ft == 0)
     s += std::string(ft > 0 ? " " : "") + std::to_string(inch) +
          (symbol      ? " in"
@@ -797,13 +798,19 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
   std::string adj = LowerAscii(call.Get("adj"));
   bool adjective = adj == "on" || adj == "yes" || adj == "mid" || adj == "y";
   bool temperature = in->dimension.rfind("temperature", 0) == 0;
-  bool in_symbol = abbr == "on" || abbr == "in" || (temperature && abbr != "off");
-  bool out_symbol = abbr != "off" && abbr != "in";
+  // By default the value shown first has the unit name, the second the symbol; order=flip shows
+  // the converted value first ("22 miles (35 km)"). abbr=in/out name the input and output.
+  bool flip = disp == "flip", first_named = abbr.empty() && !temperature;
+  bool in_symbol =
+      abbr == "on" || abbr == "in" || (temperature && abbr != "off") || (flip && abbr.empty());
+  bool out_symbol = abbr != "off" && abbr != "in" && !(flip && first_named);
   bool values_only = abbr == "values";
 
-  auto unit_name = [&](const Unit& u, bool symbol, bool singular) {
+  // Adjectives hyphenate every word of the name: "600,000-square-foot".
+  auto unit_name = [&](const Unit& u, bool symbol, bool singular, bool hyphen = false) {
     if (symbol) return u.symbol;
     std::string name = singular ? u.singular : u.plural;
+    if (hyphen) std::replace(name.begin(), name.end(), ' ', '-');
     return us ? UsSpelling(name) : name;
   };
   // "15 miles", "10–15 miles", "15-mile", "20 °C".
@@ -813,15 +820,14 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
     for (size_t i = 1; i < nums.size(); ++i)
       s += (input ? c.seps[i - 1]->in : c.seps[i - 1]->out), s += nums[i];
     if (values_only || !u) return s;
-    bool hyphen = input && adjective && !symbol;
-    return s + (hyphen ? "-" : " ") + unit_name(*u, symbol, singular);
+    bool hyphen = input != flip && adjective && !symbol;  // on the value shown first
+    return s + (hyphen ? "-" : " ") + unit_name(*u, symbol, singular || hyphen, hyphen);
   };
 
   std::vector<std::string> in_nums;
   for (const auto& v : c.values) in_nums.push_back(v.display);
   bool in_singular = c.values.size() == 1 && in_nums[0] == "1";
-  std::string in_text =
-      show(in_nums, true, in, in_symbol, in_singular || (adjective && !in_symbol));
+  std::string in_text = show(in_nums, true, in, in_symbol, in_singular);
   if (c.in2)
     in_text += " " + c.second.display + " " +
                unit_name(*c.in2, in_symbol, c.second.display == "1" && !adjective);

@@ -239,6 +239,17 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   if (word.size() < 2 || word.back() != '.') return false;
   for (auto a : kAbbreviations)
     if (word == a) return true;
+  // After a dash or a slash the abbreviation is a word of its own: "Corktown–St. Lawrence".
+  size_t p = word.size() - 1;  // the period
+  while (p > 0 && word[p - 1] != '/' && word[p - 1] != '-' && word[p - 1] != '\x93' &&
+         word[p - 1] != '\x94')
+    --p;
+  if (p > 0) {
+    bool dash = word[p - 1] == '/' || word[p - 1] == '-' ||
+                (p >= 3 && word[p - 3] == '\xE2' && word[p - 2] == '\x80');
+    for (auto a : kAbbreviations)
+      if (dash && word.substr(p) == a) return true;
+  }
   // "b. 1906", "d. 1950", "fl. 1200", "r. 1509–1547": born, died, flourished, reigned.
   for (auto a : kAbbreviationsBeforeNumbers) {
     std::string_view n = StripOpening(next);
@@ -291,6 +302,40 @@ bool ContinuesAfterExclamation(std::string_view before, std::string_view next) {
   return false;
 }
 
+// "33.Kxf2", "1.e4", "12.O-O" (chess notation): a period between a number and a move, with no
+// space after it, does not end a sentence. The move holds a digit, starts in lower case or is a
+// castling; a capitalised plain word ("in 2011.Albania", a missing space) starts a sentence.
+bool IsGluedAfterNumber(std::string_view sentence, std::string_view next) {
+  size_t n = sentence.size();
+  if (n < 2 || sentence[n - 1] != '.' || !std::isdigit(static_cast<unsigned char>(sentence[n - 2])))
+    return false;
+  std::string_view w = FirstWord(next);
+  if (w.empty() || w.data() != next.data() || !std::isalpha(static_cast<unsigned char>(w[0])))
+    return false;
+  if (std::islower(static_cast<unsigned char>(w[0])) || w.substr(0, 3) == "O-O") return true;
+  return std::any_of(w.begin(), w.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+// "a U.S. Magistrate Judge", "the 1993 U.S. Base Realignment": a dotted country abbreviation after
+// "a", "an" or a number is an adjective, never the end of a sentence, whatever word follows.
+// (After "the" it may end one: "… in the U.S. The next …"; then only kNameWordsAfterCountry
+// keep the sentence whole.)
+bool IsCountryAdjective(std::string_view sentence) {
+  size_t e = sentence.find_last_not_of(" \t\n");  // ICU's segment ends in the space after it
+  if (e == std::string_view::npos || e < 4 || sentence[e] != '.' || sentence[e - 2] != '.')
+    return false;
+  std::string_view last = LastWord(sentence);
+  if (std::find(kCountryAbbreviations.begin(), kCountryAbbreviations.end(), last) ==
+      kCountryAbbreviations.end())
+    return false;
+  std::string_view before = LastWord(sentence.substr(0, sentence.rfind(last)));
+  if (before == "a" || before == "an" || before == "A" || before == "An") return true;
+  return !before.empty() && std::all_of(before.begin(), before.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c));
+  });
+}
+
 // ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...").
 // Splits `segment` after ". " (or "?", "!", closing quotes) followed by a digit, unless the word
 // before the period is an abbreviation ("No. 5", "p. 23").
@@ -337,7 +382,8 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
     if (i + 2 < bounds.size()) {
       std::string_view next = text.substr(bounds[i + 1], bounds[i + 2] - bounds[i + 1]);
       if (IsAbbreviation(LastWord(sentence), FirstWord(next)) ||
-          ContinuesAfterExclamation(sentence, next))
+          ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next) ||
+          IsCountryAdjective(sentence))
         continue;
     }
     parts.clear();

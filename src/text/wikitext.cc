@@ -649,11 +649,6 @@ std::string TidyParagraph(std::string_view in) {
   return std::string(Trim(t));
 }
 
-bool IsHeading(std::string_view line) {
-  std::string_view t = Trim(line);
-  return t.size() >= 3 && t.front() == '=' && t.back() == '=';
-}
-
 bool IsListItem(std::string_view line) {
   return !line.empty() && (line[0] == '*' || line[0] == '#' || line[0] == ':' || line[0] == ';');
 }
@@ -667,45 +662,87 @@ bool IsMarkupLine(std::string_view line) {
          (t[0] == '|' || t[0] == '!' || t.substr(0, 2) == "{|" || t.substr(0, 2) == "|}");
 }
 
-// A line of links only ("[[A]] · [[B]] · [[C]]", a See-also line) is navigation, not prose: it is
-// blanked before links are rendered. Separators between the links may be punctuation, "·", "•",
-// dashes or the words "and"/"or" do not occur (a line with any word outside a link is prose).
-void BlankLinkOnlyLines(std::string* s) {
-  size_t b = 0;
-  while (b < s->size()) {
-    size_t e = s->find('\n', b);
-    if (e == std::string::npos) e = s->size();
-    size_t first = b;
-    while (first < e && ((*s)[first] == ' ' || (*s)[first] == '\'')) ++first;
-    // Most lines start with a letter or a digit: prose, as the full scan would find at once.
-    if (first == e || std::isalnum(static_cast<unsigned char>((*s)[first]))) {
-      b = e + 1;
-      continue;
-    }
-    int depth = 0, links = 0;
-    bool prose = false;
-    for (size_t i = b; i < e && !prose; ++i) {
-      unsigned char c = static_cast<unsigned char>((*s)[i]);
-      if (c == '[' && i + 1 < e && (*s)[i + 1] == '[') {
-        ++depth, ++i;
-      } else if (c == ']' && i + 1 < e && (*s)[i + 1] == ']' && depth > 0) {
-        if (--depth == 0) ++links;
-        ++i;
-      } else if (depth == 0) {
-        if (std::isalnum(c)) prose = true;
-        if (c >= 0x80) {
-          std::string_view rest(s->data() + i, e - i);
-          size_t len = 0;
-          for (std::string_view sep : {"\u00b7", "\u2022", "\u2013", "\u2014", "\u00a0"})
-            if (rest.substr(0, sep.size()) == sep) len = sep.size();
-          if (len == 0)
-            prose = true;
-          else
-            i += len - 1;
-        }
+// A line of links only ("[[A]] · [[B]] · [[C]]", a See-also line) is navigation, not prose.
+// Separators between the links may be punctuation, "·", "•", dashes or no-break spaces; a line
+// with any word outside a link is prose. List items are left to the line loop.
+bool IsLinkOnlyLine(std::string_view line) {
+  size_t first = 0;
+  while (first < line.size() && (line[first] == ' ' || line[first] == '\'')) ++first;
+  // Most lines start with a letter or a digit: prose, as the full scan would find at once.
+  if (first == line.size() || std::isalnum(static_cast<unsigned char>(line[first]))) return false;
+  if (line[0] == '*' || line[0] == '#') return false;
+  int depth = 0, links = 0;
+  for (size_t i = 0; i < line.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(line[i]);
+    if (c == '[' && i + 1 < line.size() && line[i + 1] == '[') {
+      ++depth, ++i;
+    } else if (c == ']' && i + 1 < line.size() && line[i + 1] == ']' && depth > 0) {
+      if (--depth == 0) ++links;
+      ++i;
+    } else if (depth == 0) {
+      if (std::isalnum(c)) return false;
+      if (c >= 0x80) {
+        size_t len = 0;
+        for (std::string_view sep : {"\u00b7", "\u2022", "\u2013", "\u2014", "\u00a0"})
+          if (line.substr(i, sep.size()) == sep) len = sep.size();
+        if (len == 0) return false;
+        i += len - 1;
       }
     }
-    if (!prose && links > 0 && depth == 0 && (*s)[b] != '*' && (*s)[b] != '#')
+  }
+  return links > 0 && depth == 0;
+}
+
+// A line that is one bold span and nothing else ("'''Belay'''", "'''[[Grammis]]'''") is a
+// sub-heading, not a sentence, unless the bold text is a sentence ending in a period.
+bool IsBoldOnlyLine(std::string_view line) {
+  std::string_view t = Trim(line);
+  if (t.size() < 7 || t.substr(0, 3) != "'''" || t.substr(t.size() - 3) != "'''") return false;
+  std::string_view inner = t.substr(3, t.size() - 6);
+  while (!inner.empty() && inner.front() == '\'') inner.remove_prefix(1);  // '''''bold italic'''''
+  while (!inner.empty() && inner.back() == '\'') inner.remove_suffix(1);
+  inner = Trim(inner);
+  return !inner.empty() && inner.find("'''") == std::string_view::npos && inner.back() != '.';
+}
+
+// Sections that list links: a line there with a bare URL ("… or https://… The Baseball Page") is
+// a link, not prose.
+bool IsLinkSection(std::string_view heading) {
+  std::string_view t = Trim(heading);
+  while (!t.empty() && t.front() == '=') t.remove_prefix(1);
+  while (!t.empty() && t.back() == '=') t.remove_suffix(1);
+  t = Trim(t);
+  return IEquals(t, "External links") || IEquals(t, "External link") || IEquals(t, "See also") ||
+         IEquals(t, "Further reading");
+}
+
+bool HasBareUrl(std::string_view line) {
+  for (std::string_view scheme : {"http://", "https://"})
+    for (size_t p = line.find(scheme); p != std::string_view::npos; p = line.find(scheme, p + 1))
+      if (p == 0 || line[p - 1] != '[') return true;
+  return false;
+}
+
+bool IsHeading(std::string_view line) {
+  std::string_view t = Trim(line);
+  return t.size() >= 3 && t.front() == '=' && t.back() == '=';
+}
+
+// Blanks the lines that are not prose but would read as prose once links and quotes are rendered
+// (link-only lines, bold sub-headings, bare URLs under External links), before they are.
+void BlankNonProseLines(std::string* s) {
+  bool link_section = false;
+  for (size_t b = 0; b < s->size();) {
+    size_t e = s->find('\n', b);
+    if (e == std::string::npos) e = s->size();
+    std::string_view line(s->data() + b, e - b);
+    // Most lines start with a letter or a digit: then only a bare URL can make them navigation.
+    size_t first = line.find_first_not_of(' ');
+    unsigned char c =
+        first == std::string_view::npos ? ' ' : static_cast<unsigned char>(line[first]);
+    if (c == '=' && IsHeading(line)) link_section = IsLinkSection(line);
+    bool other = !std::isalnum(c) && (IsLinkOnlyLine(line) || IsBoldOnlyLine(line));
+    if (other || (link_section && HasBareUrl(line)))
       std::fill(s->begin() + static_cast<std::ptrdiff_t>(b),
                 s->begin() + static_cast<std::ptrdiff_t>(e), ' ');
     b = e + 1;
@@ -744,7 +781,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   std::string s = RemoveComments(wikitext);
   s = RemoveTags(s);
   s = RemoveTemplatesAndTables(s, &result.template_names, 0);
-  BlankLinkOnlyLines(&s);
+  BlankNonProseLines(&s);
   s = RenderInternalLinks(s);
   s = RenderExternalLinks(s);
   s = RemoveQuotesAndSwitches(s);

@@ -156,6 +156,14 @@ TEST(SentenceTest, AbbreviationsInitialsNumbersQuotes) {
             (S{"He said \"Stop.\"", "Then he left (quickly.)", "Wait...", "What?", "No!"}));
   EXPECT_EQ(sp.Split("It grew in 2011. 51% were women. See No. 5 and p. 23 here."),
             (S{"It grew in 2011.", "51% were women.", "See No. 5 and p. 23 here."}));
+  // After "a", "an" or a number, "U.S." is an adjective ("K. Nicole Mitchell", "Harry
+  // McPherson"); after "the", a capitalised word outside the name list starts a sentence.
+  EXPECT_EQ(sp.Split("He is currently a U.S. Magistrate Judge of the court. It closed after the "
+                     "1993 U.S. Base Realignment and Closure Commission. He moved to the U.S. "
+                     "Polk was there."),
+            (S{"He is currently a U.S. Magistrate Judge of the court.",
+               "It closed after the 1993 U.S. Base Realignment and Closure Commission.",
+               "He moved to the U.S.", "Polk was there."}));
   EXPECT_EQ(sp.Split("   "), S{});
 }
 
@@ -176,6 +184,21 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
   EXPECT_EQ(sp.Split("The Beatles made Help! (1965) and toured. Who? nobody knew."),
             (S{"The Beatles made Help! (1965) and toured.", "Who? nobody knew."}));
   EXPECT_EQ(sp.Split("Stop! The war is over."), (S{"Stop!", "The war is over."}));
+  // Real cases ("Toronto", "Gregory Serper"): an abbreviation after a dash, and chess notation
+  // (a period between a digit and a letter with no space).
+  EXPECT_EQ(sp.Split("Front Street (in the Corktown\u2013St. Lawrence area). It is old."),
+            (S{"Front Street (in the Corktown\u2013St. Lawrence area).", "It is old."}));
+  EXPECT_EQ(sp.Split("1.c4 g6 2.e4 Bg7 12.O-O h4 13.Nh1 Nh5."),
+            (S{"1.c4 g6 2.e4 Bg7 12.O-O h4 13.Nh1 Nh5."}));
+  EXPECT_EQ(sp.Split("After 30.Qxe8+ Kxe8 31.Re7+ Kf8 32.c6 Ng3+ 33.Kxf2 Nxf5, White cannot "
+                     "advance. He resigned."),
+            (S{"After 30.Qxe8+ Kxe8 31.Re7+ Kf8 32.c6 Ng3+ 33.Kxf2 Nxf5, White cannot advance.",
+               "He resigned."}));
+  // With a space after it, such a period still ends a sentence.
+  EXPECT_EQ(sp.Split("It was 33. Kings came later."), (S{"It was 33.", "Kings came later."}));
+  // A capitalised plain word after it is a missing space ("Albania"): a new sentence.
+  EXPECT_EQ(sp.Split("It grew 3.2% in 2011.Albania and Croatia met."),
+            (S{"It grew 3.2% in 2011.", "Albania and Croatia met."}));
   // Source punctuation and spacing are kept.
   EXPECT_EQ(sp.Split("Apple Inc., based in Washington, D.C., sold a .22 rifle. It sold."),
             (S{"Apple Inc., based in Washington, D.C., sold a .22 rifle.", "It sold."}));

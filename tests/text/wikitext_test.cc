@@ -50,6 +50,16 @@ const Case kCases[] = {
     {"{{convert|15|mi|km|1}}", "15 miles (24.1 km)"},
     {"{{convert|5|ft|11|in|cm}}", "5 feet 11 inches (180 cm)"},
     {"{{convert|1.8|m|ftin}}", "1.8 metres (5 ft 11 in)"},
+    // order=flip: the converted value comes first, with the unit name (real pages).
+    {"{{convert|35|km|mi|0|order=flip}}", "22 miles (35 km)"},
+    {"{{convert|360|km|mi|0|adj=on|order=flip}}", "224-mile (360 km)"},
+    {"{{convert|667018|sqmi|km2|order=flip}}", "1,727,569 square kilometres (667,018 sq mi)"},
+    {"{{convert|35|km|mi|0|order=flip|abbr=on}}", "22 mi (35 km)"},
+    // adj=on hyphenates every word of the unit name.
+    {"a {{convert|600000|sqft|m2|adj=on}} mall", "a 600,000-square-foot (56,000 m2) mall"},
+    {"{{convert|2.5|km2|acre|adj=on}}", "2.5-square-kilometre (620 acres)"},
+    // ftin output groups thousands.
+    {"{{convert|553.33|m|ftin}}", "553.33 metres (1,815 ft 5 in)"},
     {"{{convert|15|mi|km|disp=or}}", "15 miles or 24 km"},
     {"{{convert|15|mi|km|sp=us|abbr=off}}", "15 miles (24 kilometers)"},
     {"{{convert|15|furlong}}", "15 furlong"},
@@ -58,8 +68,7 @@ const Case kCases[] = {
     {"Savas ({{lang-el|\u03a3\u03ac\u03b2\u03b2\u03b1\u03c2}}; {{IPA-el|\u02c8sa.vas}}; born 1952)",
      "Savas (\u03a3\u03ac\u03b2\u03b2\u03b1\u03c2; born 1952)"},
     {"the {{transl|ar|al-Qur'an}} text", "the al-Qur'an text"},
-    {"Lahore ({{lang-ur|{{nq|لاہور}}}}) is",
-     "Lahore (لاہور) is"},
+    {"Lahore ({{lang-ur|{{nq|لاہور}}}}) is", "Lahore (لاہور) is"},
     {"the {{transl|ar|ALA|al-Qur'an}} text", "the al-Qur'an text"},
     {"{{nihongo|Tokyo|\u6771\u4eac|T\u014dky\u014d}} is",
      "Tokyo (\u6771\u4eac, T\u014dky\u014d) is"},
@@ -236,6 +245,32 @@ TEST(NonProseTest, LinkOnlyLinesStayOut) {
             Paragraphs{"Text."});
   // A word outside the links makes it prose.
   EXPECT_EQ(CleanWikitext("[[Paris]] and [[Lyon]]").paragraphs, Paragraphs{"Paris and Lyon"});
+}
+
+// Real cases: bold sub-headings ("Allen R. Morris", "United Kingdom") and a bare URL under
+// External links ("Jerry Mumphrey").
+TEST(NonProseTest, BoldSubHeadingsAndBareUrlLinesStayOut) {
+  EXPECT_EQ(CleanWikitext("During this time, Morris produced three projects.\n\n'''Belay'''\n\n"
+                          "The success of Extreme led to Belay Media.\n'''England'''\n"
+                          "England is the largest country.\n'''[[Grammis]]'''\n")
+                .paragraphs,
+            (Paragraphs{"During this time, Morris produced three projects.",
+                        "The success of Extreme led to Belay Media.",
+                        "England is the largest country."}));
+  // Bold inside a line, or a bold sentence, is prose.
+  EXPECT_EQ(CleanWikitext("'''Paris''' is a city.\n\n'''This is a bold sentence.'''").paragraphs,
+            (Paragraphs{"Paris is a city.", "This is a bold sentence."}));
+  EXPECT_EQ(
+      CleanWikitext("He retired.\n\n==External links==\n{{Baseballstats |br=m/mumphje01}} or "
+                    "https://web.archive.org/web/20110718023438/http://www.thebaseballpage.com"
+                    "/players/mumphje01 The Baseball Page\n")
+          .paragraphs,
+      Paragraphs{"He retired."});
+  // A bare URL elsewhere, and bracketed links under External links, are left as they are.
+  EXPECT_EQ(CleanWikitext("See https://example.org for more.\n\n== External links ==\n"
+                          "Official site of the band.")
+                .paragraphs,
+            (Paragraphs{"See https://example.org for more.", "Official site of the band."}));
 }
 
 TEST(NonProseTest, NotesDirectlyUnderTablesStayOut) {
