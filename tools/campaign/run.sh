@@ -532,7 +532,7 @@ c aer-missing 4 -f "$W/in/nope.txt" -- "$BIN" aer --gold "$W/in/nope.txt" --pred
 [ -f "$SHARED/wordalign/gold.train.sure.json" ] && c aer-real-gold-vs-empty 2/3 -- "$BIN" aer --gold "$SHARED/wordalign/gold.train.sure.json" --pred "$W/in/a-links-good.txt"
 
 # ------------------------------------------------------------------ concurrency: a second writer, readers during a writer
-if [ "$QUICK" = 1 ]; then WPAGES=400; else WPAGES=800; fi
+if [ "$QUICK" = 1 ]; then WPAGES=1500; else WPAGES=3000; fi  # long enough to meet the writer
 "$PY" "$repo/tools/make_scale_dump.py" --pages "$WPAGES" --out "$W/in/scale-en.xml.bz2" --dbname bigen \
   --sources "$DATA/wikidumps/enwiki-gensim-sample.xml.bz2" > /dev/null 2>&1
 "$PY" "$repo/tools/make_scale_dump.py" --pages $((WPAGES / 3)) --out "$W/in/scale-simple.xml.bz2" --dbname bigsimple \
@@ -544,6 +544,7 @@ snapshot "$db" > "$W/conc.before"
 prlimit --as="$AS" -- bash -c "'$BIN' ingest --db '$db' '$W/in/scale-en.xml.bz2' '$W/in/scale-simple.xml.bz2' && '$BIN' align --db '$db' --normal bigen --simple bigsimple" > "$W/conc.writer.out" 2> "$W/conc.writer.err" &
 wpid=$!
 sleep 1.5
+kill -0 "$wpid" 2> /dev/null || echo "campaign: warning: the writer ended within 1.5 s; the second-writer cases below meet no writer (use more pages)" >&2
 c second-writer-ingest 5 -- "$BIN" ingest --db "$db" "$W/in/x-good.xml"
 c second-writer-align 5 -- "$BIN" align --db "$db" --normal bigen --simple bigsimple
 c second-writer-paraphrase 5 -- "$BIN" paraphrase --db "$db" --collection enwiki
