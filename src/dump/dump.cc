@@ -584,6 +584,15 @@ Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& op
 }
 
 Status DetectInputKind(const std::string& path, InputKind* kind) {
+  // An input is opened more than once (here, then by its reader): a pipe would block the
+  // second open forever.
+  std::error_code ec;
+  const auto type = std::filesystem::status(path, ec).type();
+  if (!ec && type != std::filesystem::file_type::regular &&
+      type != std::filesystem::file_type::directory)
+    return Status::InvalidArgument(path +
+                                   ": not a regular file (a pipe or a device): aligndb reads an "
+                                   "input more than once; save it to a file first");
   std::unique_ptr<ByteSource> src;
   RETURN_IF_ERROR(OpenByteSource(path, &src));
   char buf[4096];

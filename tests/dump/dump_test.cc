@@ -2,6 +2,7 @@
 #include "dump/dump.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <map>
 #include <set>
@@ -285,6 +286,16 @@ TEST(MediaWikiDumpTest, DamagedBz2IsReportedAsBz2DamageNotAsBadXml) {
                              "\"BZh\" but with gzip's 1f 8b"),
             std::string::npos)
       << s.message();
+}
+
+// A pipe given as input used to block forever (the input is opened twice); it is refused at once.
+TEST(MediaWikiDumpTest, APipeIsRefusedNotWaitedFor) {
+  TempDir tmp;
+  ASSERT_EQ(mkfifo(tmp.Sub("pipe.xml").c_str(), 0600), 0);
+  InputKind kind;
+  Status s = DetectInputKind(tmp.Sub("pipe.xml"), &kind);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(s.message().find("pipe.xml: not a regular file"), std::string::npos) << s.message();
 }
 
 }  // namespace
