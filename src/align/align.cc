@@ -258,13 +258,19 @@ class PairVocabulary {
 // Aligns article pairs one at a time; one per thread. Its counters go to its own summary.
 class PairAligner {
  public:
+  // `df_cache_entries`: this aligner's share of the document-frequency cache (the aligners of
+  // one run share kDfCacheEntries, so that memory does not grow with the thread count).
   PairAligner(Store* store, const AlignOptions& options, uint32_t normal_ed, uint32_t simple_ed,
-              int64_t total_paragraphs)
+              int64_t total_paragraphs, size_t df_cache_entries)
       : store_(store),
         options_(options),
         normal_ed_(normal_ed),
         simple_ed_(simple_ed),
-        n_(total_paragraphs) {}
+        n_(total_paragraphs),
+        df_cache_entries_(df_cache_entries) {}
+
+  // Document frequencies cached by all the aligners of a run together.
+  static constexpr size_t kDfCacheEntries = 4'000'000;
 
   AlignSummary& counts() { return summary_; }
   // The pair being aligned and its record: kept from pair to pair, so that parsing and
@@ -518,7 +524,7 @@ class PairAligner {
     if (missing_.empty()) return Status::OK();
     RETURN_IF_ERROR(store_->DocumentFrequencies(normal_ed_, missing_, &df_normal_));
     RETURN_IF_ERROR(store_->DocumentFrequencies(simple_ed_, missing_, &df_simple_));
-    if (df_cache_.size() + missing_.size() > kDfCacheEntries) df_cache_.clear();  // bounded
+    if (df_cache_.size() + missing_.size() > df_cache_entries_) df_cache_.clear();  // bounded
     for (size_t k = 0; k < missing_.size(); ++k) {
       df_[missing_ids_[k]] = df_normal_[k] + df_simple_[k];
       df_cache_.emplace(std::move(missing_[k]), df_[missing_ids_[k]]);
@@ -553,7 +559,7 @@ class PairAligner {
   int64_t n_;
   AlignSummary summary_;
   // Document frequencies (both editions summed) of tokens met so far by this aligner.
-  static constexpr size_t kDfCacheEntries = 4'000'000;
+  size_t df_cache_entries_;
   std::unordered_map<std::string, int64_t, TokenHash, std::equal_to<>> df_cache_;
   // The pair being aligned, and buffers reused from pair to pair.
   PairVocabulary vocab_;
@@ -678,8 +684,9 @@ class AlignRun {
     size_t threads = options.threads > 0 ? static_cast<size_t>(options.threads)
                                          : std::max(1u, std::thread::hardware_concurrency());
     for (size_t t = 0; t < threads; ++t)
-      aligners_.push_back(
-          std::make_unique<PairAligner>(store, options, normal_ed, simple_ed, total_paragraphs));
+      aligners_.push_back(std::make_unique<PairAligner>(store, options, normal_ed, simple_ed,
+                                                        total_paragraphs,
+                                                        PairAligner::kDfCacheEntries / threads));
   }
 
   Status Run(const std::vector<TitlePair>& pairs) {
@@ -718,15 +725,25 @@ class AlignRun {
   void Decide(const std::vector<TitlePair>& pairs, size_t begin,
               std::vector<PairOutcome>* outcomes) {
     std::atomic<size_t> next{0};
+    // Nothing thrown may leave a worker (it would abort the process): a pair that throws gets
+    // an error status, out of memory as a resource error.
     auto work = [&](PairAligner* aligner) {
-      for (size_t k; (k = next.fetch_add(1)) < outcomes->size();)
-        (*outcomes)[k].status = DecidePair(aligner, pairs[begin + k], &(*outcomes)[k]);
+      for (size_t k; (k = next.fetch_add(1)) < outcomes->size();) {
+        PairOutcome& out = (*outcomes)[k];
+        try {
+          out.status = DecidePair(aligner, pairs[begin + k], &out);
+        } catch (const std::bad_alloc&) {
+          out.status = Status::IOError("out of memory aligning \"" + pairs[begin + k].title + "\"");
+        } catch (const std::exception& e) {
+          out.status = Status::Internal("aligning \"" + pairs[begin + k].title + "\": " + e.what());
+        }
+      }
     };
     std::vector<std::thread> threads;
     for (size_t t = 1; t < aligners_.size() && outcomes->size() > t; ++t) {
       try {
         threads.emplace_back(work, aligners_[t].get());
-      } catch (const std::system_error&) {
+      } catch (const std::exception&) {  // std::system_error, or bad_alloc growing the vector
         break;
       }
     }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cerrno>
 #include <condition_variable>
 #include <cstdio>
@@ -15,6 +16,10 @@
 
 namespace aligndb {
 namespace bz2_internal {
+
+std::atomic<uint64_t> fallbacks{0};
+uint64_t SequentialFallbacks() { return fallbacks.load(std::memory_order_relaxed); }
+
 namespace {
 
 constexpr uint64_t kMask48 = (1ull << 48) - 1;
@@ -165,7 +170,9 @@ class BlockScanner {
         state_ = State::kInStream;
       }
       RETURN_IF_ERROR(Ensure(bit_ / 8 + 11));
-      if (Available(bit_ / 8) < 11) return Fallback(stream_start_, item);
+      // A magic and its CRC are 80 bits from bit_: a byte-aligned end of stream at the end of the
+      // file leaves exactly 10 bytes, which must not send the whole file to the sequential path.
+      if (Available(bit_ / 8) * 8 < bit_ % 8 + 80) return Fallback(stream_start_, item);
       uint64_t magic = Bits(bit_, 48);
       uint32_t crc = static_cast<uint32_t>(Bits(bit_ + 48, 32));
       if (magic == kEndMagic) {
@@ -194,6 +201,7 @@ class BlockScanner {
   enum class State { kHeader, kInStream, kDone };
 
   Status Fallback(uint64_t stream_start, ScanItem* item) {
+    bz2_internal::fallbacks.fetch_add(1, std::memory_order_relaxed);
     item->kind = ScanItem::kFallback;
     item->stream_start = stream_start;
     state_ = State::kDone;

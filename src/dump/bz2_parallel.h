@@ -29,6 +29,10 @@ Status OpenParallelByteSource(const std::string& path, int threads,
                               std::unique_ptr<ByteSource>* out);
 
 namespace bz2_internal {
+// How many times, in this process, a parallel source went on sequentially (damage, a false
+// boundary, anything irregular). Clean files should never add to it: a fallback decompresses the
+// stream again on one thread.
+uint64_t SequentialFallbacks();
 
 constexpr uint64_t kBlockMagic = 0x314159265359ull;
 constexpr uint64_t kEndMagic = 0x177245385090ull;

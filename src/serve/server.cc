@@ -89,11 +89,17 @@ class Views {
       refreshing_ = true;  // one request checks; the others keep the current view meanwhile
       last_check_ = now;
     }
-    std::string sig = Signature(dir_);
+    std::string sig;
     std::shared_ptr<View> fresh;
-    // A failed reopen (a writer deleting files under it) keeps the old view; the next check
-    // tries again.
-    const bool reopen = sig != signature_ && OpenView(dir_, &fresh).ok();
+    bool reopen = false;
+    // A failed reopen (a writer deleting files under it, or anything thrown) keeps the old view;
+    // the next check tries again.
+    try {
+      sig = Signature(dir_);
+      reopen = sig != signature_ && OpenView(dir_, &fresh).ok();
+    } catch (const std::exception&) {
+      reopen = false;
+    }
     std::lock_guard<std::mutex> lock(mu_);
     if (reopen) {
       current_ = std::move(fresh);
