@@ -317,11 +317,14 @@ class Ingester {
     item.page_id = page_id;
     item.hash = std::move(hash);
     if (existed) item.old_title = old.title();
-    if (existed && old.kind() == pb::PageState::ARTICLE)
+    // The same page id twice in one input: the later page replaces the earlier one, which may
+    // not be committed yet (so the lookup above did not find it); it is counted as a change.
+    const bool again = !existed && !RememberQueued(page_id);
+    if (again || (existed && old.kind() == pb::PageState::ARTICLE))
       ++summary_->changed;
     else
       ++summary_->added;
-    ++summary_->articles_by_edition[edition_name_];
+    if (!again) ++summary_->articles_by_edition[edition_name_];
     batch_bytes_ += page.text.size();
     batch_.push_back(std::move(item));
     if (batch_.size() >= kBatchPages || batch_bytes_ >= kBatchBytes) return Submit();
@@ -431,6 +434,14 @@ class Ingester {
     return Status::OK();
   }
 
+  // Remembers that an article with `page_id` was queued; false when it was already. Bounded: the
+  // set is emptied past kRememberedIds (by then the earlier pages are committed and found by
+  // their page state).
+  bool RememberQueued(uint64_t page_id) {
+    if (queued_ids_.size() >= kRememberedIds) queued_ids_.clear();
+    return queued_ids_.insert(page_id).second;
+  }
+
   Status FlushWriter() {
     batch_titles_.clear();
     return writer_->Flush();
@@ -488,6 +499,8 @@ class Ingester {
   SeenPages* seen_;
   UpdateMode mode_;
   std::unordered_set<std::string> batch_titles_;  // normalized titles written since the last flush
+  static constexpr size_t kRememberedIds = 4 * kFlushPages;
+  std::unordered_set<uint64_t> queued_ids_;  // article page ids queued lately (reading thread)
   std::vector<std::unique_ptr<TextProcessor>> text_;  // one per worker
   std::vector<Item> batch_;                           // pages collected for the next submission
   std::vector<Item> inflight_;                        // pages in the workers

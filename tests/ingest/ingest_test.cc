@@ -129,6 +129,34 @@ TEST(IngestTest, TheSameTitleTwiceInAJsonlFileIsAnErrorNamingBothLines) {
   EXPECT_TRUE(Ingest(store.get(), {tmp.Sub("d.jsonl")}, o, &sum).ok());
 }
 
+// Two pages with the same id in one XML file: the later replaces the earlier (as a newer
+// revision would), and the summary counts one article added and one change, as stored.
+TEST(IngestTest, TheSamePageIdTwiceInAnXmlFileIsOneArticle) {
+  TempDir tmp;
+  auto page = [](const std::string& title, const std::string& text) {
+    return "<page><title>" + title + "</title><ns>0</ns><id>7</id><revision><id>70</id><text>" +
+           text + "</text></revision></page>\n";
+  };
+  testing::WriteFile(tmp.Sub("d.xml"), "<mediawiki><siteinfo><dbname>enwiki</dbname></siteinfo>\n" +
+                                           page("First", "The first page. It is replaced.") +
+                                           page("Second", "The second page. It stays.") +
+                                           "</mediawiki>\n");
+  auto store = OpenStore(tmp.Sub("db"));
+  IngestSummary sum;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("d.xml")}, {}, &sum).ok());
+  EXPECT_EQ(sum.added, 1u);
+  EXPECT_EQ(sum.changed, 1u);
+  EXPECT_EQ(sum.articles_by_edition["enwiki"], 1u);
+  uint32_t ed;
+  ASSERT_TRUE(store->EditionId("enwiki", false, &ed).ok());
+  EditionCounts counts;
+  ASSERT_TRUE(store->GetEditionCounts(ed, &counts).ok());
+  EXPECT_EQ(counts.articles, 1);
+  pb::Article a;
+  ASSERT_TRUE(store->GetArticle(ed, 7, &a).ok());
+  EXPECT_EQ(a.title(), "Second");
+}
+
 TEST(IngestTest, EditionNamesOutsideTheAllowedCharactersAreRefusedBeforeAnythingIsStored) {
   EXPECT_TRUE(IsValidEditionName("enwiki"));
   EXPECT_TRUE(IsValidEditionName("simple_wiki-2"));
