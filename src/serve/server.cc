@@ -143,8 +143,9 @@ void SendHtml(httplib::Response& res, int status, std::string body) {
   res.set_content(std::move(body), kHtml);
 }
 
-void SendJsonError(httplib::Response& res, const Status& s) {
-  res.status = HttpStatusFor(s);
+// `http_status`: the status to send; 0 takes it from `s`.
+void SendJsonError(httplib::Response& res, const Status& s, int http_status = 0) {
+  res.status = http_status ? http_status : HttpStatusFor(s);
   nlohmann::ordered_json j = {{"error", s.message()}, {"status", res.status}};
   // A message may quote a parameter that is not UTF-8: replaced, not thrown on.
   res.set_content(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", kJson);
@@ -368,14 +369,14 @@ void Server::Rep::Route() {
                                            : Status::InvalidArgument("request refused");
         const int status = res.status;
         if (req.path.starts_with("/api/"))
-          SendJsonError(res, s);
+          SendJsonError(res, s, status);  // 405, 413, 414 as httplib decided, also in the body
         else
           SendHtml(res, status, ErrorPage(status, s.message(), {}));
         res.status = status;
         return httplib::Server::HandlerResponse::Handled;
       }));
   http.set_exception_handler(
-      [](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+      [](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
         std::string what = "unexpected error";
         try {
           std::rethrow_exception(ep);
@@ -383,7 +384,10 @@ void Server::Rep::Route() {
           what += std::string(": ") + e.what();
         } catch (...) {
         }
-        SendHtml(res, 500, ErrorPage(500, what, {}));
+        if (req.path.starts_with("/api/"))  // API clients read JSON, also on a 500
+          SendJsonError(res, Status::Internal(what), 500);
+        else
+          SendHtml(res, 500, ErrorPage(500, what, {}));
       });
   http.set_default_headers({{"X-Content-Type-Options", "nosniff"},
                             {"Content-Security-Policy",

@@ -244,6 +244,15 @@ TEST_F(ServeTest, ArticlePageErrors) {
   EXPECT_EQ(Get(*server_, "/article").status, 400);
   EXPECT_EQ(Get(*server_, "/article?title=Art&x=1").status, 400);
   EXPECT_EQ(Get(*server_, "/no/such/page").status, 404);
+  EXPECT_EQ(Get(*server_, "/api/lookup?title=" + std::string(9000, 'a')).status, 414);
+  // A body over the payload bound under /api/: 413, and the JSON body says the same status.
+  auto client = server_->Client();
+  auto res = client.Post("/api/stats", std::string(100000, 'x'), "text/plain");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 413);
+  auto j = nlohmann::json::parse(res->body, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << res->body;
+  EXPECT_EQ(j["status"], 413);
 }
 
 TEST_F(ServeTest, HomePageHasSearchStatisticsAndPictures) {
