@@ -68,7 +68,7 @@ std::string IndexJson(uint32_t p, uint32_t s) {
 
 // Appends `s` as a JSON string (UTF-8 passes through; quotes, backslashes and control
 // characters are escaped).
-void AppendJsonString(std::string* out, const std::string& s) {
+void AppendJsonString(std::string* out, std::string_view s) {
   out->push_back('"');
   size_t clean = 0;  // start of the run of bytes that need no escape
   for (size_t i = 0; i < s.size(); ++i) {
@@ -277,26 +277,36 @@ constexpr const char* kTsvHeader =
     "normal_title\tsimple_title\tnormal\tsimple\tsimilarity\top\tnormal_index\tsimple_index\t"
     "normal_revision\tsimple_revision\tlabel\n";
 
-void AppendJsonlOperationRow(const pb::AlignmentRecord& r, const OperationRow& row,
-                             std::string* line) {
+// One JSON line of export: the row's fields after the record's titles, and the record's revisions.
+// `normal_index`/`simple_index` are JSON already ("[p,s]" or a list of them).
+void AppendJsonlLine(const pb::AlignmentRecord& r, std::string_view normal, std::string_view simple,
+                     double similarity, Op op, std::string_view normal_index,
+                     std::string_view simple_index, Label label, std::string* line) {
   line->clear();
   line->append("{\"normal_title\":");
   AppendJsonString(line, r.normal_title());
   line->append(",\"simple_title\":");
   AppendJsonString(line, r.simple_title());
   line->append(",\"normal\":");
-  AppendJsonString(line, row.normal);
+  AppendJsonString(line, normal);
   line->append(",\"simple\":");
-  AppendJsonString(line, row.simple);
+  AppendJsonString(line, simple);
   line->append(",\"similarity\":");
-  AppendDouble(line, row.similarity);
-  line->append(",\"op\":\"").append(OpName(row.op));
-  line->append("\",\"normal_index\":").append(IndexListJson(row.normal_index));
-  line->append(",\"simple_index\":").append(IndexListJson(row.simple_index));
+  AppendDouble(line, similarity);
+  line->append(",\"op\":\"").append(OpName(op));
+  line->append("\",\"normal_index\":").append(normal_index);
+  line->append(",\"simple_index\":").append(simple_index);
   line->append(",\"normal_revision\":").append(std::to_string(r.normal_revision()));
   line->append(",\"simple_revision\":").append(std::to_string(r.simple_revision()));
-  line->append(",\"label\":").append(LabelJson(row.label));
+  line->append(",\"label\":").append(LabelJson(label));
   line->append("}\n");
+}
+
+void AppendJsonlOperationRow(const pb::AlignmentRecord& r, const OperationRow& row,
+                             std::string* line) {
+  AppendJsonlLine(r, row.normal, row.simple, row.similarity, row.op,
+                  IndexListJson(row.normal_index), IndexListJson(row.simple_index), row.label,
+                  line);
 }
 
 void WriteTsvOperationRow(const pb::AlignmentRecord& r, const OperationRow& row,
@@ -308,31 +318,10 @@ void WriteTsvOperationRow(const pb::AlignmentRecord& r, const OperationRow& row,
 }
 
 void AppendJsonlRow(const pb::AlignmentRecord& r, const pb::SentencePair& sp, std::string* line) {
-  line->clear();
-  line->append("{\"normal_title\":");
-  AppendJsonString(line, r.normal_title());
-  line->append(",\"simple_title\":");
-  AppendJsonString(line, r.simple_title());
-  line->append(",\"normal\":");
-  AppendJsonString(line, sp.normal_text());
-  line->append(",\"simple\":");
-  AppendJsonString(line, sp.simple_text());
-  line->append(",\"similarity\":");
-  AppendDouble(line, sp.similarity());
-  line->append(",\"op\":\"");
-  line->append(OpName(static_cast<Op>(sp.op())));
-  line->append("\",\"normal_index\":[");
-  line->append(std::to_string(sp.normal_paragraph()))
-      .append(",")
-      .append(std::to_string(sp.normal_sentence()));
-  line->append("],\"simple_index\":[");
-  line->append(std::to_string(sp.simple_paragraph()))
-      .append(",")
-      .append(std::to_string(sp.simple_sentence()));
-  line->append("],\"normal_revision\":").append(std::to_string(r.normal_revision()));
-  line->append(",\"simple_revision\":").append(std::to_string(r.simple_revision()));
-  line->append(",\"label\":").append(LabelJson(static_cast<Label>(sp.label())));
-  line->append("}\n");
+  AppendJsonlLine(r, sp.normal_text(), sp.simple_text(), sp.similarity(), static_cast<Op>(sp.op()),
+                  IndexJson(sp.normal_paragraph(), sp.normal_sentence()),
+                  IndexJson(sp.simple_paragraph(), sp.simple_sentence()),
+                  static_cast<Label>(sp.label()), line);
 }
 
 void WriteTsvRow(const pb::AlignmentRecord& r, const pb::SentencePair& sp, std::ostream& out) {
