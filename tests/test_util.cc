@@ -125,6 +125,14 @@ std::unique_ptr<Store> OpenTestStore(const std::string& dir) {
   return store;
 }
 
+std::vector<std::string> SplitLines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) out.push_back(line);
+  return out;
+}
+
 bool MakeSampleMultistream(const std::string& dir) {
   const std::string cmd =
       "python3 '" + std::string(ALIGNDB_SOURCE_DIR) + "/tools/make_multistream.py' '" +

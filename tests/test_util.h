@@ -45,6 +45,9 @@ struct CommandResult {
 // Runs the aligndb binary with `args` (no shell quoting issues: each arg is quoted).
 CommandResult RunAligndb(const std::vector<std::string>& args);
 
+// The lines of `text`, without their '\n'.
+std::vector<std::string> SplitLines(const std::string& text);
+
 // Runs `aligndb build --db db` on the bundled samples (both Wikipedia samples and the SWiPE
 // sample), as the README's first example does.
 CommandResult BuildSampleDb(const std::string& db);

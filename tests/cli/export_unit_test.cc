@@ -15,24 +15,16 @@ using testing::DataPath;
 using testing::RunAligndb;
 using testing::TempDir;
 
-std::vector<std::string> Lines(const std::string& s) {
-  std::vector<std::string> out;
-  std::istringstream in(s);
-  std::string line;
-  while (std::getline(in, line)) out.push_back(line);
-  return out;
-}
-
 class ExportUnitTest : public testing::SampleDbTest {};
 
 TEST_F(ExportUnitTest, FormatsAgreeOnOperationRows) {
   auto jsonl = RunAligndb({"export", "--db", db_, "--unit", "operation", "--format", "jsonl"});
   ASSERT_EQ(jsonl.exit_code, 0) << jsonl.err;
-  auto rows = Lines(jsonl.out);
+  auto rows = testing::SplitLines(jsonl.out);
   ASSERT_GT(rows.size(), 5u);
   auto tsv = RunAligndb({"export", "--db", db_, "--unit", "operation", "--format", "tsv"});
   ASSERT_EQ(tsv.exit_code, 0) << tsv.err;
-  auto tsv_rows = Lines(tsv.out);
+  auto tsv_rows = testing::SplitLines(tsv.out);
   ASSERT_EQ(tsv_rows.size(), rows.size() + 1);
   EXPECT_EQ(tsv_rows[0],
             "normal_title\tsimple_title\tnormal\tsimple\tsimilarity\top\tnormal_index\t"
@@ -40,8 +32,8 @@ TEST_F(ExportUnitTest, FormatsAgreeOnOperationRows) {
   auto par = RunAligndb({"export", "--db", db_, "--unit", "operation", "--format", "parallel",
                          "--out", tmp_->Sub("par")});
   ASSERT_EQ(par.exit_code, 0) << par.err;
-  auto normal = Lines(testing::ReadFile(tmp_->Sub("par.normal")));
-  auto simple = Lines(testing::ReadFile(tmp_->Sub("par.simple")));
+  auto normal = testing::SplitLines(testing::ReadFile(tmp_->Sub("par.normal")));
+  auto simple = testing::SplitLines(testing::ReadFile(tmp_->Sub("par.simple")));
   ASSERT_EQ(normal.size(), rows.size());
   ASSERT_EQ(simple.size(), rows.size());
   int joined = 0;
@@ -63,7 +55,7 @@ TEST_F(ExportUnitTest, FormatsAgreeOnOperationRows) {
   ASSERT_EQ(good.exit_code, 0);
   size_t want = 0;
   for (auto& r : rows) want += nlohmann::json::parse(r)["label"] == "good";
-  EXPECT_EQ(Lines(good.out).size(), want);
+  EXPECT_EQ(testing::SplitLines(good.out).size(), want);
 }
 
 TEST_F(ExportUnitTest, BadUnitOrLabelIsRefused) {

@@ -33,14 +33,6 @@ std::vector<nlohmann::json> JsonLines(const std::string& text) {
   return rows;
 }
 
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) out.push_back(line);
-  return out;
-}
-
 // A store with editions "en" and "simple", the article "Whale" in both, and records written
 // through AlignmentWriter.
 class SyntheticTest : public ::testing::Test {
@@ -96,7 +88,7 @@ TEST_F(SyntheticTest, TsvAndParallelKeepOneRowPerLineWhateverTheText) {
   Write({{"Whale", Record("Whale", "tab\there", "new\nline\r", 0.9, kAlignmentRecordVersion)}});
   ExportOptions o;
   o.format = OutputFormat::kTsv;
-  auto tsv = Lines(ExportText(o));
+  auto tsv = testing::SplitLines(ExportText(o));
   ASSERT_EQ(tsv.size(), 2u);  // header and one row
   for (const auto& line : tsv) EXPECT_EQ(std::count(line.begin(), line.end(), '\t'), 10) << line;
   EXPECT_NE(tsv[1].find("tab here\tnew line "), std::string::npos) << tsv[1];
