@@ -335,6 +335,26 @@ std::string HomePage(const HomeView& v) {
   return Page("Search", b);
 }
 
+ArticleSide SideFromRecord(const pb::AlignmentRecord& r, bool normal) {
+  ArticleSide side;
+  side.from_record = true;
+  size_t slots = 0;
+  for (const auto& pp : r.paragraph_pairs())
+    for (const auto& sp : pp.sentence_pairs()) {
+      const uint32_t p = normal ? sp.normal_paragraph() : sp.simple_paragraph();
+      const uint32_t s = normal ? sp.normal_sentence() : sp.simple_sentence();
+      const size_t have_p = side.paragraphs.size();
+      const size_t have_s = p < have_p ? side.paragraphs[p].size() : 0;
+      const size_t more = (p >= have_p ? p + 1 - have_p : 0) + (s >= have_s ? s + 1 - have_s : 0);
+      if (slots + more > kMaxRecordSideSlots) continue;
+      slots += more;
+      if (side.paragraphs.size() <= p) side.paragraphs.resize(p + 1);
+      if (side.paragraphs[p].size() <= s) side.paragraphs[p].resize(s + 1);
+      side.paragraphs[p][s] = normal ? sp.normal_text() : sp.simple_text();
+    }
+  return side;
+}
+
 std::string ArticlePage(const pb::AlignmentRecord& r, const ArticleSide& normal,
                         const ArticleSide& simple) {
   const std::vector<PairInfo> pairs = PairsOf(r);

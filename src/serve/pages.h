@@ -52,6 +52,12 @@ struct ArticleSide {
   std::vector<std::vector<std::string>> paragraphs;
   bool from_record = false;
 };
+// One side as the record alone shows it (from_record): each aligned sentence at its position,
+// empty strings between. Positions come from the record, so the slots made are bounded in total
+// (kMaxRecordSideSlots, about 32 MB): a damaged record cannot ask for 100,000 × 100,000.
+inline constexpr size_t kMaxRecordSideSlots = 1'000'000;
+ArticleSide SideFromRecord(const pb::AlignmentRecord& record, bool normal);
+
 // The article pair side by side. Each sentence is an element with id "n-P-S" or "s-P-S"
 // (paragraph P, sentence S); an aligned one carries class "aligned", data-pos="P.S" and
 // data-pairs with the indices of its pairs in the record's order (paragraph pairs, then their

@@ -269,17 +269,7 @@ ArticleSide SideOf(Store* store, const pb::AlignmentRecord& r, bool normal) {
       side.paragraphs.emplace_back(para.sentences().begin(), para.sentences().end());
     return side;
   }
-  side.from_record = true;
-  for (const auto& pp : r.paragraph_pairs())
-    for (const auto& sp : pp.sentence_pairs()) {
-      const uint32_t p = normal ? sp.normal_paragraph() : sp.simple_paragraph();
-      const uint32_t s = normal ? sp.normal_sentence() : sp.simple_sentence();
-      if (p >= 100000 || s >= 100000) continue;  // positions bound the page's memory
-      if (side.paragraphs.size() <= p) side.paragraphs.resize(p + 1);
-      if (side.paragraphs[p].size() <= s) side.paragraphs[p].resize(s + 1);
-      side.paragraphs[p][s] = normal ? sp.normal_text() : sp.simple_text();
-    }
-  return side;
+  return SideFromRecord(r, normal);
 }
 
 // Titles to offer when `title` was not found: those starting with it, else with its first

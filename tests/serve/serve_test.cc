@@ -388,6 +388,28 @@ TEST(ServePagesTest, EveryShownFieldIsEscaped) {
   }
 }
 
+// A record's positions place its sentences; damaged positions (paragraph and sentence 99,999,
+// 200 times) cannot make the page allocate billions of slots.
+TEST(ServePagesTest, SideFromRecordPlacesSentencesAndBoundsSlots) {
+  pb::AlignmentRecord r;
+  SetRecordHeader({"enwiki", "A", 1, 2}, {"simplewiki", "A", 3, 4}, pb::AlignParams(), 1, &r);
+  AddSentencePair(1, 2, 0, 0, 0.8, pb::OP_ONE_ONE, "N", "S", r.add_paragraph_pairs());
+  ArticleSide side = SideFromRecord(r, true);
+  EXPECT_TRUE(side.from_record);
+  ASSERT_EQ(side.paragraphs.size(), 2u);
+  ASSERT_EQ(side.paragraphs[1].size(), 3u);
+  EXPECT_EQ(side.paragraphs[1][2], "N");
+  EXPECT_EQ(SideFromRecord(r, false).paragraphs.at(0).at(0), "S");
+  auto* pp = r.add_paragraph_pairs();
+  for (uint32_t p = 2; p < 202; ++p)
+    AddSentencePair(99999 - p, 99999, 0, 1, 0.8, pb::OP_ONE_ONE, "x", "y", pp);
+  side = SideFromRecord(r, true);
+  size_t slots = side.paragraphs.size();
+  for (const auto& para : side.paragraphs) slots += para.size();
+  EXPECT_LE(slots, kMaxRecordSideSlots);
+  EXPECT_EQ(side.paragraphs[1][2], "N");  // what fits is kept
+}
+
 // ---------------------------------------------------------------- a reader beside a writer
 
 TEST(ServeWriterTest, ReadsStayWholeWhileAnotherProcessWritesAndNewDataAppears) {
