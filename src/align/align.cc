@@ -18,6 +18,7 @@
 #include "aligndb.pb.h"
 #include "storage/records.h"
 #include "text/text.h"
+#include "text/tokens.h"
 #include "util/clock.h"
 #include "util/fault.h"
 
@@ -193,21 +194,27 @@ namespace {
 // the normal paragraphs sharing a token of at most this many bytes with the simple paragraph.
 constexpr size_t kMaxCandidateTokenBytes = 240;
 
+// One article of the pair being aligned, tokenized once: every measure and the label rule read
+// these tokens.
 struct ArticleSide {
   pb::Article article;
-  pb::ArticleTerms terms;
+  // Every sentence's tokens in document order: sentence k of paragraph p is flat sentence
+  // f = first_sentence[p] + k, and holds tokens [sentence_begin[f], sentence_begin[f + 1]).
+  TokenList tokens;
+  std::vector<uint32_t> token_ids;  // the pair vocabulary's id of each token
+  std::vector<uint32_t> first_sentence, sentence_begin;
+  // Per paragraph: its distinct token ids and their counts.
+  std::vector<std::vector<uint32_t>> paragraph_ids, paragraph_counts;
   std::vector<SparseVector> paragraph_vectors;
   std::vector<std::vector<SparseVector>> sentence_vectors;
-  // Bags of tokens of each sentence (for embedding measures), from the stored counts.
+  // Bags of tokens of each sentence, sorted (for embedding measures).
   std::vector<std::vector<Tokens>> sentence_tokens;
-};
+  // The label rule's sentences, by flat index, made when a row first needs them.
+  std::vector<LabelSentence> label_sentences;
+  std::vector<uint8_t> label_made;
 
-Tokens BagOf(const pb::TermVector& tv) {
-  Tokens t;
-  for (int k = 0; k < tv.tokens_size(); ++k)
-    for (uint32_t c = 0; c < tv.counts(k); ++c) t.push_back(tv.tokens(k));
-  return t;
-}
+  uint32_t Flat(uint32_t p, uint32_t k) const { return first_sentence[p] + k; }
+};
 
 // Hashing for string-keyed maps that are looked up by string_view without a copy.
 struct TokenHash {
@@ -332,8 +339,7 @@ class PairAligner {
 
   // Labels of the pairs and operations of `pp` (docs/method.md, Labels and export units), and
   // the similarity of each operation's joined sides.
-  void LabelPairs(const ArticleSide& normal, const ArticleSide& simple,
-                  pb::ParagraphPair* pp) const {
+  void LabelPairs(ArticleSide& normal, ArticleSide& simple, pb::ParagraphPair* pp) {
     auto joined = [&](const std::vector<SentencePos>& ns, const std::vector<SentencePos>& ss) {
       if (options_.scorer) {
         Tokens a, b;
@@ -350,14 +356,37 @@ class PairAligner {
       for (auto [p, k] : ss) b = SumVectors(b, simple.sentence_vectors[p][k]);
       return Cosine(a, b);
     };
-    // A token of the pair that some stored paragraph has weighs its idf; any other, ln N.
-    const double unknown = std::log(static_cast<double>(n_));
-    LabelParagraphPair(
-        [this, unknown](const std::string& t) {
-          uint32_t id = vocab_.Find(t);
-          return id == PairVocabulary::kEmpty || df_[id] <= 0 ? unknown : idf_[id];
-        },
-        joined, pp);
+    auto row = [&](const std::vector<SentencePos>& ns, const std::vector<SentencePos>& ss) {
+      for (auto& r : rows_) r.clear();
+      for (auto [p, k] : ns) rows_[0].push_back(&LabelSentenceOf(&normal, p, k));
+      for (auto [p, k] : ss) rows_[1].push_back(&LabelSentenceOf(&simple, p, k));
+      return DecideLabel(ComputeLabelFeatures(rows_[0], rows_[1], label_scratch_));
+    };
+    LabelParagraphPair(row, joined, pp);
+  }
+
+  // The label rule's sentence (p, k) of `side`. A token of the pair that some stored paragraph
+  // has weighs its idf; any other, ln N.
+  const LabelSentence& LabelSentenceOf(ArticleSide* side, uint32_t p, uint32_t k) {
+    const uint32_t f = side->Flat(p, k);
+    LabelSentence& out = side->label_sentences[f];
+    if (side->label_made[f]) return out;
+    if (label_idf_.size() != words_.size()) {  // once per pair that has rows
+      const double unknown = std::log(static_cast<double>(n_));
+      label_idf_.resize(words_.size());
+      for (uint32_t id = 0; id < words_.size(); ++id)
+        label_idf_[id] = df_[id] <= 0 ? unknown : idf_[id];
+      label_bits_.assign(words_.size(), kBitsUnknown);
+    }
+    for (uint32_t i = side->sentence_begin[f]; i < side->sentence_begin[f + 1]; ++i) {
+      const uint32_t id = side->token_ids[i];
+      if (label_bits_[id] == kBitsUnknown) label_bits_[id] = LabelTokenBits(words_[id]);
+    }
+    MakeLabelSentence(side->article.paragraphs(p).sentences(k), side->tokens,
+                      side->sentence_begin[f], side->sentence_begin[f + 1], side->token_ids.data(),
+                      label_idf_.data(), label_bits_.data(), LabelParams(), &out);
+    side->label_made[f] = 1;
+    return out;
   }
 
   // docs/method.md, Paragraph and Sentence alignment: paragraphs by TF-IDF cosine over their
@@ -387,29 +416,29 @@ class PairAligner {
   void ParagraphCosines(const ArticleSide& normal, const ArticleSide& simple,
                         std::vector<std::vector<std::pair<uint32_t, double>>>* cosines) {
     // postings_[start_[id] .. start_[id + 1]) = normal paragraphs holding token id, ascending.
-    const auto& normal_paras = normal.terms.paragraphs();
-    start_.assign(vocab_.size() + 1, 0);
-    for (const auto& p : normal_paras)
-      for (const auto& tok : p.paragraph().tokens())
-        if (!tok.empty() && tok.size() <= kMaxCandidateTokenBytes) ++start_[vocab_.Find(tok) + 1];
-    for (size_t id = 0; id < vocab_.size(); ++id) start_[id + 1] += start_[id];
+    const auto& normal_paras = normal.paragraph_ids;
+    auto candidate = [this](uint32_t id) {
+      return words_[id].size() <= kMaxCandidateTokenBytes;  // tokens are never empty
+    };
+    start_.assign(words_.size() + 1, 0);
+    for (const auto& ids : normal_paras)
+      for (uint32_t id : ids)
+        if (candidate(id)) ++start_[id + 1];
+    for (size_t id = 0; id < words_.size(); ++id) start_[id + 1] += start_[id];
     postings_.resize(start_.back());
     fill_.assign(start_.begin(), start_.end() - 1);
-    for (int n = 0; n < normal_paras.size(); ++n)
-      for (const auto& tok : normal_paras[n].paragraph().tokens())
-        if (!tok.empty() && tok.size() <= kMaxCandidateTokenBytes)
-          postings_[fill_[vocab_.Find(tok)]++] = static_cast<uint32_t>(n);
+    for (size_t n = 0; n < normal_paras.size(); ++n)
+      for (uint32_t id : normal_paras[n])
+        if (candidate(id)) postings_[fill_[id]++] = static_cast<uint32_t>(n);
 
-    const auto& simple_paras = simple.terms.paragraphs();
+    const auto& simple_paras = simple.paragraph_ids;
     cosines->assign(simple_paras.size(), {});
     std::vector<uint32_t>& candidates = candidates_;
-    for (int s = 0; s < simple_paras.size(); ++s) {
+    for (size_t s = 0; s < simple_paras.size(); ++s) {
       candidates.clear();
-      for (const auto& tok : simple_paras[s].paragraph().tokens()) {
-        uint32_t id = vocab_.Find(tok);
+      for (uint32_t id : simple_paras[s])
         candidates.insert(candidates.end(), postings_.begin() + start_[id],
                           postings_.begin() + start_[id + 1]);
-      }
       std::sort(candidates.begin(), candidates.end());
       candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
       for (uint32_t n : candidates)
@@ -431,10 +460,10 @@ class PairAligner {
 
   // The sentence alignment of simple paragraph `s` against its assigned normal paragraphs
   // (their sentences concatenated in order), into `pp`.
-  void AlignParagraph(const ArticleSide& normal, const ArticleSide& simple, uint32_t s,
+  void AlignParagraph(ArticleSide& normal, ArticleSide& simple, uint32_t s,
                       const std::vector<uint32_t>& assigned,
                       const std::vector<std::pair<uint32_t, double>>& cosines,
-                      pb::ParagraphPair* pp) const {
+                      pb::ParagraphPair* pp) {
     pp->set_simple_paragraph(s);
     std::vector<std::pair<uint32_t, uint32_t>> normal_pos;
     std::vector<const SparseVector*> normal_vecs, simple_vecs;
@@ -473,51 +502,168 @@ class PairAligner {
 
   // The pair's vocabulary with df and idf of each token, then its TF-IDF vectors.
   Status BuildVectors(ArticleSide* normal, ArticleSide* simple) {
-    vocab_.Clear();
-    for (ArticleSide* side : {normal, simple})
-      for (const auto& p : side->terms.paragraphs())
-        for (const auto& t : p.paragraph().tokens()) vocab_.Id(t);
+    TokenizeSides(normal, simple);
     RETURN_IF_ERROR(LoadDocumentFrequencies());
-    idf_.resize(vocab_.size());
-    for (uint32_t id = 0; id < vocab_.size(); ++id)
+    idf_.resize(words_.size());
+    sentence_stamp_.assign(words_.size(), 0);
+    sentence_stamp_count_ = 0;
+    for (uint32_t id = 0; id < words_.size(); ++id)
       idf_[id] = (df_[id] > 0 && n_ > 0)
                      ? std::log(static_cast<double>(n_) / static_cast<double>(df_[id]))
                      : 0.0;
+    label_idf_.clear();
     for (ArticleSide* side : {normal, simple}) {
-      if (side->terms.paragraphs_size() != side->article.paragraphs_size())
-        return Status::Corruption(store_->dir() + ": postings do not match article \"" +
-                                  side->article.title() + "\"");
-      const auto& paras = side->terms.paragraphs();
-      side->paragraph_vectors.resize(paras.size());
-      side->sentence_vectors.resize(paras.size());
-      side->sentence_tokens.resize(paras.size());
-      for (int p = 0; p < paras.size(); ++p) {
-        Vec(paras[p].paragraph(), &side->paragraph_vectors[p]);
-        std::vector<SparseVector>& sv = side->sentence_vectors[p];
-        std::vector<Tokens>& st = side->sentence_tokens[p];
-        sv.resize(paras[p].sentences_size());
-        st.clear();
-        for (int k = 0; k < paras[p].sentences_size(); ++k) {
-          Vec(paras[p].sentences(k), &sv[k]);
-          if (options_.scorer) st.push_back(BagOf(paras[p].sentences(k)));
+      const size_t paras = side->paragraph_ids.size();
+      side->paragraph_vectors.resize(paras);
+      side->sentence_vectors.resize(paras);
+      side->sentence_tokens.resize(paras);
+      for (size_t p = 0; p < paras; ++p) {
+        entries_.clear();
+        for (size_t i = 0; i < side->paragraph_ids[p].size(); ++i)
+          entries_.emplace_back(side->paragraph_ids[p][i],
+                                side->paragraph_counts[p][i] * idf_[side->paragraph_ids[p][i]]);
+        std::sort(entries_.begin(), entries_.end());
+        ToVector(&side->paragraph_vectors[p]);
+        const uint32_t sentences = side->first_sentence[p + 1] - side->first_sentence[p];
+        side->sentence_vectors[p].resize(sentences);
+        side->sentence_tokens[p].clear();
+        for (uint32_t k = 0; k < sentences; ++k) {
+          const uint32_t f = side->first_sentence[p] + k;
+          SentenceVector(*side, side->sentence_begin[f], side->sentence_begin[f + 1],
+                         &side->sentence_vectors[p][k]);
+          if (options_.scorer) side->sentence_tokens[p].push_back(SortedBag(*side, f));
+        }
+      }
+      side->label_sentences.resize(side->sentence_begin.size() - 1);
+      side->label_made.assign(side->sentence_begin.size() - 1, 0);
+    }
+    return Status::OK();
+  }
+
+  // Tokenizes every sentence of both articles and gives the tokens the pair's ids (words_).
+  // Ids are given in order of first appearance in each paragraph's distinct tokens sorted
+  // bytewise, the normal article first: the order in which the TF-IDF sums run, so vectors and
+  // cosines are the same as IdfTable's, bit for bit. Tokens first get provisional ids in text
+  // order (one hash lookup each), so that only each paragraph's distinct tokens are sorted.
+  void TokenizeSides(ArticleSide* normal, ArticleSide* simple) {
+    provisional_.Clear();
+    for (ArticleSide* side : {normal, simple}) {
+      side->tokens.Clear();
+      side->first_sentence.clear();
+      side->sentence_begin.clear();
+      for (const auto& para : side->article.paragraphs()) {
+        side->first_sentence.push_back(static_cast<uint32_t>(side->sentence_begin.size()));
+        for (const auto& sentence : para.sentences()) {
+          side->sentence_begin.push_back(static_cast<uint32_t>(side->tokens.size()));
+          TokenizeInto(sentence, &side->tokens);
+        }
+      }
+      side->first_sentence.push_back(static_cast<uint32_t>(side->sentence_begin.size()));
+      side->sentence_begin.push_back(static_cast<uint32_t>(side->tokens.size()));
+      side->token_ids.resize(side->tokens.size());
+      for (size_t i = 0; i < side->tokens.size(); ++i)
+        side->token_ids[i] = provisional_.Id(side->tokens[i]);
+    }
+    const size_t n = provisional_.size();
+    final_id_.assign(n, PairVocabulary::kEmpty);
+    stamp_.assign(n, 0);
+    count_.resize(n);
+    words_.clear();
+    uint32_t stamp = 0;
+    for (ArticleSide* side : {normal, simple}) {
+      const size_t paras = side->first_sentence.size() - 1;
+      side->paragraph_ids.resize(paras);
+      side->paragraph_counts.resize(paras);
+      for (size_t p = 0; p < paras; ++p) {
+        ++stamp;
+        distinct_.clear();
+        const uint32_t begin = side->sentence_begin[side->first_sentence[p]];
+        const uint32_t end = side->sentence_begin[side->first_sentence[p + 1]];
+        for (uint32_t i = begin; i < end; ++i) {
+          const uint32_t id = side->token_ids[i];
+          if (stamp_[id] != stamp) {
+            stamp_[id] = stamp;
+            count_[id] = 0;
+            distinct_.push_back(id);
+          }
+          ++count_[id];
+        }
+        std::sort(distinct_.begin(), distinct_.end(), [this](uint32_t a, uint32_t b) {
+          return provisional_.token(a) < provisional_.token(b);
+        });
+        auto& ids = side->paragraph_ids[p];
+        auto& counts = side->paragraph_counts[p];
+        ids.clear();
+        counts.clear();
+        for (uint32_t id : distinct_) {
+          if (final_id_[id] == PairVocabulary::kEmpty) {
+            final_id_[id] = static_cast<uint32_t>(words_.size());
+            words_.push_back(provisional_.token(id));
+          }
+          ids.push_back(final_id_[id]);
+          counts.push_back(count_[id]);
         }
       }
     }
-    return Status::OK();
+    for (ArticleSide* side : {normal, simple})
+      for (uint32_t& id : side->token_ids) id = final_id_[id];
+  }
+
+  // TF-IDF vector of tokens [begin, end) of `side`: weight = count · idf, ids ascending, zero
+  // weights left out (as IdfTable::Vector).
+  void SentenceVector(const ArticleSide& side, uint32_t begin, uint32_t end, SparseVector* v) {
+    const uint32_t stamp = ++sentence_stamp_count_;
+    distinct_.clear();
+    for (uint32_t i = begin; i < end; ++i) {
+      const uint32_t id = side.token_ids[i];
+      if (sentence_stamp_[id] != stamp) {
+        sentence_stamp_[id] = stamp;
+        count_[id] = 0;
+        distinct_.push_back(id);
+      }
+      ++count_[id];
+    }
+    std::sort(distinct_.begin(), distinct_.end());
+    entries_.clear();
+    for (uint32_t id : distinct_) entries_.emplace_back(id, count_[id] * idf_[id]);
+    ToVector(v);
+  }
+
+  // entries_ (ids ascending) as a vector, zero weights left out.
+  void ToVector(SparseVector* v) {
+    v->ids.clear();
+    v->weights.clear();
+    double sq = 0;
+    for (auto& [id, w] : entries_) {
+      if (w == 0) continue;
+      v->ids.push_back(id);
+      v->weights.push_back(w);
+      sq += w * w;
+    }
+    v->norm = std::sqrt(sq);
+  }
+
+  // The tokens of flat sentence f, sorted bytewise, each as often as it occurs.
+  static Tokens SortedBag(const ArticleSide& side, uint32_t f) {
+    Tokens bag;
+    for (uint32_t i = side.sentence_begin[f]; i < side.sentence_begin[f + 1]; ++i)
+      bag.emplace_back(side.tokens[i]);
+    std::sort(bag.begin(), bag.end());
+    return bag;
   }
 
   // df_[id] for every token of the pair (both editions summed); the store is read only for
   // tokens not met in earlier pairs (document frequencies do not change while aligning).
   Status LoadDocumentFrequencies() {
-    df_.resize(vocab_.size());
+    df_.resize(words_.size());
     missing_.clear();
     missing_ids_.clear();
-    for (uint32_t id = 0; id < vocab_.size(); ++id) {
-      auto it = df_cache_.find(vocab_.token(id));
+    for (uint32_t id = 0; id < words_.size(); ++id) {
+      auto it = df_cache_.find(words_[id]);
       if (it != df_cache_.end()) {
         df_[id] = it->second;
       } else {
-        missing_.emplace_back(vocab_.token(id));
+        missing_.emplace_back(words_[id]);
         missing_ids_.push_back(id);
       }
     }
@@ -532,27 +678,6 @@ class PairAligner {
     return Status::OK();
   }
 
-  // TF-IDF vector of a stored (token, count) list: weight = count · idf, ids ascending, zero
-  // weights left out (as IdfTable::Vector).
-  void Vec(const pb::TermVector& tv, SparseVector* v) {
-    entries_.clear();
-    for (int k = 0; k < tv.tokens_size(); ++k) {
-      uint32_t id = vocab_.Find(tv.tokens(k));
-      double w = id == PairVocabulary::kEmpty ? 0.0 : tv.counts(k) * idf_[id];
-      if (w != 0) entries_.emplace_back(id, w);
-    }
-    std::sort(entries_.begin(), entries_.end());
-    v->ids.clear();
-    v->weights.clear();
-    double sq = 0;
-    for (auto& [id, w] : entries_) {
-      v->ids.push_back(id);
-      v->weights.push_back(w);
-      sq += w * w;
-    }
-    v->norm = std::sqrt(sq);
-  }
-
   Store* store_;
   const AlignOptions& options_;
   uint32_t normal_ed_, simple_ed_;
@@ -562,13 +687,20 @@ class PairAligner {
   size_t df_cache_entries_;
   std::unordered_map<std::string, int64_t, TokenHash, std::equal_to<>> df_cache_;
   // The pair being aligned, and buffers reused from pair to pair.
-  PairVocabulary vocab_;
+  PairVocabulary provisional_;           // the pair's tokens, in text order
+  std::vector<std::string_view> words_;  // the pair's tokens by final id
+  std::vector<uint32_t> final_id_, stamp_, count_, distinct_, sentence_stamp_;
+  uint32_t sentence_stamp_count_ = 0;
+  std::vector<uint8_t> label_bits_;  // LabelTokenBits by id, or kBitsUnknown
+  static constexpr uint8_t kBitsUnknown = 0x80;
   std::vector<int64_t> df_, df_normal_, df_simple_;
-  std::vector<double> idf_;
+  std::vector<double> idf_, label_idf_;
   std::vector<std::string> missing_;
   std::vector<uint32_t> missing_ids_;
   std::vector<std::pair<uint32_t, double>> entries_;
   std::vector<uint32_t> start_, fill_, postings_, candidates_;
+  std::vector<const LabelSentence*> rows_[2];
+  std::vector<uint32_t> label_scratch_[2];
   ArticleSide normal_, simple_;
   pb::AlignmentRecord record_;
 };
@@ -834,8 +966,6 @@ class AlignRun {
       out->flags = flags;
       return Status::OK();
     }
-    RETURN_IF_ERROR(store_->GetTerms(normal_ed_, pair.normal_id, &normal.terms));
-    RETURN_IF_ERROR(store_->GetTerms(simple_ed_, pair.simple_id, &simple.terms));
     pb::AlignmentRecord& record = aligner->record();
     record.Clear();
     const pb::Article& na = normal.article;

@@ -3,9 +3,6 @@
 // checks that both give the same labels.
 #include "align/label.h"
 
-#include <unicode/uchar.h>
-#include <unicode/utf8.h>
-
 #include <algorithm>
 #include <array>
 
@@ -41,14 +38,6 @@ bool IsAsciiAlnum(unsigned char b) {
   return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9');
 }
 
-bool StartsWithDigit(const std::string& folded) {
-  const auto* p = reinterpret_cast<const uint8_t*>(folded.data());
-  int32_t i = 0, n = static_cast<int32_t>(folded.size());
-  UChar32 c;
-  U8_NEXT(p, i, n, c);
-  return c >= 0 && u_charType(c) == U_DECIMAL_DIGIT_NUMBER;
-}
-
 // The distinct tokens of one side, sorted: the other side's coverage test is a binary search
 // (rows hold a few dozen tokens, so this beats hashing every token into a set).
 class TokenSet {
@@ -66,28 +55,52 @@ class TokenSet {
   std::vector<std::string_view> tokens_;
 };
 
-// cov, run and clause run of one sentence against the other side's token set.
-LabelFeatures SentenceFeatures(const std::vector<LabelToken>& toks, const std::vector<double>& w,
-                               const TokenSet& other) {
-  double total = 0, covered = 0, run = 0, best = 0, best_clause = 0;
+// cov, run and clause run of one sentence: token k is (opens, stop, weight, covered) as given
+// by `token(k, &opens, &stop, &covered)`, which returns its weight.
+template <typename TokenFn>
+LabelFeatures SentenceFeatures(size_t n, const TokenFn& token) {
+  double total = 0, covered_weight = 0, run = 0, best = 0, best_clause = 0;
   bool opened = false, clause = false;
-  for (size_t k = 0; k < toks.size(); ++k) {
-    if (toks[k].opens) opened = true;
-    if (IsLabelStopWord(toks[k].folded)) continue;
-    total += w[k];
-    if (other.count(toks[k].folded)) {
-      covered += w[k];
+  for (size_t k = 0; k < n; ++k) {
+    bool opens = false, stop = false, covered = false;
+    double w = token(k, &opens, &stop, &covered);
+    if (opens) opened = true;
+    if (stop) continue;
+    total += w;
+    if (covered) {
+      covered_weight += w;
       run = 0;
       clause = false;
     } else {
       if (run == 0.0) clause = opened;
-      run += w[k];
+      run += w;
       best = std::max(best, run);
       if (clause) best_clause = std::max(best_clause, run);
     }
     opened = false;
   }
-  return {total ? covered / total : 1.0, best, best_clause};
+  return {total ? covered_weight / total : 1.0, best, best_clause};
+}
+
+LabelFeatures SentenceFeatures(const std::vector<LabelToken>& toks, const std::vector<double>& w,
+                               const TokenSet& other) {
+  // The set is searched only for tokens that are weighed, as the rule reads them.
+  return SentenceFeatures(toks.size(), [&](size_t k, bool* opens, bool* stop, bool* covered) {
+    *opens = toks[k].opens;
+    *stop = IsLabelStopWord(toks[k].folded);
+    if (!*stop) *covered = other.count(toks[k].folded);
+    return w[k];
+  });
+}
+
+bool IsOpener(std::string_view folded) {
+  return std::binary_search(kOpeners.begin(), kOpeners.end(), folded);
+}
+
+void Combine(const LabelFeatures& f, LabelFeatures* out) {
+  out->min_cov = std::min(out->min_cov, f.min_cov);
+  out->max_run = std::max(out->max_run, f.max_run);
+  out->max_clause_run = std::max(out->max_clause_run, f.max_clause_run);
 }
 
 }  // namespace
@@ -160,9 +173,9 @@ std::vector<LabelToken> LabelTokens(std::string_view sentence) {
     Tokenize(sentence.substr(i, j - i), &piece_tokens);
     for (auto& t : piece_tokens) {
       LabelToken lt;
-      lt.digit = StartsWithDigit(t);
+      lt.digit = StartsWithDecimalDigit(t);
       lt.paren_depth = depth;
-      lt.opens = semicolon || std::binary_search(kOpeners.begin(), kOpeners.end(), t);
+      lt.opens = semicolon || IsOpener(t);
       semicolon = false;
       lt.folded = std::move(t);
       out.push_back(std::move(lt));
@@ -203,12 +216,78 @@ LabelFeatures ComputeLabelFeatures(const std::vector<std::string_view>& normal,
     sets[k].Seal();
   }
   LabelFeatures out;
+  for (int k = 0; k < 2; ++k)
+    for (const Sentence& s : sides[k])
+      Combine(SentenceFeatures(s.toks, s.weights, sets[1 - k]), &out);
+  return out;
+}
+
+uint8_t LabelTokenBits(std::string_view folded) {
+  uint8_t bits = 0;
+  if (IsLabelStopWord(folded)) bits |= LabelSentence::kStop;
+  if (IsOpener(folded)) bits |= kLabelOpener;
+  if (StartsWithDecimalDigit(folded)) bits |= kLabelDigit;
+  return bits;
+}
+
+void MakeLabelSentence(std::string_view sentence, const TokenList& tokens, size_t begin, size_t end,
+                       const uint32_t* ids, const double* idf_by_id, const uint8_t* bits_by_id,
+                       const LabelParams& params, LabelSentence* out) {
+  out->ids.assign(ids + begin, ids + end);
+  out->weights.clear();
+  out->bits.clear();
+  // The brackets and semicolons between tokens: tokens hold no ASCII punctuation, so the bytes
+  // from one token's start to the next one's hold exactly what LabelTokens reads between them.
+  int depth = 0;
+  bool semicolon = false;
+  size_t pos = 0;
+  for (size_t k = begin; k < end; ++k) {
+    for (const size_t at = tokens.source_offset(k); pos < at; ++pos) {
+      char b = sentence[pos];
+      if (b == '(' || b == '[')
+        ++depth;
+      else if ((b == ')' || b == ']') && depth > 0)
+        --depth;
+      else if (b == ';')
+        semicolon = true;
+    }
+    const uint8_t token_bits = bits_by_id[ids[k]];
+    double w = idf_by_id[ids[k]];
+    if (token_bits & kLabelDigit) w *= params.num_boost;
+    if (depth > 0) w *= params.paren_weight;
+    uint8_t bits = token_bits & LabelSentence::kStop;
+    if (semicolon || (token_bits & kLabelOpener)) bits |= LabelSentence::kOpens;
+    semicolon = false;
+    out->weights.push_back(w);
+    out->bits.push_back(bits);
+  }
+}
+
+LabelFeatures ComputeLabelFeatures(const std::vector<const LabelSentence*>& normal,
+                                   const std::vector<const LabelSentence*>& simple,
+                                   std::vector<uint32_t> scratch[2]) {
+  const std::vector<const LabelSentence*>* sides[2] = {&normal, &simple};
   for (int k = 0; k < 2; ++k) {
-    for (const Sentence& s : sides[k]) {
-      LabelFeatures f = SentenceFeatures(s.toks, s.weights, sets[1 - k]);
-      out.min_cov = std::min(out.min_cov, f.min_cov);
-      out.max_run = std::max(out.max_run, f.max_run);
-      out.max_clause_run = std::max(out.max_clause_run, f.max_clause_run);
+    std::vector<uint32_t>& set = scratch[k];
+    set.clear();
+    for (const LabelSentence* s : *sides[k]) set.insert(set.end(), s->ids.begin(), s->ids.end());
+    std::sort(set.begin(), set.end());
+    set.erase(std::unique(set.begin(), set.end()), set.end());
+  }
+  LabelFeatures out;
+  for (int k = 0; k < 2; ++k) {
+    const std::vector<uint32_t>& other = scratch[1 - k];
+    for (const LabelSentence* s : *sides[k]) {
+      Combine(SentenceFeatures(s->ids.size(),
+                               [&](size_t i, bool* opens, bool* stop, bool* covered) {
+                                 *opens = s->bits[i] & LabelSentence::kOpens;
+                                 *stop = s->bits[i] & LabelSentence::kStop;
+                                 if (!*stop)
+                                   *covered =
+                                       std::binary_search(other.begin(), other.end(), s->ids[i]);
+                                 return s->weights[i];
+                               }),
+              &out);
     }
   }
   return out;

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "text/tokens.h"
+
 namespace aligndb {
 
 enum class Label { kNone = 0, kGood = 1, kPartial = 2 };  // values equal pb::Label
@@ -61,6 +63,35 @@ std::vector<LabelToken> LabelTokens(std::string_view sentence);
 
 // Whether the rule ignores `folded` (a function word).
 bool IsLabelStopWord(std::string_view folded);
+
+// The fast path the aligner takes (the text-based functions above are its reference, compared on
+// random sentences in tests): one sentence as the rule reads it, over the token ids of one
+// article pair, each token weighed once.
+struct LabelSentence {
+  static constexpr uint8_t kStop = 1;   // a function word: never weighed
+  static constexpr uint8_t kOpens = 2;  // see LabelToken::opens
+  std::vector<uint32_t> ids;            // token ids, in text order
+  std::vector<double> weights;          // idf · the boosts of LabelParams
+  std::vector<uint8_t> bits;            // kStop | kOpens
+};
+
+// What the rule reads from a token's folded text alone, as bits: LabelSentence::kStop, and
+// these two.
+inline constexpr uint8_t kLabelOpener = 4;  // a clause-opening word
+inline constexpr uint8_t kLabelDigit = 8;   // starts with a decimal digit
+uint8_t LabelTokenBits(std::string_view folded);
+
+// The rule's sentence from tokens [begin, end) of `tokens`, which TokenizeInto read from
+// `sentence`; ids[k] is the id of token k, idf_by_id[id] its idf (ln N when no stored paragraph
+// has it, as IdfFunction) and bits_by_id[id] its LabelTokenBits.
+void MakeLabelSentence(std::string_view sentence, const TokenList& tokens, size_t begin, size_t end,
+                       const uint32_t* ids, const double* idf_by_id, const uint8_t* bits_by_id,
+                       const LabelParams& params, LabelSentence* out);
+
+// ComputeLabelFeatures over LabelSentences; `scratch` is reused memory.
+LabelFeatures ComputeLabelFeatures(const std::vector<const LabelSentence*>& normal,
+                                   const std::vector<const LabelSentence*>& simple,
+                                   std::vector<uint32_t> scratch[2]);
 
 }  // namespace aligndb
 

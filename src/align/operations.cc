@@ -51,22 +51,23 @@ std::string JoinTexts(const std::vector<const std::string*>& texts) {
   return out;
 }
 
-void LabelParagraphPair(const IdfFunction& idf, const JoinedSimilarity& joined,
+void LabelParagraphPair(const RowLabel& label, const JoinedSimilarity& joined,
                         pb::ParagraphPair* pp) {
-  for (auto& sp : *pp->mutable_sentence_pairs())
-    sp.set_label(static_cast<pb::Label>(LabelOf({sp.normal_text()}, {sp.simple_text()}, idf)));
+  std::vector<SentencePos> n(1), s(1);
+  for (auto& sp : *pp->mutable_sentence_pairs()) {
+    n[0] = {sp.normal_paragraph(), sp.normal_sentence()};
+    s[0] = {sp.simple_paragraph(), sp.simple_sentence()};
+    sp.set_label(static_cast<pb::Label>(label(n, s)));
+  }
   for (const StoredOperation& op : OperationsOf(*pp)) {
-    pb::Label label = pp->sentence_pairs(op.first).label();
+    pb::Label row = pp->sentence_pairs(op.first).label();
     double sim = pp->sentence_pairs(op.first).similarity();
     if (op.count > 1) {
-      std::vector<std::string_view> nv, sv;
-      for (const std::string* t : op.normal_text) nv.emplace_back(*t);
-      for (const std::string* t : op.simple_text) sv.emplace_back(*t);
-      label = static_cast<pb::Label>(LabelOf(nv, sv, idf));
+      row = static_cast<pb::Label>(label(op.normal, op.simple));
       sim = joined(op.normal, op.simple);
     }
     for (int i = op.first; i < op.first + op.count; ++i) {
-      pp->mutable_sentence_pairs(i)->set_operation_label(label);
+      pp->mutable_sentence_pairs(i)->set_operation_label(row);
       pp->mutable_sentence_pairs(i)->set_operation_similarity(sim);
     }
   }

@@ -38,10 +38,14 @@ std::string JoinTexts(const std::vector<const std::string*>& texts);
 using JoinedSimilarity =
     std::function<double(const std::vector<SentencePos>&, const std::vector<SentencePos>&)>;
 
+// The label of a row given by its sentences' positions (normal sentences, simple sentences).
+using RowLabel =
+    std::function<Label(const std::vector<SentencePos>&, const std::vector<SentencePos>&)>;
+
 // Sets `label`, `operation_label` and `operation_similarity` of every sentence pair of `pp`: a
-// pair's label from its two sentences, an operation's from all its sentences; the similarity
-// of a one-pair operation is the pair's own.
-void LabelParagraphPair(const IdfFunction& idf, const JoinedSimilarity& joined,
+// pair's label from its two sentences, an operation's from all its sentences (both by
+// `label`); the similarity of a one-pair operation is the pair's own.
+void LabelParagraphPair(const RowLabel& label, const JoinedSimilarity& joined,
                         pb::ParagraphPair* pp);
 
 }  // namespace aligndb

@@ -173,17 +173,21 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
       for (uint64_t page_id : pages) {
         std::string article_term = ArticleTerm(edition, page_id);
         db.delete_document(article_term);  // every paragraph of the page's previous version
-        pb::ArticleTerms terms;
-        Status s = store->GetTerms(edition, page_id, &terms);
+        pb::Article article;
+        Status s = store->GetArticle(edition, page_id, &article);
         if (s.IsNotFound()) continue;  // the page was deleted
         RETURN_IF_ERROR(s);
-        for (int p = 0; p < terms.paragraphs_size(); ++p) {
+        for (int p = 0; p < article.paragraphs_size(); ++p) {
           Xapian::Document doc;
           std::string unique = ParagraphTerm(edition, page_id, static_cast<uint32_t>(p));
           doc.add_boolean_term(unique);
           doc.add_boolean_term(article_term);
-          for (const auto& tok : terms.paragraphs(p).paragraph().tokens())
-            if (!tok.empty() && tok.size() <= kMaxTermBytes) doc.add_term(tok);
+          PageTerms terms;  // the paragraph's distinct tokens
+          terms.BeginParagraph();
+          for (const auto& sentence : article.paragraphs(p).sentences())
+            terms.AddSentence(sentence);
+          for (size_t k = 0; k < terms.size(); ++k)
+            if (terms.token(k).size() <= kMaxTermBytes) doc.add_term(std::string(terms.token(k)));
           doc.add_value(kParagraphSlot, EncodeParagraphSlot(static_cast<uint32_t>(p)));
           db.replace_document(unique, doc);
         }

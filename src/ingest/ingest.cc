@@ -53,25 +53,11 @@ uint64_t TitlePageId(const std::string& title) {
   return XXH3_64bits(t.data(), t.size()) & 0x7FFFFFFFFFFFFFFFull;
 }
 
-// Writes the counts of `views` (sorted here, bytewise) into `out`.
-void CountSorted(std::vector<std::string_view>* views, pb::TermVector* out) {
-  std::sort(views->begin(), views->end());
-  for (size_t i = 0; i < views->size();) {
-    size_t j = i;
-    while (j < views->size() && (*views)[j] == (*views)[i]) ++j;
-    out->add_tokens(std::string((*views)[i]));
-    out->add_counts(static_cast<uint32_t>(j - i));
-    i = j;
-  }
-}
-
-// Text processing and postings of one page: the article record and its terms.
-Status BuildArticle(TextProcessor* text_processor, const TextOptions& text_options,
-                    const std::string& edition_name, const SourcePage& page, uint64_t page_id,
-                    const std::string& hash, pb::Article* out_article,
-                    pb::ArticleTerms* out_terms) {
+// Text processing of one page: the article record and its document-frequency terms.
+Status BuildArticle(TextProcessor* text_processor, const std::string& edition_name,
+                    const SourcePage& page, uint64_t page_id, const std::string& hash,
+                    pb::Article* out_article, PageTerms* out_terms) {
   pb::Article& a = *out_article;
-  pb::ArticleTerms& terms = *out_terms;
   ProcessedPage processed;
   RETURN_IF_ERROR(text_processor->Process(page, &processed));
   a.set_version(kArticleVersion);
@@ -84,29 +70,14 @@ Status BuildArticle(TextProcessor* text_processor, const TextOptions& text_optio
   a.set_flags(processed.flags);
   a.set_namespace_id(page.ns);
   a.set_cluster(page.cluster);
-  terms.set_version(kArticleTermsVersion);
-  std::vector<std::vector<std::string>> sentence_tokens;
-  std::vector<std::string_view> views, paragraph_views;
-  const auto& stop = text_options.stop_words;
+  out_terms->Clear();
   for (auto& sentences : processed.paragraphs) {
     pb::Paragraph* p = a.add_paragraphs();
-    pb::ParagraphTerms* pt = terms.add_paragraphs();
-    sentence_tokens.resize(sentences.size());
-    paragraph_views.clear();
-    for (size_t k = 0; k < sentences.size(); ++k) {
-      auto& toks = sentence_tokens[k];
-      toks.clear();
-      Tokenize(sentences[k], &toks);
-      if (!stop.empty())
-        toks.erase(std::remove_if(toks.begin(), toks.end(),
-                                  [&](const std::string& t) { return stop.count(t) > 0; }),
-                   toks.end());
-      views.assign(toks.begin(), toks.end());
-      paragraph_views.insert(paragraph_views.end(), views.begin(), views.end());
-      CountSorted(&views, pt->add_sentences());
-      p->add_sentences(std::move(sentences[k]));
+    out_terms->BeginParagraph();
+    for (auto& sentence : sentences) {
+      out_terms->AddSentence(sentence);
+      p->add_sentences(std::move(sentence));
     }
-    CountSorted(&paragraph_views, pt->mutable_paragraph());
   }
   return Status::OK();
 }
@@ -144,7 +115,7 @@ class Ingester {
     std::string old_title;     // the stored page's title, if any
     pb::Redirect redirect;
     pb::Article article;
-    pb::ArticleTerms terms;
+    PageTerms terms;
     Status status;
   };
   Ingester(Store* store, const IngestOptions& options, IngestSummary* summary, SeenPages* seen,
@@ -416,8 +387,8 @@ class Ingester {
 
   Status BuildArticleNoThrow(TextProcessor* text, Item& it) {
     try {
-      return BuildArticle(text, options_.text, edition_name_, it.page, it.page_id, it.hash,
-                          &it.article, &it.terms);
+      return BuildArticle(text, edition_name_, it.page, it.page_id, it.hash, &it.article,
+                          &it.terms);
     } catch (const std::bad_alloc&) {
       it.article.Clear();
       it.terms.Clear();

@@ -87,8 +87,8 @@ Status Store::QueueAllPagesForIndex(uint64_t* queued) {
   RETURN_IF_ERROR(Editions(&editions));
   rocksdb::WriteBatch batch;
   for (auto& [name, edition] : editions) {
-    // Every article has postings: the keys of the "terms" column family are the articles.
-    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kTerms)));
+    std::unique_ptr<rocksdb::Iterator> it(
+        db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kArticles)));
     const std::string prefix = EncodeEditionKey(edition);
     for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
       batch.Put(cf(Cf::kPendingIndex), it->key(), "");
@@ -98,7 +98,7 @@ Status Store::QueueAllPagesForIndex(uint64_t* queued) {
         batch.Clear();
       }
     }
-    RETURN_IF_ERROR(FromRocks(it->status(), dir_ + ": scan terms"));
+    RETURN_IF_ERROR(FromRocks(it->status(), dir_ + ": scan articles"));
   }
   std::string gen;
   AppendBigEndian64(&gen, 0);

@@ -12,7 +12,6 @@ namespace aligndb {
 
 // Record versions written by this binary (docs/storage.md, "Record versions").
 inline constexpr uint32_t kArticleVersion = 1;
-inline constexpr uint32_t kArticleTermsVersion = 1;
 inline constexpr uint32_t kRedirectVersion = 1;
 inline constexpr uint32_t kRunManifestVersion = 1;
 // Version 2 of the records holding AlignParams names the align mode `AlignParams.mode`;

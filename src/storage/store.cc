@@ -273,10 +273,11 @@ Status Store::CheckSchema(bool read_only) {
     return PutMeta(kSchemaKey, std::to_string(kSchemaVersion));
   }
   RETURN_IF_ERROR(vs);
-  // Version 1 lacks only the keep records of alignments (docs/storage.md, "Keep records"), which
-  // align falls back from: it reads as it is, and a writer marks it version 2, since from then on
-  // a binary that does not write keep records must not write to it.
-  if (version == "1" && kSchemaVersion == 2)
+  // Version 1 lacks the keep records of alignments (docs/storage.md, "Keep records"), which align
+  // falls back from; versions 1 and 2 hold each article's postings ("terms"), which are no
+  // longer read. Both read as they are, and a writer marks them version 3, since from then on a
+  // binary that reads postings or does not write keep records must not use them.
+  if (version == "1" || version == "2")
     return read_only ? Status::OK() : PutMeta(kSchemaKey, std::to_string(kSchemaVersion));
   if (version != std::to_string(kSchemaVersion))
     return Status::InvalidArgument(dir_ + ": database schema version " + version +
@@ -437,12 +438,6 @@ Status Store::GetArticle(uint32_t edition, uint64_t page_id, pb::Article* out,
                   "article " + std::to_string(page_id));
 }
 
-Status Store::GetTerms(uint32_t edition, uint64_t page_id, pb::ArticleTerms* out,
-                       const Snapshot* snapshot) {
-  return GetProto(db_, cf(Cf::kTerms), EncodePageKey(edition, page_id), out, Raw(snapshot),
-                  "terms of page " + std::to_string(page_id));
-}
-
 Status Store::GetRedirect(uint32_t edition, const std::string& normalized_title, pb::Redirect* out,
                           const Snapshot* snapshot) {
   return GetProto(db_, cf(Cf::kRedirects), EncodeEditionKey(edition) + normalized_title, out,
@@ -465,10 +460,20 @@ Status Store::FindArticle(uint32_t edition, const std::string& title, uint64_t* 
 
 // ------------------------------------------------------------------ PageWriter
 
+// Hashing for string-keyed maps that are looked up by string_view without a copy.
+struct TokenHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+};
+
 struct PageWriter::Rep {
   rocksdb::WriteBatch batch;
-  // Summed changes of the "counts" CF (document frequencies and counters), by key.
+  // Summed changes of the "counts" CF: counters by key, document frequencies by edition and
+  // token.
   std::unordered_map<std::string, int64_t> deltas;
+  std::map<uint32_t, std::unordered_map<std::string, int64_t, TokenHash, std::equal_to<>>>
+      df_deltas;
+  PageTerms old_terms;  // of a page being replaced
   // Pages written in this batch: a second write of one of them flushes first, so that every
   // read of a page's old state sees the committed state.
   std::unordered_set<std::string> pages;
@@ -481,25 +486,42 @@ std::unique_ptr<PageWriter> Store::NewPageWriter() { return std::make_unique<Pag
 
 size_t PageWriter::pending_pages() const { return rep_->pages.size(); }
 size_t PageWriter::pending_bytes() const {
-  return rep_->batch.GetDataSize() + rep_->deltas.size() * 32;
+  size_t tokens = 0;
+  for (const auto& [edition, d] : rep_->df_deltas) tokens += d.size();
+  return rep_->batch.GetDataSize() + (rep_->deltas.size() + tokens) * 32;
 }
 
 Status PageWriter::Flush() {
-  if (rep_->pages.empty() && rep_->deltas.empty()) return Status::OK();
+  if (rep_->pages.empty() && rep_->deltas.empty() && rep_->df_deltas.empty()) return Status::OK();
   auto* counts = store_->cf(Store::Cf::kCounts);
   // In key order: the memtable's skip list then inserts each key next to the previous one
-  // instead of searching from its head.
+  // instead of searching from its head. Counter keys (edition 0x00 name) sort before document
+  // frequencies (edition 0x01 token) of the same edition.
   std::vector<const std::pair<const std::string, int64_t>*> sorted;
-  sorted.reserve(rep_->deltas.size());
+  auto merge_sorted = [&](const std::string& prefix) {
+    std::sort(sorted.begin(), sorted.end(),
+              [](const auto* a, const auto* b) { return a->first < b->first; });
+    std::string key = prefix;
+    for (const auto* kv : sorted) {
+      key.resize(prefix.size());
+      key.append(kv->first);
+      rep_->batch.Merge(counts, key, EncodeInt64(kv->second));
+    }
+    sorted.clear();
+  };
   for (const auto& kv : rep_->deltas)
     if (kv.second != 0) sorted.push_back(&kv);
-  std::sort(sorted.begin(), sorted.end(),
-            [](const auto* a, const auto* b) { return a->first < b->first; });
-  for (const auto* kv : sorted) rep_->batch.Merge(counts, kv->first, EncodeInt64(kv->second));
+  merge_sorted("");
+  for (const auto& [edition, d] : rep_->df_deltas) {
+    for (const auto& kv : d)
+      if (kv.second != 0) sorted.push_back(&kv);
+    merge_sorted(DfKey(edition, ""));
+  }
   CrashPoint();
   Status s = store_->Write(&rep_->batch, ": write");
   rep_->batch.Clear();
   rep_->deltas.clear();
+  rep_->df_deltas.clear();
   rep_->pages.clear();
   CrashPoint();
   return s;
@@ -518,18 +540,16 @@ Status PageWriter::RemovePage(uint32_t edition, uint64_t page_id) {
   RETURN_IF_ERROR(s);
   std::string title_key = EncodeEditionKey(edition) + NormalizeTitle(old.title());
   if (old.kind() == pb::PageState::ARTICLE) {
-    pb::ArticleTerms terms;
-    Status ts = store_->GetTerms(edition, page_id, &terms);
-    if (!ts.ok() && !ts.IsNotFound()) return ts;
-    int64_t sentences = 0;
-    for (const auto& p : terms.paragraphs()) {
-      sentences += p.sentences_size();
-      for (const auto& tok : p.paragraph().tokens()) deltas[DfKey(edition, tok)] -= 1;
-    }
-    deltas[CounterKey(edition, "articles")] -= 1;
-    deltas[CounterKey(edition, "paragraphs")] -= terms.paragraphs_size();
-    deltas[CounterKey(edition, "sentences")] -= sentences;
+    // What the article added is taken back: its terms are computed again from its text.
+    pb::Article article;
+    Status as = store_->GetArticle(edition, page_id, &article);
+    if (!as.ok() && !as.IsNotFound()) return as;
+    if (as.ok())
+      AddCounts(edition, article, -1, &rep_->old_terms);
+    else
+      deltas[CounterKey(edition, "articles")] -= 1;
     batch.Delete(store_->cf(Store::Cf::kArticles), page_key);
+    // A database written before schema 3 holds the article's postings too.
     batch.Delete(store_->cf(Store::Cf::kTerms), page_key);
     batch.Put(store_->cf(Store::Cf::kPendingIndex), page_key, "");
     // The title may since belong to another page.
@@ -547,28 +567,56 @@ Status PageWriter::RemovePage(uint32_t edition, uint64_t page_id) {
   return Status::OK();
 }
 
+void PageTermsOf(const pb::Article& article, PageTerms* out) {
+  out->Clear();
+  for (const auto& p : article.paragraphs()) {
+    out->BeginParagraph();
+    for (const auto& s : p.sentences()) out->AddSentence(s);
+  }
+}
+
+void PageWriter::AddCounts(uint32_t edition, const pb::Article& article, const PageTerms& terms,
+                           int sign) {
+  auto& df = rep_->df_deltas[edition];
+  for (size_t k = 0; k < terms.size(); ++k) {
+    const std::string_view t = terms.token(k);
+    auto it = df.find(t);
+    if (it == df.end()) it = df.emplace(std::string(t), 0).first;
+    it->second += sign * static_cast<int64_t>(terms.paragraphs(k));
+  }
+  int64_t sentences = 0;
+  for (const auto& p : article.paragraphs()) sentences += p.sentences_size();
+  auto& deltas = rep_->deltas;
+  deltas[CounterKey(edition, "articles")] += sign;
+  deltas[CounterKey(edition, "paragraphs")] += sign * article.paragraphs_size();
+  deltas[CounterKey(edition, "sentences")] += sign * sentences;
+}
+
+void PageWriter::AddCounts(uint32_t edition, const pb::Article& article, int sign,
+                           PageTerms* scratch) {
+  PageTermsOf(article, scratch);
+  AddCounts(edition, article, *scratch, sign);
+}
+
+Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article) {
+  PageTerms terms;
+  PageTermsOf(article, &terms);
+  return PutArticle(edition, article, terms);
+}
+
 Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article,
-                              const pb::ArticleTerms& terms) {
+                              const PageTerms& terms) {
   if (store_->read_only_) return Status::InvalidArgument(store_->dir_ + ": opened read-only");
   RETURN_IF_ERROR(RemovePage(edition, article.page_id()));
   auto& batch = rep_->batch;
-  auto& deltas = rep_->deltas;
   std::string page_key = EncodePageKey(edition, article.page_id());
   pb::PageState state;
   state.set_kind(pb::PageState::ARTICLE);
   state.set_title(article.title());
   state.set_revision_id(article.revision_id());
   state.set_content_hash(article.content_hash());
-  int64_t sentences = 0;
-  for (const auto& p : terms.paragraphs()) {
-    sentences += p.sentences_size();
-    for (const auto& tok : p.paragraph().tokens()) deltas[DfKey(edition, tok)] += 1;
-  }
-  deltas[CounterKey(edition, "articles")] += 1;
-  deltas[CounterKey(edition, "paragraphs")] += terms.paragraphs_size();
-  deltas[CounterKey(edition, "sentences")] += sentences;
+  AddCounts(edition, article, terms, +1);
   batch.Put(store_->cf(Store::Cf::kArticles), page_key, article.SerializeAsString());
-  batch.Put(store_->cf(Store::Cf::kTerms), page_key, terms.SerializeAsString());
   batch.Put(store_->cf(Store::Cf::kPages), page_key, state.SerializeAsString());
   std::string id;
   AppendBigEndian64(&id, article.page_id());
@@ -600,10 +648,9 @@ Status PageWriter::DeletePage(uint32_t edition, uint64_t page_id) {
   return RemovePage(edition, page_id);
 }
 
-Status Store::PutArticle(uint32_t edition, const pb::Article& article,
-                         const pb::ArticleTerms& terms) {
+Status Store::PutArticle(uint32_t edition, const pb::Article& article) {
   PageWriter w(this);
-  RETURN_IF_ERROR(w.PutArticle(edition, article, terms));
+  RETURN_IF_ERROR(w.PutArticle(edition, article));
   return w.Flush();
 }
 

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "aligndb/status.h"
+#include "text/tokens.h"
 
 namespace rocksdb {
 class DB;
@@ -29,7 +30,6 @@ class WriteBatch;
 namespace aligndb {
 namespace pb {
 class Article;
-class ArticleTerms;
 class Redirect;
 class PageState;
 class RunManifest;
@@ -78,9 +78,9 @@ class Snapshot {
 
 class Store {
  public:
-  // 2 since alignment records have keep records; a version-1 database opens (and is marked 2 by
-  // its first writer).
-  static constexpr uint32_t kSchemaVersion = 2;
+  // 2 since alignment records have keep records, 3 since articles are stored without their
+  // postings; a database of version 1 or 2 opens (and is marked 3 by its first writer).
+  static constexpr uint32_t kSchemaVersion = 3;
 
   // Opens the database in `dir`. A directory that exists but is not an aligndb database (also a
   // RocksDB database of another program) is refused with InvalidArgument; one that another
@@ -105,17 +105,15 @@ class Store {
   // ---- Pages ----
   // NotFound when the page is not stored.
   Status GetPageState(uint32_t edition, uint64_t page_id, pb::PageState* out);
-  // Stores an article with its postings in one WriteBatch, replacing whatever the page was
-  // (article or redirect), and keeping titles, counts and document frequencies in step.
-  Status PutArticle(uint32_t edition, const pb::Article& article, const pb::ArticleTerms& terms);
+  // Stores an article in one WriteBatch, replacing whatever the page was (article or redirect),
+  // and keeping titles, counts and document frequencies in step.
+  Status PutArticle(uint32_t edition, const pb::Article& article);
   Status PutRedirect(uint32_t edition, const pb::Redirect& redirect);
   // Removes a page (article or redirect) and everything derived from it. OK if absent.
   Status DeletePage(uint32_t edition, uint64_t page_id);
 
   Status GetArticle(uint32_t edition, uint64_t page_id, pb::Article* out,
                     const Snapshot* snapshot = nullptr);
-  Status GetTerms(uint32_t edition, uint64_t page_id, pb::ArticleTerms* out,
-                  const Snapshot* snapshot = nullptr);
   Status GetRedirect(uint32_t edition, const std::string& normalized_title, pb::Redirect* out,
                      const Snapshot* snapshot = nullptr);
   // Page id of the article titled `title` (normalized here). NotFound if none.
@@ -219,7 +217,7 @@ class Store {
     kDefault,       // "default": unused
     kMeta,          // "meta": schema version, editions, settings
     kArticles,      // "articles": pb::Article
-    kTerms,         // "terms": pb::ArticleTerms
+    kTerms,         // "terms": written before schema 3 (pb::ArticleTerms); deleted with its page
     kPages,         // "pages": pb::PageState
     kTitles,        // "titles": normalized title → page id
     kRedirects,     // "redirects": pb::Redirect
@@ -312,11 +310,18 @@ class AlignmentIterator {
 // frequency and counter changes summed per key first. A page is always wholly inside one
 // batch, so after a crash each page is stored whole or not at all; pages added since the last
 // Flush are lost on a crash and are simply read again by the next run. Not thread-safe.
+// The document-frequency terms of a stored article: each paragraph's tokens (docs/method.md,
+// TF-IDF), into `out` (cleared first).
+void PageTermsOf(const pb::Article& article, PageTerms* out);
+
 class PageWriter {
  public:
   explicit PageWriter(Store* store);
   ~PageWriter();
-  Status PutArticle(uint32_t edition, const pb::Article& article, const pb::ArticleTerms& terms);
+  // `terms` are the article's (PageTermsOf): computed by the caller, which may do so on other
+  // threads.
+  Status PutArticle(uint32_t edition, const pb::Article& article, const PageTerms& terms);
+  Status PutArticle(uint32_t edition, const pb::Article& article);
   Status PutRedirect(uint32_t edition, const pb::Redirect& redirect);
   Status DeletePage(uint32_t edition, uint64_t page_id);
   // Commits everything buffered. Call before reporting an error so that the pages read before
@@ -330,6 +335,10 @@ class PageWriter {
  private:
   struct Rep;
   Status RemovePage(uint32_t edition, uint64_t page_id);
+  // Adds sign × what `article` counts (its terms' document frequencies, its paragraphs and
+  // sentences, one article) to the batch's counts.
+  void AddCounts(uint32_t edition, const pb::Article& article, const PageTerms& terms, int sign);
+  void AddCounts(uint32_t edition, const pb::Article& article, int sign, PageTerms* scratch);
   Store* store_;
   std::unique_ptr<Rep> rep_;
 };

@@ -20,8 +20,6 @@ struct TextOptions {
   // Keep list items (lines starting with *, #, :, ;) as paragraphs of their own.
   // Default: false (docs/method.md: list items are not prose paragraphs).
   bool keep_lists = false;
-  // Tokens dropped from TF-IDF vectors (case-folded). Default: empty (no stop list).
-  std::unordered_set<std::string> stop_words;
 };
 
 // Flag bits; equal to pb::ArticleFlag.

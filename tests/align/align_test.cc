@@ -23,6 +23,7 @@
 #include "index/index.h"
 #include "ingest/ingest.h"
 #include "storage/records.h"
+#include "storage/store_fixtures.h"
 #include "test_util.h"
 #include "text/text.h"
 
@@ -31,6 +32,7 @@ namespace {
 
 using testing::DataPath;
 using testing::TempDir;
+using testing::TermsOf;
 
 // ------------------------------------------------------------------ brute force
 
@@ -317,9 +319,10 @@ TEST(FastPathTest, RecordsEqualTheXapianAndStringKeyedReferenceOnRandomArticles)
             ->ForEachAlignment(
                 en, simple, "",
                 [&](const pb::AlignmentRecord& r) {
-                  pb::ArticleTerms nt, st;
-                  EXPECT_TRUE(store->GetTerms(en, r.normal_page_id(), &nt).ok());
-                  EXPECT_TRUE(store->GetTerms(simple, r.simple_page_id(), &st).ok());
+                  pb::Article na, sa;
+                  EXPECT_TRUE(store->GetArticle(en, r.normal_page_id(), &na).ok());
+                  EXPECT_TRUE(store->GetArticle(simple, r.simple_page_id(), &sa).ok());
+                  pb::ArticleTerms nt = TermsOf(na), st = TermsOf(sa);
                   IdfTable idf;
                   for (const auto* t : {&nt, &st})
                     for (const auto& p : t->paragraphs())
@@ -458,35 +461,37 @@ TEST(KeepRecordTest, KeptThroughTheKeepRecordOrTheRecordAndRealignedWhenAPageCha
   EXPECT_EQ(changed.kept, first.aligned - records.count("Article 0"));
 }
 
-// A database of schema version 1 (without keep records) opens read-only as it is, and its
-// first writer marks it version 2.
-TEST(KeepRecordTest, SchemaVersionOneOpensAndIsMarkedTwoByAWriter) {
-  TempDir tmp;
-  StoreOptions so;
-  so.create_if_missing = true;
-  {
+// A database of schema version 1 (without keep records) or 2 (with stored postings) opens
+// read-only as it is, and its first writer marks it version 3; a newer version is refused.
+TEST(KeepRecordTest, OlderSchemaVersionsOpenAndAreMarkedThreeByAWriter) {
+  for (const char* old : {"1", "2"}) {
+    TempDir tmp;
+    StoreOptions so;
+    so.create_if_missing = true;
+    {
+      std::unique_ptr<Store> store;
+      ASSERT_TRUE(Store::Open(so, tmp.Sub("db"), &store).ok());
+      ASSERT_TRUE(store->PutMeta("schema_version", old).ok());
+    }
+    StoreOptions ro;
+    ro.read_only = true;
+    std::string v;
+    {
+      std::unique_ptr<Store> store;
+      ASSERT_TRUE(Store::Open(ro, tmp.Sub("db"), &store).ok());
+      ASSERT_TRUE(store->GetMeta("schema_version", &v).ok());
+      EXPECT_EQ(v, old);
+    }
+    {
+      std::unique_ptr<Store> store;
+      ASSERT_TRUE(Store::Open(so, tmp.Sub("db"), &store).ok());
+      ASSERT_TRUE(store->GetMeta("schema_version", &v).ok());
+      EXPECT_EQ(v, "3");
+      ASSERT_TRUE(store->PutMeta("schema_version", "4").ok());
+    }
     std::unique_ptr<Store> store;
-    ASSERT_TRUE(Store::Open(so, tmp.Sub("db"), &store).ok());
-    ASSERT_TRUE(store->PutMeta("schema_version", "1").ok());
+    EXPECT_EQ(Store::Open(so, tmp.Sub("db"), &store).code(), Status::Code::kInvalidArgument);
   }
-  StoreOptions ro;
-  ro.read_only = true;
-  std::string v;
-  {
-    std::unique_ptr<Store> store;
-    ASSERT_TRUE(Store::Open(ro, tmp.Sub("db"), &store).ok());
-    ASSERT_TRUE(store->GetMeta("schema_version", &v).ok());
-    EXPECT_EQ(v, "1");
-  }
-  {
-    std::unique_ptr<Store> store;
-    ASSERT_TRUE(Store::Open(so, tmp.Sub("db"), &store).ok());
-    ASSERT_TRUE(store->GetMeta("schema_version", &v).ok());
-    EXPECT_EQ(v, "2");
-    ASSERT_TRUE(store->PutMeta("schema_version", "3").ok());
-  }
-  std::unique_ptr<Store> store;
-  EXPECT_EQ(Store::Open(so, tmp.Sub("db"), &store).code(), Status::Code::kInvalidArgument);
 }
 
 // ------------------------------------------------------------------ on real data
@@ -509,15 +514,16 @@ class RealDataTest : public ::testing::Test {
   std::unique_ptr<Store> store_;
   std::unique_ptr<ParagraphIndex> index_;
 
-  // The stored terms of the article titled `title`, read once.
+  // The terms of the article titled `title` (the plain reference, TermsOf), made once.
   const pb::ArticleTerms& Terms(uint32_t edition, const std::string& title) {
     auto key = std::make_pair(edition, title);
     auto it = terms_.find(key);
     if (it == terms_.end()) {
       uint64_t id = 0;
       EXPECT_TRUE(store_->FindArticle(edition, title, &id).ok()) << title;
-      it = terms_.emplace(key, pb::ArticleTerms()).first;
-      EXPECT_TRUE(store_->GetTerms(edition, id, &it->second).ok()) << title;
+      pb::Article a;
+      EXPECT_TRUE(store_->GetArticle(edition, id, &a).ok()) << title;
+      it = terms_.emplace(key, TermsOf(a)).first;
     }
     return it->second;
   }

@@ -72,7 +72,52 @@ bool HasMark(const std::string& s) {
   return false;
 }
 
-// Compares every case of `cases` with the C++ rule; returns the number of cases read.
+// The aligner's fast path (token ids, MakeLabelSentence) on the same rows.
+LabelFeatures FastFeatures(const std::vector<std::string_view>& normal,
+                           const std::vector<std::string_view>& simple, const IdfFunction& idf) {
+  TokenList tokens;
+  std::vector<size_t> begin;
+  for (auto* side : {&normal, &simple})
+    for (std::string_view s : *side) {
+      begin.push_back(tokens.size());
+      TokenizeInto(s, &tokens);
+    }
+  begin.push_back(tokens.size());
+  std::unordered_map<std::string, uint32_t> ids;
+  std::vector<uint32_t> token_ids;
+  std::vector<double> idf_by_id;
+  std::vector<uint8_t> bits_by_id;
+  for (size_t k = 0; k < tokens.size(); ++k) {
+    std::string t(tokens[k]);
+    auto [it, added] = ids.emplace(t, static_cast<uint32_t>(ids.size()));
+    if (added) {
+      idf_by_id.push_back(idf(t));
+      bits_by_id.push_back(LabelTokenBits(t));
+    }
+    token_ids.push_back(it->second);
+  }
+  std::vector<LabelSentence> sentences(begin.size() - 1);
+  std::vector<const LabelSentence*> sides[2];
+  size_t f = 0;
+  for (int k = 0; k < 2; ++k)
+    for (std::string_view s : k == 0 ? normal : simple) {
+      MakeLabelSentence(s, tokens, begin[f], begin[f + 1], token_ids.data(), idf_by_id.data(),
+                        bits_by_id.data(), LabelParams(), &sentences[f]);
+      sides[k].push_back(&sentences[f]);
+      ++f;
+    }
+  std::vector<uint32_t> scratch[2];
+  return ComputeLabelFeatures(sides[0], sides[1], scratch);
+}
+
+void ExpectSameFeatures(const LabelFeatures& a, const LabelFeatures& b, const std::string& what) {
+  EXPECT_EQ(a.min_cov, b.min_cov) << what;
+  EXPECT_EQ(a.max_run, b.max_run) << what;
+  EXPECT_EQ(a.max_clause_run, b.max_clause_run) << what;
+}
+
+// Compares every case of `cases` with the C++ rule, and its fast path with the text-based one;
+// returns the number of cases read.
 int CheckCases(const std::string& cases, const std::string& idf_file) {
   IdfFile idf = ReadIdf(idf_file);
   EXPECT_GT(idf.idf_max, 0) << idf_file;
@@ -87,6 +132,7 @@ int CheckCases(const std::string& cases, const std::string& idf_file) {
     std::vector<std::string_view> normal(f.begin() + 6, f.begin() + 6 + nn);
     std::vector<std::string_view> simple(f.begin() + 6 + nn, f.end());
     LabelFeatures feat = ComputeLabelFeatures(normal, simple, idf.Function());
+    ExpectSameFeatures(FastFeatures(normal, simple, idf.Function()), feat, line);
     Label label = DecideLabel(feat);
     ++n;
     good += label == Label::kGood;
@@ -127,6 +173,36 @@ TEST(Label, TokensAreTheAlignersTokens) {
     std::vector<std::string> got;
     for (auto& t : LabelTokens(s)) got.push_back(t.folded);
     ASSERT_EQ(got, want) << s;
+  }
+}
+
+// Random rows of brackets, semicolons, openers, digits and non-ASCII letters: the fast path
+// equals the text-based rule bit for bit.
+TEST(Label, FastPathEqualsTheRuleOnRandomRows) {
+  std::mt19937 rng(23);
+  const std::vector<std::string> pieces = {"river", "The", "1990", "and", "which",   "(", ")",
+                                           "[",     "]",   ";",    " ",   " ",       ",", "é",
+                                           "٣",     "sea", "of",   "x",   "\xCC\x81"};
+  std::uniform_real_distribution<double> weight(0.1, 5);
+  std::unordered_map<std::string, double> idf_table;
+  IdfFunction idf = [&](const std::string& t) {
+    auto it = idf_table.find(t);
+    if (it == idf_table.end()) it = idf_table.emplace(t, weight(rng)).first;
+    return it->second;
+  };
+  auto sentence = [&] {
+    std::string s;
+    for (int i = static_cast<int>(rng() % 25); i > 0; --i) s += pieces[rng() % pieces.size()];
+    return s;
+  };
+  for (int round = 0; round < 2000; ++round) {
+    std::vector<std::string> texts;
+    const size_t nn = 1 + rng() % 2, ns = 1 + rng() % 2;
+    for (size_t i = 0; i < nn + ns; ++i) texts.push_back(sentence());
+    std::vector<std::string_view> normal(texts.begin(), texts.begin() + nn);
+    std::vector<std::string_view> simple(texts.begin() + nn, texts.end());
+    LabelFeatures want = ComputeLabelFeatures(normal, simple, idf);
+    ExpectSameFeatures(FastFeatures(normal, simple, idf), want, texts[0] + " | " + texts[nn]);
   }
 }
 

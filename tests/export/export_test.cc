@@ -43,10 +43,10 @@ class SyntheticTest : public ::testing::Test {
     ASSERT_TRUE(store_->EditionId("simple", true, &simple_).ok());
     for (uint32_t ed : {en_, simple_}) {
       pb::Article a = MakeArticle(7, "Whale", 1, {{"Whales are big."}});
-      ASSERT_TRUE(store_->PutArticle(ed, a, TermsOf(a)).ok());
+      ASSERT_TRUE(store_->PutArticle(ed, a).ok());
     }
     pb::Article only = MakeArticle(8, "Krill", 1, {{"Krill are small."}});
-    ASSERT_TRUE(store_->PutArticle(en_, only, TermsOf(only)).ok());
+    ASSERT_TRUE(store_->PutArticle(en_, only).ok());
   }
 
   pb::AlignmentRecord Record(const std::string& title, const std::string& normal_text,

@@ -29,7 +29,7 @@ class IndexTest : public ::testing::Test {
     ASSERT_TRUE(ParagraphIndex::Open(IndexDir(tmp_.Sub("db")), true, &index_).ok());
   }
 
-  void Put(const pb::Article& a) { ASSERT_TRUE(store_->PutArticle(ed_, a, TermsOf(a)).ok()); }
+  void Put(const pb::Article& a) { ASSERT_TRUE(store_->PutArticle(ed_, a).ok()); }
 
   uint64_t Apply() {
     uint64_t applied = 0;
@@ -40,8 +40,9 @@ class IndexTest : public ::testing::Test {
 
   // The reference: paragraphs of the stored article that contain one of `tokens`.
   std::vector<uint32_t> ScanCandidates(uint64_t page_id, const std::vector<std::string>& tokens) {
-    pb::ArticleTerms terms;
-    EXPECT_TRUE(store_->GetTerms(ed_, page_id, &terms).ok());
+    pb::Article article;
+    EXPECT_TRUE(store_->GetArticle(ed_, page_id, &article).ok());
+    pb::ArticleTerms terms = TermsOf(article);
     std::vector<uint32_t> out;
     for (int p = 0; p < terms.paragraphs_size(); ++p) {
       const auto& have = terms.paragraphs(p).paragraph().tokens();
@@ -193,7 +194,7 @@ TEST_F(DerivedIndexTest, AnIndexOfAnotherDatabaseIsRebuilt) {
   uint32_t other_ed = 0;
   ASSERT_TRUE(other->EditionId("testwiki", true, &other_ed).ok());
   pb::Article a = MakeArticle(2, "Dog", 1, {{"Dogs bark."}});
-  ASSERT_TRUE(other->PutArticle(other_ed, a, TermsOf(a)).ok());
+  ASSERT_TRUE(other->PutArticle(other_ed, a).ok());
   {
     std::unique_ptr<ParagraphIndex> other_index;
     ASSERT_TRUE(ParagraphIndex::Open(IndexDir(tmp_.Sub("other")), true, &other_index).ok());

@@ -142,9 +142,6 @@ std::string Contents(Store* store) {
                   ->ForEachArticle(ed,
                                    [&](const pb::Article& a) {
                                      out << a.ShortDebugString() << "\n";
-                                     pb::ArticleTerms t;
-                                     EXPECT_TRUE(store->GetTerms(ed, a.page_id(), &t).ok());
-                                     out << t.ShortDebugString() << "\n";
                                      return Status::OK();
                                    })
                   .ok());

@@ -44,11 +44,10 @@ inline pb::Article MakeArticle(uint64_t id, const std::string& title, uint64_t r
   return a;
 }
 
-// The postings of `a` as ingest stores them: per paragraph and per sentence, sorted tokens with
-// their counts.
+// The postings of `a`, the plain way: per paragraph and per sentence, sorted tokens with their
+// counts (the reference for document frequencies and candidates).
 inline pb::ArticleTerms TermsOf(const pb::Article& a) {
   pb::ArticleTerms t;
-  t.set_version(kArticleTermsVersion);
   for (const auto& p : a.paragraphs()) {
     auto* pt = t.add_paragraphs();
     std::map<std::string, uint32_t> para;

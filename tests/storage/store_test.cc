@@ -33,8 +33,9 @@ std::map<std::string, int64_t> RecountDf(Store* store, uint32_t edition) {
   std::vector<uint64_t> ids;
   EXPECT_TRUE(store->PageIds(edition, &ids).ok());
   for (uint64_t id : ids) {
-    pb::ArticleTerms t;
-    if (!store->GetTerms(edition, id, &t).ok()) continue;
+    pb::Article a;
+    if (!store->GetArticle(edition, id, &a).ok()) continue;
+    pb::ArticleTerms t = TermsOf(a);
     for (const auto& p : t.paragraphs())
       for (const auto& tok : p.paragraph().tokens()) df[tok]++;
   }
@@ -67,7 +68,7 @@ TEST(StoreTest, ArticleRoundTrip) {
                        {{"The blue whale is big.", "It eats krill."}, {"Whales swim."}});
   a.set_flags(kFlagStub);
   a.set_timestamp("2020-01-01T00:00:00Z");
-  ASSERT_TRUE(store->PutArticle(ed, a, TermsOf(a)).ok());
+  ASSERT_TRUE(store->PutArticle(ed, a).ok());
   store.reset();
 
   store = OpenOrDie(tmp.Sub("db"), false);
@@ -94,13 +95,13 @@ TEST(StoreTest, ReplacingAndDeletingKeepCountsAndFrequenciesInStep) {
   ASSERT_TRUE(store->EditionId("testwiki", true, &ed).ok());
   auto a1 = MakeArticle(1, "Cat", 1, {{"Cats purr."}, {"Cats sleep a lot."}});
   auto a2 = MakeArticle(2, "Dog", 1, {{"Dogs bark."}});
-  ASSERT_TRUE(store->PutArticle(ed, a1, TermsOf(a1)).ok());
-  ASSERT_TRUE(store->PutArticle(ed, a2, TermsOf(a2)).ok());
+  ASSERT_TRUE(store->PutArticle(ed, a1).ok());
+  ASSERT_TRUE(store->PutArticle(ed, a2).ok());
   ExpectDfMatchesRecount(store.get(), ed);
 
   // New revision of Cat, renamed; Dog becomes a redirect; then a page is deleted.
   auto a1b = MakeArticle(1, "House cat", 2, {{"Cats purr and cats sleep."}});
-  ASSERT_TRUE(store->PutArticle(ed, a1b, TermsOf(a1b)).ok());
+  ASSERT_TRUE(store->PutArticle(ed, a1b).ok());
   ExpectDfMatchesRecount(store.get(), ed);
   uint64_t id;
   EXPECT_TRUE(store->FindArticle(ed, "Cat", &id).IsNotFound());
@@ -154,8 +155,8 @@ TEST(StoreTest, PageWriterBatchesEqualSingleWrites) {
           for (int s = 0; s < 1 + static_cast<int>(rng() % 3); ++s)
             p.push_back(words[rng() % words.size()] + " " + words[rng() % words.size()]);
         auto a = MakeArticle(id, "T" + std::to_string(rng() % 8), op, paras);
-        ASSERT_TRUE(writer->PutArticle(e1, a, TermsOf(a)).ok());
-        ASSERT_TRUE(single->PutArticle(e2, a, TermsOf(a)).ok());
+        ASSERT_TRUE(writer->PutArticle(e1, a).ok());
+        ASSERT_TRUE(single->PutArticle(e2, a).ok());
       } else if (kind == 2) {
         pb::Redirect r;
         r.set_page_id(id);
@@ -284,7 +285,7 @@ TEST(StoreTest, ADamagedTableFileIsReportedAsCorruption) {
     for (uint64_t id = 1; id <= 300; ++id) {
       pb::Article a = MakeArticle(id, "T" + std::to_string(id), 1,
                                   {{"Sentence number " + std::to_string(id) + " of many."}});
-      ASSERT_TRUE(store->PutArticle(ed, a, TermsOf(a)).ok());
+      ASSERT_TRUE(store->PutArticle(ed, a).ok());
     }
   }  // closing flushes: the articles are in table files
   int damaged = 0;
@@ -341,7 +342,7 @@ TEST(StoreTest, ReadersNeverFailWhileAWriterFlushes) {
   auto writer = store->NewPageWriter();
   for (uint64_t id = 1; id <= 400; ++id) {
     pb::Article a = MakeArticle(id, "T" + std::to_string(id), 1, {{"Words " + std::to_string(id)}});
-    ASSERT_TRUE(writer->PutArticle(ed, a, TermsOf(a)).ok());
+    ASSERT_TRUE(writer->PutArticle(ed, a).ok());
     if (id % 4 == 0) {
       ASSERT_TRUE(writer->Flush().ok());
       ASSERT_TRUE(store->FlushMemtables().ok());  // a new log; the old one is deleted

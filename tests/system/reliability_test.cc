@@ -103,7 +103,7 @@ TEST_F(FullDiskTest, AlignOnAFullDiskExitsWithAnIoErrorAndResumesOnceThereIsSpac
   auto r = RunAligndb({"ingest", "--db", db, DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
                        DataPath("wikidumps/simplewiki-sample.xml.bz2")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  Fill(300);
+  Fill(4);
   r = RunAligndb({"align", "--db", db});
   EXPECT_EQ(r.exit_code, 4) << r.err;
   EXPECT_NE(r.err.find(db), std::string::npos) << r.err;

@@ -1,0 +1,67 @@
+#include "text/tokens.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "text/text.h"
+
+namespace aligndb {
+namespace {
+
+std::vector<std::string> All(const TokenList& list) {
+  std::vector<std::string> out;
+  for (size_t k = 0; k < list.size(); ++k) out.emplace_back(list[k]);
+  return out;
+}
+
+TEST(TokenizeIntoTest, Examples) {
+  TokenList list;
+  TokenizeInto("It's the U.S. in 1998, São Paulo & ΣΊΣΥΦΟΣ", &list);
+  EXPECT_EQ(All(list), (std::vector<std::string>{"it", "s", "the", "u", "s", "in", "1998", "são",
+                                                 "paulo", "σίσυφοσ"}));
+  EXPECT_EQ(list.source_offset(0), 0u);
+  EXPECT_EQ(list.source_offset(2), 5u);   // "the"
+  EXPECT_EQ(list.source_offset(7), 23u);  // "São"
+}
+
+// Random text of letters, digits, marks, punctuation, invalid bytes: the same tokens as the
+// reference Tokenize, appended after what the list held; each token's source offset is where
+// Tokenize, started there, finds that token first.
+TEST(TokenizeIntoTest, AgreesWithTokenizeOnRandomText) {
+  std::mt19937 rng(5);
+  const std::vector<std::string> alphabet = {
+      "a",    "Z",    "0", "9",  " ", ".",      "'",      "(", ";",      "é",
+      "É",    "ß",    "Σ", "ς",  "ж", "中",     "٣",      "İ", "\u0301", "ﬁ",
+      "\xff", "\xc3", "😀", "\t", "Ǆ", "\u093f", "\u00a0", "-", "]",      "D"};
+  TokenList list;
+  for (int round = 0; round < 3000; ++round) {
+    std::string s;
+    int n = static_cast<int>(rng() % 40);
+    for (int i = 0; i < n; ++i) s += alphabet[rng() % alphabet.size()];
+    std::vector<std::string> want;
+    Tokenize(s, &want);
+    if (round % 7 == 0) list.Clear();
+    size_t before = list.size();
+    TokenizeInto(s, &list);
+    ASSERT_EQ(list.size() - before, want.size()) << s;
+    for (size_t k = 0; k < want.size(); ++k) {
+      EXPECT_EQ(list[before + k], want[k]) << s;
+      std::vector<std::string> from;
+      Tokenize(std::string_view(s).substr(list.source_offset(before + k)), &from);
+      ASSERT_FALSE(from.empty()) << s;
+      EXPECT_EQ(from[0], want[k]) << s;
+    }
+  }
+}
+
+TEST(TokenizeIntoTest, StartsWithDecimalDigit) {
+  EXPECT_TRUE(StartsWithDecimalDigit("1998"));
+  EXPECT_TRUE(StartsWithDecimalDigit("٣x"));
+  EXPECT_FALSE(StartsWithDecimalDigit("x1"));
+  EXPECT_FALSE(StartsWithDecimalDigit(""));
+  EXPECT_FALSE(StartsWithDecimalDigit("é"));
+}
+
+}  // namespace
+}  // namespace aligndb
