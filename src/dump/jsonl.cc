@@ -1,7 +1,11 @@
-// Document JSON lines reader (docs/method.md, Input), on nlohmann::json.
+// Document JSON lines reader (docs/method.md, Input): simdjson reads the lines, and nlohmann::json
+// every line that simdjson's path does not take as it is, which gives the messages of bad input.
 #include "dump/jsonl.h"
 
+#include <simdjson.h>
+
 #include <nlohmann/json.hpp>
+#include <unordered_set>
 #include <vector>
 
 #include "dump/bz2_reader.h"
@@ -121,14 +125,110 @@ Status ToPage(const nlohmann::json& j, const std::string& path, uint64_t line, S
   return DocumentText(j, path, line, page);
 }
 
+// The fast path of ParseLine: a wiki document (not a cluster document) of the usual shape, read
+// with simdjson. Returns false, with `page` in any state, for anything else: a syntax error, a
+// number out of range, a repeated field, a field of another type than expected, a cluster
+// document. ToPage then reads the line and gives the message.
+class FastLineParser {
+ public:
+  bool Parse(const std::string& path, const std::string& l, uint64_t line, SourcePage* page) {
+    padded_.assign(l);
+    padded_.reserve(l.size() + simdjson::SIMDJSON_PADDING);
+    simdjson::dom::element doc;
+    if (parser_.parse(padded_.data(), l.size(), false).get(doc)) return false;
+    simdjson::dom::object obj;
+    if (doc.get_object().get(obj)) return false;
+    *page = SourcePage();
+    page->location = path + ": line " + std::to_string(line);
+    page->line = line;
+    bool title = false, text = false, paragraphs = false;
+    seen_.clear();
+    for (auto field : obj) {
+      if (!seen_.insert(field.key).second) return false;  // nlohmann keeps the last one
+      const std::string_view key = field.key;
+      const simdjson::dom::element v = field.value;
+      if (key == "title") {
+        std::string_view t;
+        if (v.get_string().get(t)) return false;
+        page->title = t;
+        title = true;
+      } else if (key == "id") {
+        if (!Id(v, &page->page_id, &page->has_page_id)) return false;
+      } else if (key == "revision") {
+        bool has = false;
+        if (!Id(v, &page->revision_id, &has)) return false;
+      } else if (key == "timestamp") {
+        std::string_view t;
+        if (!v.get_string().get(t)) page->timestamp = t;
+      } else if (key == "flags") {
+        if (v.is_null()) continue;
+        if (!Strings(v, &page->flags)) return false;
+        page->has_flags = true;
+      } else if (key == "paragraphs") {
+        simdjson::dom::array a;
+        if (v.get_array().get(a)) return false;
+        for (auto p : a) {
+          page->paragraphs.emplace_back();
+          if (!Strings(p, &page->paragraphs.back())) return false;
+        }
+        paragraphs = true;
+      } else if (key == "text") {
+        std::string_view t;
+        if (v.get_string().get(t)) return false;  // an error only without "paragraphs"
+        page->text = t;
+        text = true;
+      } else if (key == "cluster") {
+        return false;
+      }
+    }
+    if (!title || !(paragraphs || text)) return false;
+    if (paragraphs) {
+      page->text.clear();
+      page->format = SourcePage::Format::kSentences;
+    } else {
+      page->format = SourcePage::Format::kPlainText;
+    }
+    return true;
+  }
+
+ private:
+  // GetId's accepted values: null (absent), an integer in [0, 2^64), a decimal string.
+  static bool Id(const simdjson::dom::element& v, uint64_t* out, bool* has) {
+    if (v.is_null()) return true;
+    if (v.is_uint64()) {
+      *out = uint64_t(v);
+    } else {
+      std::string_view s;
+      if (v.get_string().get(s) || !ParseDecimalU64(std::string(s), out)) return false;
+    }
+    *has = true;
+    return true;
+  }
+  static bool Strings(const simdjson::dom::element& v, std::vector<std::string>* out) {
+    simdjson::dom::array a;
+    if (v.get_array().get(a)) return false;
+    for (auto x : a) {
+      std::string_view s;
+      if (x.get_string().get(s)) return false;
+      out->emplace_back(s);
+    }
+    return true;
+  }
+
+  simdjson::dom::parser parser_;
+  std::string padded_;
+  std::unordered_set<std::string_view> seen_;
+};
+
 // Parses one line into `page`; a blank line sets `*blank`.
 Status ParseLine(const std::string& path, const std::string& l, uint64_t line_no, bool* blank,
-                 SourcePage* page) {
+                 FastLineParser* fast, SourcePage* page) {
   *blank = l.find_first_not_of(" \t") == std::string::npos;
   if (*blank) return Status::OK();
   size_t bad = 0;
   if (!ValidUtf8(l, &bad))
     return LineError(path, line_no, "invalid UTF-8 at column " + std::to_string(bad + 1));
+  if (fast && fast->Parse(path, l, line_no, page)) return Status::OK();
   nlohmann::json j = nlohmann::json::parse(l, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded()) {
     // Parse again with exceptions for the position and reason.
@@ -156,6 +256,13 @@ Status ParseLine(const std::string& path, const std::string& l, uint64_t line_no
 
 }  // namespace
 
+Status ParseDocumentLine(const std::string& path, const std::string& line, uint64_t line_no,
+                         bool reference, SourcePage* page) {
+  FastLineParser fast;
+  bool blank = false;
+  return ParseLine(path, line, line_no, &blank, reference ? nullptr : &fast, page);
+}
+
 Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, DumpInfo* info) {
   DumpInfo local;
   if (!info) info = &local;
@@ -164,9 +271,10 @@ Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, D
   std::vector<char> buf(1 << 18);
   SourcePage page;
   LineSplitter lines;
+  FastLineParser fast;
   auto handle = [&](std::string& l, uint64_t line_no) -> Status {
     bool blank = false;
-    RETURN_IF_ERROR(ParseLine(path, l, line_no, &blank, &page));
+    RETURN_IF_ERROR(ParseLine(path, l, line_no, &blank, &fast, &page));
     if (blank) return Status::OK();  // blank lines are allowed
     ++info->pages;
     info->bytes = src->file_offset();

@@ -16,6 +16,12 @@ namespace aligndb {
 // skipped; "\r\n" line ends are accepted. Errors name the file and the line.
 Status ReadDocumentJsonl(const std::string& path, const PageCallback& on_page, DumpInfo* info);
 
+// One non-blank line of such a file (`line_no` for messages): the reader's way, which takes the
+// usual documents on simdjson and falls back to nlohmann::json, or with `reference`, nlohmann::json
+// alone: the plain reference that tests compare the reader's way with.
+Status ParseDocumentLine(const std::string& path, const std::string& line, uint64_t line_no,
+                         bool reference, SourcePage* page);
+
 }  // namespace aligndb
 
 #endif  // ALIGNDB_DUMP_JSONL_H_

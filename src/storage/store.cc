@@ -467,6 +467,24 @@ struct TokenHash {
 };
 
 struct PageWriter::Rep {
+  // Page writes are kept until Flush and then written in (column family, key) order, so that
+  // each memtable receives its keys in order, each inserted next to the previous one rather than
+  // searched for from the skip list's head (pages come in dump order; their keys are random).
+  struct Write {
+    int cf;  // Store::Cf
+    bool put;
+    std::string key, value;
+  };
+  std::vector<Write> writes;
+  size_t write_bytes = 0;
+  void Put(Store::Cf cf, std::string key, std::string value) {
+    write_bytes += key.size() + value.size();
+    writes.push_back({static_cast<int>(cf), true, std::move(key), std::move(value)});
+  }
+  void Delete(Store::Cf cf, std::string key) {
+    write_bytes += key.size();
+    writes.push_back({static_cast<int>(cf), false, std::move(key), {}});
+  }
   rocksdb::WriteBatch batch;
   // Summed changes of the "counts" CF: counters by key, document frequencies by edition and
   // token.
@@ -488,11 +506,24 @@ size_t PageWriter::pending_pages() const { return rep_->pages.size(); }
 size_t PageWriter::pending_bytes() const {
   size_t tokens = 0;
   for (const auto& [edition, d] : rep_->df_deltas) tokens += d.size();
-  return rep_->batch.GetDataSize() + (rep_->deltas.size() + tokens) * 32;
+  return rep_->write_bytes + (rep_->deltas.size() + tokens) * 32;
 }
 
 Status PageWriter::Flush() {
   if (rep_->pages.empty() && rep_->deltas.empty() && rep_->df_deltas.empty()) return Status::OK();
+  // Stable: a page's delete and put of one key stay in their order.
+  std::stable_sort(rep_->writes.begin(), rep_->writes.end(), [](const auto& a, const auto& b) {
+    return a.cf != b.cf ? a.cf < b.cf : a.key < b.key;
+  });
+  for (const auto& w : rep_->writes) {
+    auto* cf = store_->cf(static_cast<Store::Cf>(w.cf));
+    if (w.put)
+      rep_->batch.Put(cf, w.key, w.value);
+    else
+      rep_->batch.Delete(cf, w.key);
+  }
+  rep_->writes.clear();
+  rep_->write_bytes = 0;
   auto* counts = store_->cf(Store::Cf::kCounts);
   // In key order: the memtable's skip list then inserts each key next to the previous one
   // instead of searching from its head. Counter keys (edition 0x00 name) sort before document
@@ -532,7 +563,7 @@ Status PageWriter::RemovePage(uint32_t edition, uint64_t page_id) {
   std::string page_key = EncodePageKey(edition, page_id);
   if (rep_->pages.count(page_key)) RETURN_IF_ERROR(Flush());
   rep_->pages.insert(page_key);
-  auto& batch = rep_->batch;
+  Rep& batch = *rep_;
   auto& deltas = rep_->deltas;
   pb::PageState old;
   Status s = store_->GetPageState(edition, page_id, &old);
@@ -548,22 +579,21 @@ Status PageWriter::RemovePage(uint32_t edition, uint64_t page_id) {
       AddCounts(edition, article, -1, &rep_->old_terms);
     else
       deltas[CounterKey(edition, "articles")] -= 1;
-    batch.Delete(store_->cf(Store::Cf::kArticles), page_key);
+    batch.Delete(Store::Cf::kArticles, page_key);
     // A database written before schema 3 holds the article's postings too.
-    batch.Delete(store_->cf(Store::Cf::kTerms), page_key);
-    batch.Put(store_->cf(Store::Cf::kPendingIndex), page_key, "");
+    batch.Delete(Store::Cf::kTerms, page_key);
+    batch.Put(Store::Cf::kPendingIndex, page_key, "");
     // The title may since belong to another page.
     uint64_t current = 0;
     if (store_->FindArticle(edition, old.title(), &current).ok() && current == page_id)
-      batch.Delete(store_->cf(Store::Cf::kTitles), title_key);
+      batch.Delete(Store::Cf::kTitles, title_key);
   } else {
     pb::Redirect r;
     Status rs = store_->GetRedirect(edition, NormalizeTitle(old.title()), &r);
-    if (rs.ok() && r.page_id() == page_id)
-      batch.Delete(store_->cf(Store::Cf::kRedirects), title_key);
+    if (rs.ok() && r.page_id() == page_id) batch.Delete(Store::Cf::kRedirects, title_key);
     deltas[CounterKey(edition, "redirects")] -= 1;
   }
-  batch.Delete(store_->cf(Store::Cf::kPages), page_key);
+  batch.Delete(Store::Cf::kPages, page_key);
   return Status::OK();
 }
 
@@ -608,7 +638,7 @@ Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article,
                               const PageTerms& terms) {
   if (store_->read_only_) return Status::InvalidArgument(store_->dir_ + ": opened read-only");
   RETURN_IF_ERROR(RemovePage(edition, article.page_id()));
-  auto& batch = rep_->batch;
+  Rep& batch = *rep_;
   std::string page_key = EncodePageKey(edition, article.page_id());
   pb::PageState state;
   state.set_kind(pb::PageState::ARTICLE);
@@ -616,13 +646,12 @@ Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article,
   state.set_revision_id(article.revision_id());
   state.set_content_hash(article.content_hash());
   AddCounts(edition, article, terms, +1);
-  batch.Put(store_->cf(Store::Cf::kArticles), page_key, article.SerializeAsString());
-  batch.Put(store_->cf(Store::Cf::kPages), page_key, state.SerializeAsString());
+  batch.Put(Store::Cf::kArticles, page_key, article.SerializeAsString());
+  batch.Put(Store::Cf::kPages, page_key, state.SerializeAsString());
   std::string id;
   AppendBigEndian64(&id, article.page_id());
-  batch.Put(store_->cf(Store::Cf::kTitles),
-            EncodeEditionKey(edition) + NormalizeTitle(article.title()), id);
-  batch.Put(store_->cf(Store::Cf::kPendingIndex), page_key, "");
+  batch.Put(Store::Cf::kTitles, EncodeEditionKey(edition) + NormalizeTitle(article.title()), id);
+  batch.Put(Store::Cf::kPendingIndex, page_key, "");
   return Status::OK();
 }
 
@@ -634,11 +663,10 @@ Status PageWriter::PutRedirect(uint32_t edition, const pb::Redirect& redirect) {
   state.set_title(redirect.title());
   state.set_revision_id(redirect.revision_id());
   state.set_content_hash(redirect.content_hash());
-  rep_->batch.Put(store_->cf(Store::Cf::kRedirects),
-                  EncodeEditionKey(edition) + NormalizeTitle(redirect.title()),
-                  redirect.SerializeAsString());
-  rep_->batch.Put(store_->cf(Store::Cf::kPages), EncodePageKey(edition, redirect.page_id()),
-                  state.SerializeAsString());
+  rep_->Put(Store::Cf::kRedirects, EncodeEditionKey(edition) + NormalizeTitle(redirect.title()),
+            redirect.SerializeAsString());
+  rep_->Put(Store::Cf::kPages, EncodePageKey(edition, redirect.page_id()),
+            state.SerializeAsString());
   rep_->deltas[CounterKey(edition, "redirects")] += 1;
   return Status::OK();
 }

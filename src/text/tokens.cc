@@ -4,72 +4,89 @@
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <array>
 #include <functional>
 
 namespace aligndb {
 namespace {
-inline bool IsAsciiAlnum(uint8_t b) {
-  return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9');
-}
+
+// Per byte: the lower-cased byte of an ASCII letter or digit, kSeparator for other ASCII, kWide
+// for the bytes of longer UTF-8 sequences.
+constexpr uint8_t kSeparator = 0, kWide = 0xFF;
+constexpr std::array<uint8_t, 256> kAsciiClass = [] {
+  std::array<uint8_t, 256> t{};
+  for (int b = 0x80; b < 0x100; ++b) t[b] = kWide;
+  for (int b = '0'; b <= '9'; ++b) t[b] = static_cast<uint8_t>(b);
+  for (int b = 'a'; b <= 'z'; ++b) t[b] = static_cast<uint8_t>(b);
+  for (int b = 'A'; b <= 'Z'; ++b) t[b] = static_cast<uint8_t>(b + 32);
+  return t;
+}();
+
 }  // namespace
 
 void TokenizeInto(std::string_view text, TokenList* out) {
   const auto* p = reinterpret_cast<const uint8_t*>(text.data());
   const int32_t n = static_cast<int32_t>(text.size());
   std::string& chars = out->chars_;
-  size_t token_begin = chars.size();  // the current token's characters start here
+  // Written through a pointer into room made beforehand: simple case folding turns a code point
+  // of k bytes into at most k + 1 bytes (e.g. U+023A, 2 bytes, into U+2C65, 3 bytes), so twice
+  // the text's length always suffices.
+  const size_t base = chars.size();
+  chars.resize(base + 2 * text.size() + 4);
+  char* const data = chars.data();
+  char* w = data + base;
+  char* token = w;  // the current token's first byte
   uint32_t start = 0;
   auto flush = [&]() {
-    if (chars.size() == token_begin) return;
-    out->ends_.push_back(static_cast<uint32_t>(chars.size()));
+    if (w == token) return;
+    out->ends_.push_back(static_cast<uint32_t>(w - data));
     out->starts_.push_back(start);
-    token_begin = chars.size();
+    token = w;
   };
   int32_t i = 0;
   while (i < n) {
-    uint8_t b = p[i];
-    if (IsAsciiAlnum(b)) {  // a run of ASCII letters and digits, lower-cased as it is copied
-      if (chars.size() == token_begin) start = static_cast<uint32_t>(i);
-      int32_t j = i + 1;
-      while (j < n && IsAsciiAlnum(p[j])) ++j;
-      const size_t at = chars.size();
-      chars.append(reinterpret_cast<const char*>(p + i), static_cast<size_t>(j - i));
-      for (size_t k = at; k < chars.size(); ++k)
-        if (chars[k] >= 'A' && chars[k] <= 'Z') chars[k] = static_cast<char>(chars[k] + 32);
-      i = j;
+    uint8_t c = kAsciiClass[p[i]];
+    if (c != kSeparator && c != kWide) {  // a run of ASCII letters and digits, lower-cased
+      if (w == token) start = static_cast<uint32_t>(i);
+      do {
+        *w++ = static_cast<char>(c);
+        if (++i == n) break;
+        c = kAsciiClass[p[i]];
+      } while (c != kSeparator && c != kWide);
       continue;
     }
-    if (b < 0x80) {  // ASCII space or punctuation
+    if (c == kSeparator) {  // ASCII space or punctuation
       ++i;
       flush();
       continue;
     }
     const int32_t at = i;
-    UChar32 c;
-    U8_NEXT(p, i, n, c);
-    if (c < 0) {
+    UChar32 cp;
+    U8_NEXT(p, i, n, cp);
+    if (cp < 0) {
       flush();
       continue;
     }
-    int8_t type = u_charType(c);
-    bool letter_or_digit = u_isalpha(c) || type == U_DECIMAL_DIGIT_NUMBER;
+    int8_t type = u_charType(cp);
+    bool letter_or_digit = u_isalpha(cp) || type == U_DECIMAL_DIGIT_NUMBER;
     bool mark =
         type == U_NON_SPACING_MARK || type == U_COMBINING_SPACING_MARK || type == U_ENCLOSING_MARK;
-    if (letter_or_digit || (mark && chars.size() > token_begin)) {
-      UChar32 folded = u_foldCase(c, U_FOLD_CASE_DEFAULT);
+    if (letter_or_digit || (mark && w != token)) {
+      UChar32 folded = u_foldCase(cp, U_FOLD_CASE_DEFAULT);
       char buf[4];
       int32_t len = 0;
       UBool err = false;
       U8_APPEND(buf, len, 4, folded, err);
       if (!err) {
-        if (chars.size() == token_begin) start = static_cast<uint32_t>(at);
-        chars.append(buf, static_cast<size_t>(len));
+        if (w == token) start = static_cast<uint32_t>(at);
+        for (int32_t k = 0; k < len; ++k) *w++ = buf[k];
       }
     } else {
       flush();
     }
   }
   flush();
+  chars.resize(static_cast<size_t>(w - data));
 }
 
 bool StartsWithDecimalDigit(std::string_view token) {

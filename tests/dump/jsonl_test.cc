@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "test_util.h"
 
 namespace aligndb {
@@ -134,6 +136,75 @@ TEST(DocumentJsonlTest, IdsThatDoNotFitAreErrorsNotWrappedNumbers) {
   ASSERT_TRUE(Collect(tmp.Sub("d.jsonl"), &got).ok());
   EXPECT_EQ(got.pages[0].page_id, 18446744073709551615ull);
   EXPECT_EQ(got.pages[0].line, 1u);
+}
+
+// Random documents, usual and unusual (every field with values of several types, fields
+// repeated, cluster documents, syntax errors): the reader's way (simdjson, then nlohmann for what
+// it does not take) gives the same page or the same message as nlohmann alone.
+TEST(DocumentJsonlTest, FastPathEqualsTheReferenceOnRandomLines) {
+  std::mt19937 rng(31);
+  const std::vector<std::string> keys = {"title", "id",        "revision",   "timestamp",
+                                         "flags", "text",      "paragraphs", "cluster",
+                                         "doc",   "sentences", "other"};
+  const std::vector<std::string> values = {R"("Cat")",
+                                           R"("A \"q\" \u00e9\ud83d\ude00")",
+                                           "7",
+                                           "0",
+                                           "-3",
+                                           "2.5",
+                                           "1e999",
+                                           "18446744073709551615",
+                                           "18446744073709551616",
+                                           R"("12")",
+                                           R"("x1")",
+                                           "null",
+                                           "true",
+                                           "[]",
+                                           R"(["stub"])",
+                                           R"([1])",
+                                           R"([["One.", "Two."], ["Three."]])",
+                                           R"([["One."], 5])",
+                                           R"([[]])",
+                                           R"({"a": 1})",
+                                           R"("Line one.\nLine two.")",
+                                           R"(["S1.", "S2."])"};
+  int fast_ok = 0;
+  for (int round = 0; round < 4000; ++round) {
+    std::string line = "{";
+    const int fields = 1 + static_cast<int>(rng() % 5);
+    for (int f = 0; f < fields; ++f) {
+      if (f) line += ", ";
+      // Mostly the usual shape: a title and paragraphs.
+      std::string key = f == 0 && rng() % 4 ? "title" : keys[rng() % keys.size()];
+      if (f == 1 && rng() % 3) key = "paragraphs";
+      std::string value = values[rng() % values.size()];
+      if (key == "title" && rng() % 4) value = values[rng() % 2];
+      if (key == "paragraphs" && rng() % 4) value = values[16];
+      line += "\"" + key + "\": " + value;
+    }
+    line += "}";
+    if (rng() % 20 == 0) line.pop_back();  // a syntax error
+    SourcePage fast, slow;
+    Status fs = ParseDocumentLine("f.jsonl", line, 9, false, &fast);
+    Status ss = ParseDocumentLine("f.jsonl", line, 9, true, &slow);
+    ASSERT_EQ(fs.ToString(), ss.ToString()) << line;
+    if (!fs.ok()) continue;
+    ++fast_ok;
+    EXPECT_EQ(fast.title, slow.title) << line;
+    EXPECT_EQ(fast.page_id, slow.page_id) << line;
+    EXPECT_EQ(fast.has_page_id, slow.has_page_id) << line;
+    EXPECT_EQ(fast.revision_id, slow.revision_id) << line;
+    EXPECT_EQ(fast.timestamp, slow.timestamp) << line;
+    EXPECT_EQ(fast.format, slow.format) << line;
+    EXPECT_EQ(fast.text, slow.text) << line;
+    EXPECT_EQ(fast.paragraphs, slow.paragraphs) << line;
+    EXPECT_EQ(fast.flags, slow.flags) << line;
+    EXPECT_EQ(fast.has_flags, slow.has_flags) << line;
+    EXPECT_EQ(fast.cluster, slow.cluster) << line;
+    EXPECT_EQ(fast.location, slow.location) << line;
+    EXPECT_EQ(fast.line, slow.line) << line;
+  }
+  EXPECT_GT(fast_ok, 400);  // the comparison covered accepted documents, not only errors
 }
 
 }  // namespace
