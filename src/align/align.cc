@@ -222,6 +222,9 @@ struct TokenHash {
   size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
 };
 
+// Document frequencies by token, looked up without copies.
+using DfMap = std::unordered_map<std::string, int64_t, TokenHash, std::equal_to<>>;
+
 // The tokens of one article pair with small dense ids in order of first appearance (the
 // normal article's paragraphs, then the simple article's): the order in which the TF-IDF sums
 // run, so vectors and cosines are the same as those of IdfTable, bit for bit. Open addressing
@@ -280,6 +283,9 @@ class PairAligner {
   static constexpr size_t kDfCacheEntries = 4'000'000;
 
   AlignSummary& counts() { return summary_; }
+  // Every token's document frequency (both editions summed), read once for the run: a token
+  // absent from it has none. Then the store is not read for them.
+  void SetAllDocumentFrequencies(const DfMap* all) { all_df_ = all; }
   // The pair being aligned and its record: kept from pair to pair, so that parsing and
   // building reuse the messages' and vectors' memory instead of allocating it again.
   ArticleSide& normal_side() { return normal_; }
@@ -656,6 +662,13 @@ class PairAligner {
   // tokens not met in earlier pairs (document frequencies do not change while aligning).
   Status LoadDocumentFrequencies() {
     df_.resize(words_.size());
+    if (all_df_) {
+      for (uint32_t id = 0; id < words_.size(); ++id) {
+        auto it = all_df_->find(words_[id]);
+        df_[id] = it == all_df_->end() ? 0 : it->second;
+      }
+      return Status::OK();
+    }
     missing_.clear();
     missing_ids_.clear();
     for (uint32_t id = 0; id < words_.size(); ++id) {
@@ -685,7 +698,8 @@ class PairAligner {
   AlignSummary summary_;
   // Document frequencies (both editions summed) of tokens met so far by this aligner.
   size_t df_cache_entries_;
-  std::unordered_map<std::string, int64_t, TokenHash, std::equal_to<>> df_cache_;
+  DfMap df_cache_;
+  const DfMap* all_df_ = nullptr;  // every document frequency, when the run read them all
   // The pair being aligned, and buffers reused from pair to pair.
   PairVocabulary provisional_;           // the pair's tokens, in text order
   std::vector<std::string_view> words_;  // the pair's tokens by final id
@@ -822,15 +836,8 @@ class AlignRun {
   }
 
   Status Run(const std::vector<TitlePair>& pairs) {
-    const size_t round = kPairsPerThreadRound * aligners_.size();
-    std::vector<PairOutcome> outcomes;
-    for (size_t begin = 0; begin < pairs.size(); begin += round) {
-      size_t end = std::min(pairs.size(), begin + round);
-      outcomes.assign(end - begin, PairOutcome());
-      Decide(pairs, begin, &outcomes);
-      for (size_t k = begin; k < end; ++k) RETURN_IF_ERROR(Apply(pairs[k], &outcomes[k - begin]));
-      if (options_.progress) options_.progress(end, pairs.size());
-    }
+    RETURN_IF_ERROR(MaybeReadAllDocumentFrequencies(pairs.size()));
+    RETURN_IF_ERROR(aligners_.size() > 1 ? RunOnWorkers(pairs) : RunHere(pairs));
     for (auto& a : aligners_) {
       summary_->dp_skipped += a->counts().dp_skipped;
       summary_->scored_pairs += a->counts().scored_pairs;
@@ -850,37 +857,106 @@ class AlignRun {
   }
 
  private:
-  static constexpr size_t kPairsPerThreadRound = 64;
+  // Outcomes decided ahead of the one being applied, per worker thread: bounds the memory of
+  // records waiting to be written.
+  static constexpr size_t kWindowPerThread = 64;
+  // At most this many document-frequency keys are read whole for a run (about 150 MB).
+  static constexpr uint64_t kMaxDfRead = 2'000'000;
 
-  // Decides pairs [begin, begin + outcomes->size()) on the aligners' threads (this one
-  // included); a thread that cannot be started leaves its share to the others.
-  void Decide(const std::vector<TitlePair>& pairs, size_t begin,
-              std::vector<PairOutcome>* outcomes) {
-    std::atomic<size_t> next{0};
-    // Nothing thrown may leave a worker (it would abort the process): a pair that throws gets
-    // an error status, out of memory as a resource error.
+  // A first align of the edition pair, or --all, aligns every pair: when the document frequencies
+  // are few against the pairs (each pair looks up a few hundred tokens), reading them all at
+  // once costs less than looking them up pair by pair.
+  Status MaybeReadAllDocumentFrequencies(size_t pairs) {
+    if (!options_.all) {
+      pb::PairingSummary ps;
+      Status s = store_->GetPairingSummary(options_.normal, options_.simple, &ps);
+      if (!s.IsNotFound())
+        return s.ok() || s.code() == Status::Code::kCorruption ? Status::OK() : s;
+    }
+    uint64_t keys = 0;
+    RETURN_IF_ERROR(store_->EstimateCountKeys(&keys));
+    if (keys > kMaxDfRead || keys > 1000 * static_cast<uint64_t>(pairs)) return Status::OK();
+    for (uint32_t edition : {normal_ed_, simple_ed_})
+      RETURN_IF_ERROR(
+          store_->ForEachDocumentFrequency(edition, [this](const std::string& token, int64_t df) {
+            all_df_[token] += df;
+            return Status::OK();
+          }));
+    for (auto& a : aligners_) a->SetAllDocumentFrequencies(&all_df_);
+    return Status::OK();
+  }
+
+  // Nothing thrown may leave a worker (it would abort the process): a pair that throws gets an
+  // error status, out of memory as a resource error.
+  void DecideNoThrow(PairAligner* aligner, const TitlePair& pair, PairOutcome* out) {
+    try {
+      out->status = DecidePair(aligner, pair, out);
+    } catch (const std::bad_alloc&) {
+      out->status = Status::IOError("out of memory aligning \"" + pair.title + "\"");
+    } catch (const std::exception& e) {
+      out->status = Status::Internal("aligning \"" + pair.title + "\": " + e.what());
+    }
+  }
+
+  void Progress(size_t done, size_t total) {
+    if (options_.progress && done % 256 == 0) options_.progress(done, total);
+  }
+
+  // One thread decides and applies each pair in turn.
+  Status RunHere(const std::vector<TitlePair>& pairs) {
+    PairOutcome out;
+    for (size_t k = 0; k < pairs.size(); ++k) {
+      out = PairOutcome();
+      DecideNoThrow(aligners_[0].get(), pairs[k], &out);
+      RETURN_IF_ERROR(Apply(pairs[k], &out));
+      Progress(k + 1, pairs.size());
+    }
+    return Status::OK();
+  }
+
+  // Worker threads (one per aligner) decide the pairs in order, at most a window ahead of this
+  // thread, which applies their outcomes in title order: the records, the summary and the
+  // writes are those of one thread. When no worker can be started, this thread does it all.
+  Status RunOnWorkers(const std::vector<TitlePair>& pairs) {
+    const size_t n = pairs.size(), window = kWindowPerThread * aligners_.size();
+    std::vector<PairOutcome> outcomes(window);       // pair k's in slot k % window
+    std::vector<std::atomic<size_t>> ready(window);  // k + 1 once pair k's outcome is in
+    std::atomic<size_t> next{0}, applied{0};
+    std::atomic<bool> stop{false};
     auto work = [&](PairAligner* aligner) {
-      for (size_t k; (k = next.fetch_add(1)) < outcomes->size();) {
-        PairOutcome& out = (*outcomes)[k];
-        try {
-          out.status = DecidePair(aligner, pairs[begin + k], &out);
-        } catch (const std::bad_alloc&) {
-          out.status = Status::IOError("out of memory aligning \"" + pairs[begin + k].title + "\"");
-        } catch (const std::exception& e) {
-          out.status = Status::Internal("aligning \"" + pairs[begin + k].title + "\": " + e.what());
-        }
+      for (size_t k; (k = next.fetch_add(1)) < n;) {
+        for (size_t a = applied.load(); k >= a + window; a = applied.load()) applied.wait(a);
+        if (stop.load()) return;
+        PairOutcome& out = outcomes[k % window];
+        out = PairOutcome();
+        DecideNoThrow(aligner, pairs[k], &out);
+        ready[k % window].store(k + 1, std::memory_order_release);
+        ready[k % window].notify_one();
       }
     };
     std::vector<std::thread> threads;
-    for (size_t t = 1; t < aligners_.size() && outcomes->size() > t; ++t) {
+    for (auto& aligner : aligners_) {
       try {
-        threads.emplace_back(work, aligners_[t].get());
+        threads.emplace_back(work, aligner.get());
       } catch (const std::exception&) {  // std::system_error, or bad_alloc growing the vector
         break;
       }
     }
-    work(aligners_[0].get());
+    if (threads.empty()) return RunHere(pairs);
+    Status s;
+    for (size_t k = 0; k < n && s.ok(); ++k) {
+      std::atomic<size_t>& r = ready[k % window];
+      for (size_t v = r.load(std::memory_order_acquire); v != k + 1;
+           v = r.load(std::memory_order_acquire))
+        r.wait(v, std::memory_order_acquire);
+      s = Apply(pairs[k], &outcomes[k % window]);
+      applied.store(s.ok() ? k + 1 : SIZE_MAX / 2);  // on an error, every worker stops
+      if (!s.ok()) stop.store(true);
+      applied.notify_all();
+      Progress(k + 1, n);
+    }
     for (auto& t : threads) t.join();
+    return s;
   }
 
   Status DecidePair(PairAligner* aligner, const TitlePair& pair, PairOutcome* out) {
@@ -1002,6 +1078,7 @@ class AlignRun {
   std::vector<std::unique_ptr<PairAligner>> aligners_;  // one per thread
   std::unique_ptr<AlignmentWriter> writer_;
   std::unordered_set<std::string> names_;  // records written or kept by this run
+  DfMap all_df_;                           // see MaybeReadAllDocumentFrequencies
 };
 
 }  // namespace

@@ -298,6 +298,13 @@ Status Store::Pairings(std::vector<std::pair<std::string, std::string>>* out) {
   return FromRocks(it->status(), dir_ + ": meta");
 }
 
+Status Store::EstimateCountKeys(uint64_t* keys) {
+  *keys = 0;
+  if (!db_->GetIntProperty(cf(Cf::kCounts), "rocksdb.estimate-num-keys", keys))
+    return Status::Internal(dir_ + ": no key estimate for document frequencies");
+  return Status::OK();
+}
+
 Status Store::ForEachDocumentFrequency(
     uint32_t edition, const std::function<Status(const std::string&, int64_t)>& fn) {
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kCounts)));

@@ -210,6 +210,9 @@ class Store {
   // Calls `fn(token, df)` for every stored document frequency of `edition`, in token order.
   Status ForEachDocumentFrequency(uint32_t edition,
                                   const std::function<Status(const std::string&, int64_t)>& fn);
+  // RocksDB's estimate of the keys of the "counts" column family (document frequencies of every
+  // edition, and a few counters): cheap, without reading them.
+  Status EstimateCountKeys(uint64_t* keys);
 
  private:
   // Column families (names as stored; docs/storage.md).
