@@ -402,6 +402,32 @@ bool RelatedFunctionWord(const std::string& x, const std::string& y) {
   return false;
 }
 
+// The digits of an ordinal or cardinal number ("11th", "11", "2nd"), or empty.
+std::string OrdinalKey(const std::string& lower) {
+  std::string w = lower;
+  for (const char* suffix : {"st", "nd", "rd", "th"})
+    if (w.size() > 2 && w.compare(w.size() - 2, 2, suffix) == 0) w.resize(w.size() - 2);
+  for (char c : w)
+    if (!std::isdigit(static_cast<unsigned char>(c))) return {};
+  return w;
+}
+
+// Character edit distance (Levenshtein), one row at a time.
+size_t CharEditDistance(const std::string& x, const std::string& y) {
+  std::vector<size_t> row(y.size() + 1);
+  for (size_t j = 0; j <= y.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= x.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= y.size(); ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({up + 1, row[j - 1] + 1, diag + (x[i - 1] != y[j - 1])});
+      diag = up;
+    }
+  }
+  return row[y.size()];
+}
+
 struct Candidate {
   double score;
   int i, j;
@@ -470,6 +496,7 @@ class LexicalAligner {
     ContentWords();
     if (o_.names)
       for (bool flip : {false, true}) NameParts(flip), Possessives(flip);
+    if (o_.name_similarity < 1) NameSpellings();
     SupportedStopWords();
     if (o_.unique_words) EqualCounts();
     if (o_.multiword)
@@ -553,6 +580,27 @@ class LexicalAligner {
                            1e-3 * RelativeDistance(i, j),
                        i, j});
     });
+    LinkBestFirst(&cands);
+  }
+
+  // 2d. Spelling variants of names and ordinals, most similar first.
+  void NameSpellings() {
+    std::vector<Candidate> cands;
+    for (int i = 0; i < n_; ++i)
+      for (int j = 0; j < m_; ++j) {
+        if (!Free(i, j)) continue;
+        double sim = 0;
+        const std::string ka = OrdinalKey(a_[i]);
+        if (!ka.empty()) {
+          sim = ka == OrdinalKey(b_[j]) ? 1.0 : 0.0;
+        } else if (IsName(oa_, i) && IsName(ob_, j)) {
+          const std::string x = WithoutHyphens(a_[i]), y = WithoutHyphens(b_[j]);
+          sim = 1.0 - static_cast<double>(CharEditDistance(x, y)) / std::max(x.size(), y.size());
+        }
+        if (sim < o_.name_similarity) continue;
+        const bool beside = links_.count({i - 1, j - 1}) || links_.count({i + 1, j + 1});
+        if (beside || RelativeDistance(i, j) < 0.2) cands.push_back({sim, i, j});
+      }
     LinkBestFirst(&cands);
   }
 

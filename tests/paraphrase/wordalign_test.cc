@@ -292,5 +292,22 @@ TEST(WordAlignCliTest, LexicalAlignerAndMissingWordNet) {
   EXPECT_EQ(r.out, "1-1 2-2\n");
 }
 
+TEST(LexicalAlignTest, NameSpellingsAndOrdinals) {
+  // Transliterations: Dongyi / Dung-yi (similarity 1 − 1/6 without the hyphen), beside a link.
+  EXPECT_EQ(Lexical("Mr. Dongyi", "Mr. Dung-yi"), (Links{{0, 0}, {1, 1}}));
+  // Gennis / Guinness: 1 − 3/8 ≥ 0.5, near in relative position though nothing else links.
+  EXPECT_EQ(Lexical("Guinness records", "Gennis world"), (Links{{0, 0}}));
+  // Too different (Paris / Moscow), or far apart with no link beside them: no link.
+  EXPECT_EQ(Lexical("Paris said", "Moscow said"), (Links{{1, 1}}));
+  EXPECT_EQ(Lexical("Dongyi p1 p2 p3 p4 p5", "q1 q2 q3 q4 q5 Dung-yi"), Links{});
+  // Lower-case words are not names: no spelling match.
+  EXPECT_EQ(Lexical("the dongyi", "the dung-yi"), (Links{{0, 0}}));
+  // An ordinal with its number.
+  EXPECT_EQ(Lexical("the 11th day", "day 11"), (Links{{1, 1}, {2, 0}}));
+  LexicalAlignOptions off;
+  off.name_similarity = 1.5;
+  EXPECT_EQ(Lexical("Mr. Dongyi", "Mr. Dung-yi", off), (Links{{0, 0}}));
+}
+
 }  // namespace
 }  // namespace aligndb
