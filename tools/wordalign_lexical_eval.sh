@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The lexical aligner (wordalign --aligner lexical --lexicon wordnet) on the gold sets
 # (docs/evaluation.md, The lexical aligner): precision against SURE + POSSIBLE links, recall
-# against SURE links, F1, on all of Edinburgh++ train and on its two halves (pairs 0–356 and
-# 357–713, the check on overfitting knobs chosen on all of it), and on the MultiMWA sets given.
+# against SURE links, F1, on all of Edinburgh++ train, on its two halves (pairs 0–356 and
+# 357–713, the check on overfitting knobs chosen on all of it; the halves hold different genres),
+# on its even and odd pairs (halves of the same genre mix), and on the MultiMWA sets given.
 # Usage: tools/wordalign_lexical_eval.sh WORDALIGN_DIR [SET ...]   (SET: wiki-train, mtref-dev, …;
 #        default wiki-train mtref-train)
 set -euo pipefail
@@ -27,13 +28,17 @@ import json, sys
 sure, poss = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
 half = len(sure) // 2
 pred = open(sys.argv[3] + "/pred").read().splitlines()
-for k, part in (("1", slice(0, half)), ("2", slice(half, None))):
+parts = (("1", slice(0, half)), ("2", slice(half, None)), ("even", slice(0, None, 2)),
+         ("odd", slice(1, None, 2)))
+for k, part in parts:
     json.dump(sure[part], open(f"{sys.argv[3]}/sure{k}.json", "w"))
     json.dump(poss[part], open(f"{sys.argv[3]}/poss{k}.json", "w"))
     open(f"{sys.argv[3]}/pred{k}", "w").write("".join(l + "\n" for l in pred[part]))
 PY
 score "edinburgh-train half 1" "$tmp/sure1.json" "$tmp/poss1.json" "$tmp/pred1"
 score "edinburgh-train half 2" "$tmp/sure2.json" "$tmp/poss2.json" "$tmp/pred2"
+score "edinburgh-train even" "$tmp/sureeven.json" "$tmp/posseven.json" "$tmp/predeven"
+score "edinburgh-train odd" "$tmp/sureodd.json" "$tmp/possodd.json" "$tmp/predodd"
 for s in "${sets[@]}"; do
   "$A" wordalign --aligner lexical --lexicon wordnet "$w/$s.tsv" > "$tmp/pred"
   score "multimwa-$s" "$w/$s.tsv" "" "$tmp/pred"
