@@ -604,15 +604,18 @@ class LexicalAligner {
     LinkBestFirst(&cands);
   }
 
-  // 3. Stop words and punctuation with a link nearby on both sides.
+  // 3. Stop words and punctuation with a link nearby on both sides; the most supported first, a
+  //    link beside in order (i±1, j±1) counting twice: with a repeated "," or "the" it tells which
+  //    occurrence goes with which.
   void SupportedStopWords() {
     std::vector<Candidate> cands;
     const Links before = links_;
     for (int i = 0; i < n_; ++i)
       for (int j = 0; j < m_; ++j) {
         if (!Free(i, j) || phi_(i, j) < 1.0) continue;
-        int support = Support(before, i, j, o_.stop_window);
-        if (support > 0) cands.push_back({support - RelativeDistance(i, j), i, j});
+        const int support = Support(before, i, j, o_.stop_window);
+        const int beside = before.count({i - 1, j - 1}) + before.count({i + 1, j + 1});
+        if (support > 0) cands.push_back({support + beside - RelativeDistance(i, j), i, j});
       }
     LinkBestFirst(&cands);
   }

@@ -65,7 +65,8 @@ Status AlignWords(const WordVectors* vectors, const std::vector<std::string>& s1
 //      their numbers ("11th" / "11"), when a link lies beside them in order (i±1, j±1) or their
 //      relative positions differ by less than 0.2; most similar first;
 //   3. stop words and punctuation, identical or sharing a base form, only when a link made before
-//      lies within `stop_window` positions of both (contextual support), nearest first;
+//      lies within `stop_window` positions of both (contextual support); the most supported first
+//      (a link beside in order, i±1 and j±1, counting twice), then the nearest;
 //   4. (unique_words) words still unlinked that occur equally often, unlinked, in both sentences,
 //      k-th with k-th, when their relative positions differ by less than equal_max_distance or a
 //      link lies within `window` positions of both;

@@ -292,6 +292,12 @@ TEST(WordAlignCliTest, LexicalAlignerAndMissingWordNet) {
   EXPECT_EQ(r.out, "1-1 2-2\n");
 }
 
+TEST(LexicalAlignTest, StopWordsPreferALinkBesideThemInOrder) {
+  // Both commas of the second sentence have one link within 2 positions; the first is nearer in
+  // relative position, the second lies beside Dongyi – Dung-yi in order (not an identical run).
+  EXPECT_EQ(Lexical("Paris , Dongyi", "Paris q , z , Dung-yi"), (Links{{0, 0}, {1, 4}, {2, 5}}));
+}
+
 TEST(LexicalAlignTest, NameSpellingsAndOrdinals) {
   // Transliterations: Dongyi / Dung-yi (similarity 1 − 1/6 without the hyphen), beside a link.
   EXPECT_EQ(Lexical("Mr. Dongyi", "Mr. Dung-yi"), (Links{{0, 0}, {1, 1}}));
