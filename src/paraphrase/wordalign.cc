@@ -428,6 +428,12 @@ size_t CharEditDistance(const std::string& x, const std::string& y) {
   return row[y.size()];
 }
 
+// 1 − edit distance / the longer length: 1 for equal words, 0 for nothing in common.
+double CharSimilarity(const std::string& x, const std::string& y) {
+  if (x.empty() && y.empty()) return 1.0;
+  return 1.0 - static_cast<double>(CharEditDistance(x, y)) / std::max(x.size(), y.size());
+}
+
 struct Candidate {
   double score;
   int i, j;
@@ -496,7 +502,7 @@ class LexicalAligner {
     ContentWords();
     if (o_.names)
       for (bool flip : {false, true}) NameParts(flip), Possessives(flip);
-    if (o_.name_similarity < 1) NameSpellings();
+    if (o_.spelling_similarity < 1) Spellings();
     SupportedStopWords();
     if (o_.unique_words) EqualCounts();
     if (o_.multiword)
@@ -583,23 +589,28 @@ class LexicalAligner {
     LinkBestFirst(&cands);
   }
 
-  // 2d. Spelling variants of names and ordinals, most similar first.
-  void NameSpellings() {
+  // 2d. Spelling variants, most similar first: ordinals with their numbers and names (beside a
+  //     link in order or near in relative position), other content words of five or more letters
+  //     (beside a link in order only: typos, and derived forms WordNet does not relate).
+  void Spellings() {
     std::vector<Candidate> cands;
     for (int i = 0; i < n_; ++i)
       for (int j = 0; j < m_; ++j) {
         if (!Free(i, j)) continue;
         double sim = 0;
+        bool name = true;
         const std::string ka = OrdinalKey(a_[i]);
         if (!ka.empty()) {
           sim = ka == OrdinalKey(b_[j]) ? 1.0 : 0.0;
         } else if (IsName(oa_, i) && IsName(ob_, j)) {
-          const std::string x = WithoutHyphens(a_[i]), y = WithoutHyphens(b_[j]);
-          sim = 1.0 - static_cast<double>(CharEditDistance(x, y)) / std::max(x.size(), y.size());
+          sim = CharSimilarity(WithoutHyphens(a_[i]), WithoutHyphens(b_[j]));
+        } else if (ca_[i] && cb_[j] && a_[i].size() >= 5 && b_[j].size() >= 5) {
+          sim = CharSimilarity(a_[i], b_[j]);
+          name = false;
         }
-        if (sim < o_.name_similarity) continue;
+        if (sim < o_.spelling_similarity) continue;
         const bool beside = links_.count({i - 1, j - 1}) || links_.count({i + 1, j + 1});
-        if (beside || RelativeDistance(i, j) < 0.2) cands.push_back({sim, i, j});
+        if (beside || (name && RelativeDistance(i, j) < 0.2)) cands.push_back({sim, i, j});
       }
     LinkBestFirst(&cands);
   }
