@@ -7,6 +7,7 @@
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "align/scorer.h"
 #include "cli/command.h"
@@ -92,6 +93,9 @@ struct SimilarityArgs {
   std::string vectors_cache;
   std::string lexicon;
   double at_threshold = std::nan("");
+  std::vector<double> weights;  // with --weights: one score Σ w_k · s_k over the measures
+  int cv_folds = 0;             // eval --cv K: also K-fold cross-validated accuracy and F1
+  uint64_t cv_seed = 17;        // the shuffle that deals the pairs into folds
   double theta = 0.0;
   double positive_at = 4.0;
   std::string file;
@@ -137,33 +141,66 @@ Status ScoreFile(const SimilarityArgs& a, SimilarityMeasure measure,
   return Status::OK();
 }
 
+// The weighted sum of the measures' scores (--weights), pair by pair.
+Status ScoreWeighted(const SimilarityArgs& a, const std::vector<SentencePairExample>& pairs,
+                     std::vector<double>* scores) {
+  if (a.weights.size() != a.measures.size())
+    return Status::InvalidArgument("--weights needs one weight per --method (" +
+                                   std::to_string(a.measures.size()) + " methods, " +
+                                   std::to_string(a.weights.size()) + " weights)");
+  scores->assign(pairs.size(), 0.0);
+  for (size_t k = 0; k < a.measures.size(); ++k) {
+    std::vector<double> part;
+    RETURN_IF_ERROR(ScoreFile(a, a.measures[k], pairs, &part));
+    for (size_t i = 0; i < pairs.size(); ++i) (*scores)[i] += a.weights[k] * part[i];
+  }
+  return Status::OK();
+}
+
+// "0.8 wmd + 0.2 tfidf".
+std::string WeightedName(const SimilarityArgs& a) {
+  std::ostringstream name;
+  for (size_t k = 0; k < a.measures.size(); ++k)
+    name << (k ? " + " : "") << a.weights[k] << " " << SimilarityMeasureName(a.measures[k]);
+  return name.str();
+}
+
 Status RunSimilarity(const SimilarityArgs& a) {
-  if (a.measures.size() != 1) return Status::InvalidArgument("similarity takes one --method");
+  if (a.measures.size() != 1 && a.weights.empty())
+    return Status::InvalidArgument("similarity takes one --method (several with --weights)");
   std::vector<SentencePairExample> pairs;
   RETURN_IF_ERROR(ReadSentencePairs(a.file, a.positive_at, &pairs));
   std::vector<double> scores;
-  RETURN_IF_ERROR(ScoreFile(a, a.measures[0], pairs, &scores));
+  if (a.weights.empty())
+    RETURN_IF_ERROR(ScoreFile(a, a.measures[0], pairs, &scores));
+  else
+    RETURN_IF_ERROR(ScoreWeighted(a, pairs, &scores));
   for (double s : scores) std::cout << std::setprecision(6) << s << "\n";
   return Status::OK();
 }
 
 // MaxF1, AUC, the accuracy-maximizing threshold and, with --at-threshold, the figures at a
-// threshold chosen on other data.
-void PrintEvaluation(const SimilarityArgs& a, SimilarityMeasure m, size_t pairs,
-                     const ClassifierEvaluation& e, const std::vector<LabelledScore>& ls) {
-  const char* name = SimilarityMeasureName(m);
+// threshold chosen on other data; with --cv, the cross-validated figures of that choice.
+void PrintEvaluation(const SimilarityArgs& a, const std::string& name, bool uses_theta,
+                     size_t pairs, const ClassifierEvaluation& e,
+                     const std::vector<LabelledScore>& ls) {
   const ThresholdFigures acc = MaxAccuracy(ls);
   const bool at_given = !std::isnan(a.at_threshold);
   const ThresholdFigures at = at_given ? AtThreshold(ls, a.at_threshold) : ThresholdFigures{};
+  const CrossValidation cv =
+      a.cv_folds > 0 ? CrossValidateThreshold(ls, a.cv_folds, a.cv_seed) : CrossValidation{};
   if (a.json) {
     ordered_json j = {{"method", name}, {"max_f1", e.max_f1}, {"threshold", e.threshold},
                       {"auc", e.auc},   {"pairs", pairs},     {"positives", e.positives}};
-    if (m != SimilarityMeasure::kTfidf) j["theta"] = a.theta;
+    if (uses_theta) j["theta"] = a.theta;
     j["max_accuracy"] = acc.accuracy;
     j["accuracy_threshold"] = acc.threshold;
     j["f1_at_accuracy_threshold"] = acc.f1;
     if (at_given)
       j["at_threshold"] = {{"threshold", at.threshold}, {"accuracy", at.accuracy}, {"f1", at.f1}};
+    if (a.cv_folds > 0)
+      j["cv"] = {
+          {"folds", a.cv_folds}, {"seed", a.cv_seed}, {"accuracy", cv.accuracy}, {"f1", cv.f1}};
     std::cout << j.dump() << "\n";
     return;
   }
@@ -174,6 +211,9 @@ void PrintEvaluation(const SimilarityArgs& a, SimilarityMeasure m, size_t pairs,
   if (at_given)
     std::cout << std::setprecision(3) << "; at " << std::setprecision(4) << at.threshold
               << std::setprecision(3) << ": accuracy " << at.accuracy << ", F1 " << at.f1;
+  if (a.cv_folds > 0)
+    std::cout << std::setprecision(3) << "; " << a.cv_folds << "-fold CV accuracy " << cv.accuracy
+              << " (F1 " << cv.f1 << ")";
   std::cout << "  (" << pairs << " pairs, " << e.positives << " positive)\n";
 }
 
@@ -184,14 +224,26 @@ Status RunEval(const SimilarityArgs& a) {
     if (!pairs[i].has_label)
       return Status::InvalidArgument(a.file + ": pair " + std::to_string(i + 1) + " has no label");
   std::vector<Curve> curves;
-  for (size_t k = 0; k < a.measures.size(); ++k) {
+  // With --weights the measures make one score, evaluated as one measure.
+  const size_t evaluated = a.weights.empty() ? a.measures.size() : 1;
+  for (size_t k = 0; k < evaluated; ++k) {
     std::vector<double> scores;
-    RETURN_IF_ERROR(ScoreFile(a, a.measures[k], pairs, &scores));
+    std::string name;
+    bool uses_theta = false;
+    if (a.weights.empty()) {
+      RETURN_IF_ERROR(ScoreFile(a, a.measures[k], pairs, &scores));
+      name = SimilarityMeasureName(a.measures[k]);
+      uses_theta = a.measures[k] != SimilarityMeasure::kTfidf;
+    } else {
+      RETURN_IF_ERROR(ScoreWeighted(a, pairs, &scores));
+      name = WeightedName(a);
+      for (SimilarityMeasure m : a.measures) uses_theta |= m != SimilarityMeasure::kTfidf;
+    }
     std::vector<LabelledScore> ls;
     for (size_t i = 0; i < pairs.size(); ++i) ls.push_back({scores[i], pairs[i].positive});
     ClassifierEvaluation e = EvaluateScores(ls);
-    PrintEvaluation(a, a.measures[k], pairs.size(), e, ls);
-    Curve c{SimilarityMeasureName(a.measures[k]), PaletteColor(k), {}, {}};
+    PrintEvaluation(a, name, uses_theta, pairs.size(), e, ls);
+    Curve c{name, PaletteColor(k), {}, {}};
     for (const auto& p : e.curve) c.xs.push_back(p.recall), c.ys.push_back(p.precision);
     curves.push_back(std::move(c));
   }
@@ -220,6 +272,11 @@ void AddSimilarityOptions(CLI::App* cmd, SimilarityArgs* a, bool several) {
   cmd->add_option("--theta", a->theta, "Word pairs count only when their similarity exceeds this")
       ->capture_default_str()
       ->check(FiniteNumber(-1, 1));
+  cmd->add_option("--weights", a->weights,
+                  "One weight per --method, comma-separated: score pairs by the weighted sum of "
+                  "the methods' scores (e.g. --method wmd,tfidf --weights 0.8,0.2)")
+      ->delimiter(',')
+      ->check(FiniteNumber());
   cmd->add_option("--positive-at", a->positive_at,
                   "Numeric labels (SICK relatedness) at or above this are positive")
       ->capture_default_str()
@@ -241,6 +298,12 @@ Runner WireEval(CLI::App* cmd) {
   cmd->add_option("--at-threshold", a->at_threshold,
                   "Also report accuracy and F1 at this threshold (one chosen on other data)")
       ->check(FiniteNumber());
+  cmd->add_option("--cv", a->cv_folds,
+                  "Also report K-fold cross-validated accuracy and F1 of the accuracy-maximizing "
+                  "threshold (chosen on K-1 folds, applied to the K-th; folds by a fixed shuffle)")
+      ->check(IntegerIn(2, 1000));
+  cmd->add_option("--cv-seed", a->cv_seed, "Seed of the shuffle that deals pairs into --cv folds")
+      ->capture_default_str();
   cmd->add_option("--plot", a->plot, "Draw the precision-recall curves of the methods to FILE.svg");
   return [a](const Invocation&) { return RunEval(*a); };
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <random>
 #include <unordered_map>
 
 #include "util/line_reader.h"
@@ -397,6 +398,42 @@ ThresholdFigures MaxAccuracy(std::vector<LabelledScore> scores) {
     if (correct > best_correct) best_correct = correct, best = scores[i].score;
   }
   return AtThreshold(scores, best);
+}
+
+std::vector<int> FoldAssignment(size_t n, int k, uint64_t seed) {
+  std::vector<size_t> order(n);
+  for (size_t i = 0; i < n; ++i) order[i] = i;
+  std::mt19937_64 rng(seed);
+  // Not std::shuffle: its use of the generator differs between standard libraries.
+  for (size_t i = n; i > 1; --i) std::swap(order[i - 1], order[rng() % i]);
+  std::vector<int> fold(n);
+  for (size_t r = 0; r < n; ++r) fold[order[r]] = static_cast<int>(r % static_cast<size_t>(k));
+  return fold;
+}
+
+CrossValidation CrossValidateThreshold(const std::vector<LabelledScore>& scores, int k,
+                                       uint64_t seed) {
+  const std::vector<int> fold = FoldAssignment(scores.size(), k, seed);
+  CrossValidation cv;
+  size_t tp = 0, fp = 0, fn = 0, correct = 0;
+  for (int f = 0; f < k; ++f) {
+    std::vector<LabelledScore> train;
+    for (size_t i = 0; i < scores.size(); ++i)
+      if (fold[i] != f) train.push_back(scores[i]);
+    const double t = MaxAccuracy(std::move(train)).threshold;
+    cv.thresholds.push_back(t);
+    for (size_t i = 0; i < scores.size(); ++i) {
+      if (fold[i] != f) continue;
+      const bool yes = scores[i].score >= t;
+      tp += yes && scores[i].positive;
+      fp += yes && !scores[i].positive;
+      fn += !yes && scores[i].positive;
+      correct += yes == scores[i].positive;
+    }
+  }
+  if (!scores.empty()) cv.accuracy = static_cast<double>(correct) / scores.size();
+  cv.f1 = tp ? 2.0 * tp / (2.0 * tp + fp + fn) : 0.0;
+  return cv;
 }
 
 }  // namespace aligndb

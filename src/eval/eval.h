@@ -3,6 +3,7 @@
 #ifndef ALIGNDB_EVAL_EVAL_H_
 #define ALIGNDB_EVAL_EVAL_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -106,6 +107,23 @@ ThresholdFigures AtThreshold(const std::vector<LabelledScore>& scores, double th
 // The threshold of the best accuracy (one of the scores; the highest on a tie), with its
 // figures. O(n log n).
 ThresholdFigures MaxAccuracy(std::vector<LabelledScore> scores);
+
+// Fold of each of n items for k-fold cross-validation: a Fisher–Yates shuffle driven by
+// std::mt19937_64(seed) (a generator whose output the C++ standard fixes, so the folds are the
+// same on every platform), then the r-th shuffled item goes to fold r mod k. Fold sizes differ by
+// at most one. k ≥ 1.
+std::vector<int> FoldAssignment(size_t n, int k, uint64_t seed);
+
+// The honest estimate of a threshold chosen on training data: each fold is scored at the
+// threshold of MaxAccuracy over the other k − 1 folds, and accuracy and F1 are pooled over all
+// scores (F1 from the summed true positives, false positives and false negatives).
+struct CrossValidation {
+  double accuracy = 0, f1 = 0;
+  std::vector<double> thresholds;  // the threshold chosen for each fold
+};
+// k ≥ 2. Default seed: 17 (any fixed value; the figures move by a few thousandths between seeds).
+CrossValidation CrossValidateThreshold(const std::vector<LabelledScore>& scores, int k,
+                                       uint64_t seed = 17);
 
 // A labelled sentence pair from an evaluation file.
 struct SentencePairExample {

@@ -402,6 +402,38 @@ bool RelatedFunctionWord(const std::string& x, const std::string& y) {
   return false;
 }
 
+// The digits of an ordinal or cardinal number ("11th", "11", "2nd"), or empty.
+std::string OrdinalKey(const std::string& lower) {
+  std::string w = lower;
+  for (const char* suffix : {"st", "nd", "rd", "th"})
+    if (w.size() > 2 && w.compare(w.size() - 2, 2, suffix) == 0) w.resize(w.size() - 2);
+  for (char c : w)
+    if (!std::isdigit(static_cast<unsigned char>(c))) return {};
+  return w;
+}
+
+// Character edit distance (Levenshtein), one row at a time.
+size_t CharEditDistance(const std::string& x, const std::string& y) {
+  std::vector<size_t> row(y.size() + 1);
+  for (size_t j = 0; j <= y.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= x.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= y.size(); ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({up + 1, row[j - 1] + 1, diag + (x[i - 1] != y[j - 1])});
+      diag = up;
+    }
+  }
+  return row[y.size()];
+}
+
+// 1 − edit distance / the longer length: 1 for equal words, 0 for nothing in common.
+double CharSimilarity(const std::string& x, const std::string& y) {
+  if (x.empty() && y.empty()) return 1.0;
+  return 1.0 - static_cast<double>(CharEditDistance(x, y)) / std::max(x.size(), y.size());
+}
+
 struct Candidate {
   double score;
   int i, j;
@@ -470,6 +502,7 @@ class LexicalAligner {
     ContentWords();
     if (o_.names)
       for (bool flip : {false, true}) NameParts(flip), Possessives(flip);
+    if (o_.spelling_similarity < 1) Spellings();
     SupportedStopWords();
     if (o_.unique_words) EqualCounts();
     if (o_.multiword)
@@ -556,15 +589,44 @@ class LexicalAligner {
     LinkBestFirst(&cands);
   }
 
-  // 3. Stop words and punctuation with a link nearby on both sides.
+  // 2d. Spelling variants, most similar first: ordinals with their numbers and names (beside a
+  //     link in order or near in relative position), other content words of five or more letters
+  //     (beside a link in order only: typos, and derived forms WordNet does not relate).
+  void Spellings() {
+    std::vector<Candidate> cands;
+    for (int i = 0; i < n_; ++i)
+      for (int j = 0; j < m_; ++j) {
+        if (!Free(i, j)) continue;
+        double sim = 0;
+        bool name = true;
+        const std::string ka = OrdinalKey(a_[i]);
+        if (!ka.empty()) {
+          sim = ka == OrdinalKey(b_[j]) ? 1.0 : 0.0;
+        } else if (IsName(oa_, i) && IsName(ob_, j)) {
+          sim = CharSimilarity(WithoutHyphens(a_[i]), WithoutHyphens(b_[j]));
+        } else if (ca_[i] && cb_[j] && a_[i].size() >= 5 && b_[j].size() >= 5) {
+          sim = CharSimilarity(a_[i], b_[j]);
+          name = false;
+        }
+        if (sim < o_.spelling_similarity) continue;
+        const bool beside = links_.count({i - 1, j - 1}) || links_.count({i + 1, j + 1});
+        if (beside || (name && RelativeDistance(i, j) < 0.2)) cands.push_back({sim, i, j});
+      }
+    LinkBestFirst(&cands);
+  }
+
+  // 3. Stop words and punctuation with a link nearby on both sides; the most supported first, a
+  //    link beside in order (i±1, j±1) counting twice: with a repeated "," or "the" it tells which
+  //    occurrence goes with which.
   void SupportedStopWords() {
     std::vector<Candidate> cands;
     const Links before = links_;
     for (int i = 0; i < n_; ++i)
       for (int j = 0; j < m_; ++j) {
         if (!Free(i, j) || phi_(i, j) < 1.0) continue;
-        int support = Support(before, i, j, o_.stop_window);
-        if (support > 0) cands.push_back({support - RelativeDistance(i, j), i, j});
+        const int support = Support(before, i, j, o_.stop_window);
+        const int beside = before.count({i - 1, j - 1}) + before.count({i + 1, j + 1});
+        if (support > 0) cands.push_back({support + beside - RelativeDistance(i, j), i, j});
       }
     LinkBestFirst(&cands);
   }

@@ -59,8 +59,16 @@ Status AlignWords(const WordVectors* vectors, const std::vector<std::string>& s1
 //      three capitalized words ("Hannum" / "Kate Hannum"), also links to the name's free words;
 //   2c. (names) "X 's Y" against "(the) Y' of X'" with X–X' and Y–Y' linked: 's links to "of"
 //      and to a free "the" before Y';
+//   2d. (spelling_similarity) spelling variants, most similar first: ordinals with their numbers
+//      ("11th" / "11"); two capitalized words (names) whose character similarity, 1 − edit
+//      distance / longer length (case-insensitive, hyphens ignored), is at least
+//      spelling_similarity ("Dongyi" / "Dung-yi", "Guinness" / "Gennis"), both when a link lies
+//      beside them in order (i±1, j±1) or their relative positions differ by less than 0.2; and
+//      other content words of five or more letters that similar, only beside a link in order
+//      (typos such as "agricutural", derived forms such as "develop" / "development");
 //   3. stop words and punctuation, identical or sharing a base form, only when a link made before
-//      lies within `stop_window` positions of both (contextual support), nearest first;
+//      lies within `stop_window` positions of both (contextual support); the most supported first
+//      (a link beside in order, i±1 and j±1, counting twice), then the nearest;
 //   4. (unique_words) words still unlinked that occur equally often, unlinked, in both sentences,
 //      k-th with k-th, when their relative positions differ by less than equal_max_distance or a
 //      link lies within `window` positions of both;
@@ -89,6 +97,7 @@ struct LexicalAlignOptions {
   bool multiword = true;              // Default: true (acronyms, hyphenated words)
   bool function_pairs = true;         // Default: true
   bool names = true;                  // Default: true (surnames, possessives)
+  double spelling_similarity = 0.5;   // Default: 0.5 (1 or more: no stage 2d)
 };
 // `words` may be null: identical words only (and numbers).
 Links AlignWordsLexical(const WordSimilarity* words, const std::vector<std::string>& s1,

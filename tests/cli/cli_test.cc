@@ -187,6 +187,58 @@ TEST(CliTest, SimilarityEvalAndAllPairs) {
   EXPECT_EQ(r.exit_code, 2);
 }
 
+// --weights scores pairs by the weighted sum of the methods' scores (here with real WordNet), and
+// eval --cv reports cross-validated figures of the accuracy-maximizing threshold.
+TEST(CliTest, WeightedMeasuresAndCrossValidation) {
+  TempDir tmp;
+  std::string pairs;
+  for (int k = 0; k < 5; ++k)
+    pairs +=
+        "the car is fast\tthe automobile is quick\t1\n"
+        "the dog barked loudly\ta tree grew slowly\t0\n";
+  testing::WriteFile(tmp.Sub("pairs.tsv"), pairs);
+  auto scores_of = [&](std::vector<std::string> args) {
+    args.push_back(tmp.Sub("pairs.tsv"));
+    auto r = RunAligndb(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    std::istringstream lines(r.out);
+    std::vector<double> s;
+    for (double x; lines >> x;) s.push_back(x);
+    return s;
+  };
+  const auto wmd = scores_of({"similarity", "--method", "wmd", "--lexicon", "wordnet"});
+  const auto tfidf = scores_of({"similarity", "--method", "tfidf"});
+  const auto both = scores_of(
+      {"similarity", "--method", "wmd,tfidf", "--weights", "0.8,0.2", "--lexicon", "wordnet"});
+  ASSERT_EQ(both.size(), 10u);
+  ASSERT_EQ(wmd.size(), 10u);
+  ASSERT_EQ(tfidf.size(), 10u);
+  for (size_t i = 0; i < both.size(); ++i)
+    EXPECT_NEAR(both[i], 0.8 * wmd[i] + 0.2 * tfidf[i], 1e-5) << i;
+  EXPECT_GT(wmd[0], wmd[1]);  // car/automobile, fast/quick are WordNet synonyms
+
+  auto r = RunAligndb({"eval", "--method", "wmd,tfidf", "--weights", "0.8,0.2", "--lexicon",
+                       "wordnet", "--cv", "5", "--json", tmp.Sub("pairs.tsv")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = json::parse(r.out);  // one line: the combination is one measure
+  EXPECT_EQ(j["method"], "0.8 wmd + 0.2 tfidf");
+  EXPECT_EQ(j["cv"]["folds"], 5);
+  EXPECT_DOUBLE_EQ(j["cv"]["accuracy"].get<double>(), 1.0);  // the measure separates the labels
+  EXPECT_DOUBLE_EQ(j["cv"]["f1"].get<double>(), 1.0);
+
+  r = RunAligndb({"eval", "--method", "wmd,tfidf", "--weights", "0.8", "--lexicon", "wordnet",
+                  tmp.Sub("pairs.tsv")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("one weight per --method"), std::string::npos) << r.err;
+  r = RunAligndb({"eval", "--method", "tfidf", "--cv", "1", tmp.Sub("pairs.tsv")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--cv"), std::string::npos) << r.err;
+  r = RunAligndb(
+      {"similarity", "--method", "wmd,tfidf", "--lexicon", "wordnet", tmp.Sub("pairs.tsv")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("several with --weights"), std::string::npos) << r.err;
+}
+
 TEST(CliTest, JsonlNeedsAnEdition) {
   TempDir tmp;
   testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "A", "text": "One. Two."})"

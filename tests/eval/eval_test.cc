@@ -252,3 +252,60 @@ TEST(ThresholdTest, MaxAccuracyEqualsTryingEveryThreshold) {
     EXPECT_DOUBLE_EQ(aligndb::AtThreshold(ls, got.threshold).accuracy, got.accuracy);
   }
 }
+
+// The folds: every item in one fold, sizes within one of each other, the same for the same seed.
+TEST(ThresholdTest, FoldAssignmentIsBalancedAndFixed) {
+  for (int k : {2, 5, 10}) {
+    const std::vector<int> f = aligndb::FoldAssignment(103, k, 17);
+    std::vector<int> size(k, 0);
+    for (int x : f) {
+      ASSERT_GE(x, 0);
+      ASSERT_LT(x, k);
+      ++size[x];
+    }
+    EXPECT_LE(
+        *std::max_element(size.begin(), size.end()) - *std::min_element(size.begin(), size.end()),
+        1);
+    EXPECT_EQ(f, aligndb::FoldAssignment(103, k, 17));
+  }
+  EXPECT_NE(aligndb::FoldAssignment(103, 5, 17), aligndb::FoldAssignment(103, 5, 18));
+}
+
+// CrossValidateThreshold against the obvious way: for each fold, try every candidate threshold
+// on the other folds (the highest of the most accurate), then count the fold's outcomes there.
+TEST(ThresholdTest, CrossValidationEqualsTryingEveryThresholdPerFold) {
+  std::mt19937 rng(11);
+  for (int round = 0; round < 300; ++round) {
+    std::vector<aligndb::LabelledScore> ls;
+    const int n = 2 + static_cast<int>(rng() % 40);
+    for (int i = 0; i < n; ++i)
+      ls.push_back({static_cast<double>(rng() % 8) / 8.0, rng() % 3 != 0});
+    const int k = 2 + static_cast<int>(rng() % 5);
+    const std::vector<int> fold = aligndb::FoldAssignment(ls.size(), k, 17);
+    double tp = 0, fp = 0, fn = 0, correct = 0;
+    for (int f = 0; f < k; ++f) {
+      std::vector<aligndb::LabelledScore> train;
+      for (size_t i = 0; i < ls.size(); ++i)
+        if (fold[i] != f) train.push_back(ls[i]);
+      double best_t = 2.0, best_acc = train.empty() ? 0 : aligndb::AtThreshold(train, 2.0).accuracy;
+      for (const auto& l : train) {
+        const double acc = aligndb::AtThreshold(train, l.score).accuracy;
+        if (acc > best_acc || (acc == best_acc && l.score > best_t))
+          best_acc = acc, best_t = l.score;
+      }
+      if (train.empty()) best_t = 0;  // MaxAccuracy of nothing: threshold 0
+      for (size_t i = 0; i < ls.size(); ++i) {
+        if (fold[i] != f) continue;
+        const bool yes = ls[i].score >= best_t;
+        tp += yes && ls[i].positive;
+        fp += yes && !ls[i].positive;
+        fn += !yes && ls[i].positive;
+        correct += yes == ls[i].positive;
+      }
+    }
+    const aligndb::CrossValidation cv = aligndb::CrossValidateThreshold(ls, k);
+    EXPECT_DOUBLE_EQ(cv.accuracy, correct / ls.size());
+    EXPECT_DOUBLE_EQ(cv.f1, tp > 0 ? 2 * tp / (2 * tp + fp + fn) : 0.0);
+    EXPECT_EQ(cv.thresholds.size(), static_cast<size_t>(k));
+  }
+}

@@ -225,6 +225,9 @@ TEST(LexicalAlignTest, HyphenatedWords) {
   EXPECT_EQ(Lexical("the biggest-ever sale", "the sale p1 p2 p3 p4 ever"), (Links{{0, 0}, {2, 1}}));
   LexicalAlignOptions off;
   off.multiword = false;
+  // Without the hyphen rule the spelling stage still links them (similarity 10/11, beside a link).
+  EXPECT_EQ(Lexical("health-care costs", "healthcare costs", off), (Links{{0, 0}, {1, 1}}));
+  off.spelling_similarity = 1.5;
   EXPECT_EQ(Lexical("health-care costs", "healthcare costs", off), (Links{{1, 1}}));
 }
 
@@ -290,6 +293,34 @@ TEST(WordAlignCliTest, LexicalAlignerAndMissingWordNet) {
       {"wordalign", "--aligner", "lexical", "--lexicon", "wordnet", tmp.Sub("pairs.tsv")});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "1-1 2-2\n");
+}
+
+TEST(LexicalAlignTest, StopWordsPreferALinkBesideThemInOrder) {
+  // Both commas of the second sentence have one link within 2 positions; the first is nearer in
+  // relative position, the second lies beside Dongyi – Dung-yi in order (not an identical run).
+  EXPECT_EQ(Lexical("Paris , Dongyi", "Paris q , z , Dung-yi"), (Links{{0, 0}, {1, 4}, {2, 5}}));
+}
+
+TEST(LexicalAlignTest, NameSpellingsAndOrdinals) {
+  // Transliterations: Dongyi / Dung-yi (similarity 1 − 1/6 without the hyphen), beside a link.
+  EXPECT_EQ(Lexical("Mr. Dongyi", "Mr. Dung-yi"), (Links{{0, 0}, {1, 1}}));
+  // Gennis / Guinness: 1 − 3/8 ≥ 0.5, near in relative position though nothing else links.
+  EXPECT_EQ(Lexical("Guinness records", "Gennis world"), (Links{{0, 0}}));
+  // Too different (Paris / Moscow), or far apart with no link beside them: no link.
+  EXPECT_EQ(Lexical("Paris said", "Moscow said"), (Links{{1, 1}}));
+  EXPECT_EQ(Lexical("Dongyi p1 p2 p3 p4 p5", "q1 q2 q3 q4 q5 Dung-yi"), Links{});
+  // Lower-case words are not names: no spelling match.
+  EXPECT_EQ(Lexical("the dongyi", "the dung-yi"), (Links{{0, 0}}));
+  // Other content words of five or more letters: only beside a link in order.
+  EXPECT_EQ(Lexical("agricultural output", "agricutural output"), (Links{{0, 0}, {1, 1}}));
+  EXPECT_EQ(Lexical("agricultural p1 p2 output", "output q1 q2 agricutural"), (Links{{3, 0}}));
+  // Numbers are not spelling variants of each other.
+  EXPECT_EQ(Lexical("12345 tons", "12346 tons"), (Links{{1, 1}}));
+  // An ordinal with its number.
+  EXPECT_EQ(Lexical("the 11th day", "day 11"), (Links{{1, 1}, {2, 0}}));
+  LexicalAlignOptions off;
+  off.spelling_similarity = 1.5;
+  EXPECT_EQ(Lexical("Mr. Dongyi", "Mr. Dung-yi", off), (Links{{0, 0}}));
 }
 
 }  // namespace
