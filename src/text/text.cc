@@ -417,6 +417,52 @@ bool IsChessMove(std::string_view w) {
   return w.empty();
 }
 
+// The number of chess moves in `sentence` when every word is a chess move, a move number or a
+// result ("Qxf7 31.Qc8+ Qe8 … 48.Ke1!", "1.", "1–0"); -1 when a word is not.
+int GameScoreMoves(std::string_view sentence) {
+  // Most sentences start with a letter no move starts with.
+  char c0 = sentence.empty() ? ' ' : sentence[0];
+  if (!(c0 >= '0' && c0 <= '9') && !(c0 >= 'a' && c0 <= 'h') && c0 != 'K' && c0 != 'Q' &&
+      c0 != 'R' && c0 != 'B' && c0 != 'N' && c0 != 'O')
+    return -1;
+  int moves = 0;
+  for (size_t b = 0; b < sentence.size();) {
+    size_t e = sentence.find(' ', b);
+    if (e == std::string_view::npos) e = sentence.size();
+    std::string_view w = sentence.substr(b, e - b);
+    b = e + 1;
+    if (w.empty()) continue;
+    if (IsChessMove(w)) {
+      ++moves;
+      continue;
+    }
+    size_t d = 0;
+    while (d < w.size() && std::isdigit(static_cast<unsigned char>(w[d]))) ++d;
+    bool number = d > 0 && d < w.size() && w.find_first_not_of('.', d) == std::string_view::npos;
+    if (!number && w != "1\u20130" && w != "0\u20131" && w != "\u00bd\u2013\u00bd" && w != "1-0" &&
+        w != "0-1")
+      return -1;
+  }
+  return moves;
+}
+
+// Game scores are not prose: a paragraph of moves (at least two) goes, and so does a sentence of
+// moves inside prose.
+void DropGameScores(std::vector<std::string>* sentences) {
+  int total = 0, with_moves = 0;
+  bool all = true;
+  for (const auto& s : *sentences) {
+    int m = GameScoreMoves(s);
+    all = all && m >= 0;
+    total += std::max(m, 0);
+    with_moves += m >= 2;
+  }
+  if (all && total >= 2)
+    sentences->clear();
+  else if (with_moves > 0)
+    std::erase_if(*sentences, [](const std::string& s) { return GameScoreMoves(s) >= 2; });
+}
+
 // "32.c6 Ng3+! 33.Kxf2", "After 30.Qxe8+? Kxe8": "!" and "?" after a chess move annotate it; they
 // end no sentence when a move or a move number follows.
 [[gnu::noinline]] bool IsChessAnnotation(std::string_view sentence, std::string_view next) {
@@ -595,6 +641,7 @@ Status TextProcessor::Process(const SourcePage& page, ProcessedPage* out) {
       template_names = std::move(cleaned.template_names);
       for (const auto& p : cleaned.paragraphs) {
         auto sentences = splitter_.Split(p);
+        DropGameScores(&sentences);
         if (!sentences.empty()) out->paragraphs.push_back(std::move(sentences));
       }
       break;

@@ -383,6 +383,24 @@ TEST(FlagsTest, Rules) {
   EXPECT_FALSE(ParseFlagNames({"bogus"}, &f).ok());
 }
 
+// A game score ("Gregory Serper") is not prose; annotated prose around moves is.
+TEST(TextProcessorTest, GameScoresAreNotProse) {
+  TextProcessor tp;
+  SourcePage page;
+  page.title = "Game";
+  page.text =
+      "After 30.Qxe8+? Kxe8 31.Re7+ Kf8 32.c6 Ng3+! 33.Kxf2 Nxf5, White cannot advance his "
+      "passed pawns.\n\nQxf7 31.Qc8+ Qe8 32.d7 Kf7 33.dxe8=Q+ Rxe8 34.Qb7+ Re7 35.c6! e4! "
+      "36.c7 e3 47.Kxf2 Be3+! 48.Ke1! 1\u20130\n\n1. e4 c5 2. Nf3 d6\n\nThe game ended in 1946.";
+  ProcessedPage out;
+  ASSERT_TRUE(tp.Process(page, &out).ok());
+  using S = std::vector<std::string>;
+  ASSERT_EQ(out.paragraphs.size(), 2u);
+  EXPECT_EQ(out.paragraphs[0], (S{"After 30.Qxe8+? Kxe8 31.Re7+ Kf8 32.c6 Ng3+! 33.Kxf2 Nxf5, "
+                                  "White cannot advance his passed pawns."}));
+  EXPECT_EQ(out.paragraphs[1], (S{"The game ended in 1946."}));
+}
+
 TEST(FlagsTest, RealPages) {
   std::map<std::string, uint32_t> flags;
   TextProcessor tp;
