@@ -490,29 +490,38 @@ bool ShortQuotedTail(std::string_view next, size_t q, size_t mark_size) {
                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
 }
 
+// Quotation marks in the sentence being built, counted once per byte however many boundaries it
+// is merged across (so that a paragraph of merges stays linear).
+struct QuoteCount {
+  size_t upto = 0;  // text[start, upto) is counted
+  size_t straight = 0, open = 0, close = 0;
+
+  void CountUpTo(std::string_view text, size_t end) {
+    for (; upto < end; ++upto) {
+      if (text[upto] == '"') {
+        ++straight;
+      } else if (text[upto] == '\xE2' && upto + 2 < end && text[upto + 1] == '\x80') {
+        open += text[upto + 2] == '\x9C';   // U+201C
+        close += text[upto + 2] == '\x9D';  // U+201D
+      }
+    }
+  }
+};
+
 // `Robert Phiddian's article "Have you eaten yet? The Reader in A Modest Proposal" focuses on`,
 // `"Was this achieved by racial whitening? No," he said.`: a "?" or "!" inside a quotation that
 // closes soon after it, in a sentence that goes on, ends no sentence. A quotation of whole
 // sentences is split as sentences are (`"How is New Orleans different …? | New Orleans is known
-// as …," she says.`).
-[[gnu::noinline]] bool ContinuesInsideQuote(std::string_view sentence, std::string_view next) {
-  size_t e = sentence.find_last_not_of(" \t\n");
-  if (e == std::string_view::npos || (sentence[e] != '?' && sentence[e] != '!')) return false;
-  if (std::count(sentence.begin(), sentence.end(), '"') % 2 == 1) {
+// as …," she says.`). `quotes` counts the quotation marks of the sentence.
+[[gnu::noinline]] bool ContinuesInsideQuote(const QuoteCount& quotes, std::string_view next) {
+  if (quotes.straight % 2 == 1) {
     // The first quotation mark in `next` must close ("prize\","), not open ("that \"reviewers").
     size_t q = next.find('"');
     return q != std::string_view::npos && (q == 0 || next[q - 1] != ' ') &&
            ShortQuotedTail(next, q, 1);
   }
-  size_t open = 0, close = 0;
-  for (size_t p = sentence.find("\u201c"); p != std::string_view::npos;
-       p = sentence.find("\u201c", p + 1))
-    ++open;
-  for (size_t p = sentence.find("\u201d"); p != std::string_view::npos;
-       p = sentence.find("\u201d", p + 1))
-    ++close;
   size_t q = next.find("\u201d");
-  return open > close && q != std::string_view::npos && ShortQuotedTail(next, q, 3);
+  return quotes.open > quotes.close && q != std::string_view::npos && ShortQuotedTail(next, q, 3);
 }
 
 // ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...").
@@ -558,6 +567,7 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
   std::vector<std::string> out;
   std::vector<std::string_view> parts;
   size_t pending = 0;  // start of the sentence being built
+  QuoteCount quotes;   // its quotation marks, counted only when a rule needs them
   for (size_t i = 0; i + 1 < bounds.size(); ++i) {
     std::string_view sentence = text.substr(pending, bounds[i + 1] - pending);
     if (i + 2 < bounds.size()) {
@@ -570,13 +580,16 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       // are kept out of line: inlined here, they made every boundary dearer.)
       char end = last.empty() ? ' ' : last.back();
       if (end == '.' && last.size() == 4 && CountryNameContinues(sentence, next)) continue;
-      if ((end == '!' || end == '?') &&
-          (IsChessAnnotation(sentence, next) || ContinuesInsideQuote(sentence, next)))
-        continue;
+      if (end == '!' || end == '?') {
+        if (IsChessAnnotation(sentence, next)) continue;
+        quotes.CountUpTo(text, bounds[i + 1]);
+        if (ContinuesInsideQuote(quotes, next)) continue;
+      }
     }
     parts.clear();
     SplitBeforeDigits(sentence, &parts);
     pending = bounds[i + 1];
+    quotes = QuoteCount{pending};
     for (std::string_view p : parts) {
       size_t b = p.find_first_not_of(" \t\n");
       if (b == std::string_view::npos) continue;

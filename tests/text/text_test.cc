@@ -263,6 +263,22 @@ TEST(SentenceTest, CaseNamesCountryNamesChessAndQuotations) {
                "Atlas Shrugged received reviews that \"seemed to vie\"."}));
 }
 
+// Every boundary of these paragraphs is merged into one sentence by the quotation rule: the
+// quotation marks must be counted once, not once per boundary (ctest's timeout guards the time).
+TEST(SentenceTest, LongParagraphOfQuotationMergesIsLinear) {
+  SentenceSplitter sp;
+  for (std::string unit : {"\"Who? Me\" said I. ", "\u201cWho? Me\u201d said I. "}) {
+    std::string paragraph;
+    while (paragraph.size() < (2u << 20)) paragraph += unit;
+    auto out = sp.Split(paragraph);
+    ASSERT_FALSE(out.empty());
+    EXPECT_EQ(out[0].substr(0, unit.size() - 1), unit.substr(0, unit.size() - 1));
+  }
+  std::string merges;
+  while (merges.size() < (2u << 20)) merges += "\"a? b\" c ";
+  EXPECT_EQ(sp.Split(merges).size(), 1u);
+}
+
 // Split slices the paragraph by byte offsets computed from ICU's UTF-16 boundaries; SplitSlowly
 // converts each segment back. They must agree on any text, including ill-formed UTF-8.
 TEST(SentenceTest, FastSplitAgreesWithSlowReferenceOnRandomText) {
