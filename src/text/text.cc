@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstring>
 
 #include "text/wikitext.h"
 
@@ -194,18 +195,20 @@ namespace {
 // Abbreviations after which a period does not end a sentence. ICU's rules alone split
 // "Dr. | Smith"; a boundary that follows one of these words is removed. Words that often end a
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
-constexpr std::array<std::string_view, 55> kAbbreviations = {
-    "Dr.",  "Mr.",   "Mrs.",  "Ms.",  "Prof.", "Sr.",  "Jr.",  "St.",   "Mt.",   "Ft.",     "Gen.",
-    "Col.", "Capt.", "Lt.",   "Sgt.", "Rev.",  "Gov.", "Sen.", "Rep.",  "Pres.", "Hon.",    "Maj.",
-    "Cpl.", "Adm.",  "Cmdr.", "Fr.",  "Sir.",  "e.g.", "i.e.", "vs.",   "cf.",   "approx.", "ca.",
-    "c.",   "No.",   "Nos.",  "Vol.", "pp.",   "p.",   "Jan.", "Feb.",  "Mar.",  "Apr.",    "Aug.",
-    "Sep.", "Sept.", "Oct.",  "Nov.", "Dec.",  "al.",  "Fig.", "Figs.", "ed.",   "eds.",    "lit."};
+constexpr std::array<std::string_view, 56> kAbbreviations = {
+    "Dr.",  "Mr.",     "Mrs.",  "Ms.",  "Prof.", "Sr.",   "Jr.",  "St.",  "Mt.",  "Ft.",
+    "Gen.", "Col.",    "Capt.", "Lt.",  "Sgt.",  "Rev.",  "Gov.", "Sen.", "Rep.", "Pres.",
+    "Hon.", "Maj.",    "Cpl.",  "Adm.", "Cmdr.", "Fr.",   "Sir.", "e.g.", "i.e.", "vs.",
+    "cf.",  "approx.", "ca.",   "c.",   "No.",   "Nos.",  "Vol.", "pp.",  "p.",   "Jan.",
+    "Feb.", "Mar.",    "Apr.",  "Aug.", "Sep.",  "Sept.", "Oct.", "Nov.", "Dec.", "al.",
+    "Fig.", "Figs.",   "ed.",   "eds.", "lit.",  "v."};
 
 // Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was").
 constexpr std::array<std::string_view, 4> kAbbreviationsBeforeNumbers = {"b.", "d.", "fl.", "r."};
 
-// "U.S." ends a sentence unless the next word is one that commonly follows it in a name
-// ("the U.S. Army"). The same for the other dotted country abbreviations.
+// "U.S." before a word that commonly follows it in a name ("the U.S. Army") never ends a
+// sentence. The same for the other dotted country abbreviations. Before other capitalised words
+// see CountryNameContinues.
 constexpr std::array<std::string_view, 4> kCountryAbbreviations = {"U.S.", "U.K.", "U.N.", "E.U."};
 constexpr std::array<std::string_view, 44> kNameWordsAfterCountry = {
     "Army",      "Navy",           "Air",        "Marine",  "Marines",  "Coast",
@@ -336,6 +339,191 @@ bool IsCountryAdjective(std::string_view sentence) {
   });
 }
 
+// Words that commonly start an English sentence: determiners, pronouns, prepositions,
+// conjunctions and sentence adverbs. Sorted, for binary search.
+constexpr std::array<std::string_view, 101> kSentenceStarters = {
+    "A",          "About",     "According", "After",     "Afterwards", "Again",  "Against",
+    "All",        "Also",      "Although",  "Among",     "An",         "And",    "Another",
+    "Any",        "As",        "At",        "Because",   "Before",     "Both",   "But",
+    "By",         "Currently", "Despite",   "During",    "Each",       "Even",   "Eventually",
+    "Every",      "Few",       "Finally",   "Following", "For",        "From",   "Furthermore",
+    "He",         "Her",       "Here",      "His",       "However",    "I",      "If",
+    "In",         "Indeed",    "Initially", "Instead",   "It",         "Its",    "Later",
+    "Like",       "Many",      "Meanwhile", "Moreover",  "Most",       "My",     "Nevertheless",
+    "No",         "Not",       "On",        "Once",      "One",        "Only",   "Or",
+    "Originally", "Other",     "Our",       "Over",      "Several",    "She",    "Since",
+    "So",         "Some",      "Soon",      "Still",     "Such",       "That",   "The",
+    "Their",      "Then",      "There",     "These",     "They",       "This",   "Those",
+    "Though",     "Through",   "Thus",      "Today",     "Under",      "Unlike", "Until",
+    "We",         "What",      "When",      "Where",     "Whereas",    "Which",  "While",
+    "Who",        "With",      "Within"};
+
+// Lower-case words that continue a name ("the U.N. Register on Conventional Weapons", "the U.S.
+// Food and Drug Administration").
+constexpr std::array<std::string_view, 9> kNameConnectors = {"and", "of", "for", "on", "de",
+                                                             "du",  "la", "&",   "des"};
+
+// "approved by the U.S. Food and Drug Administration", "the finals of the U.S. Chess
+// Championship", "before U.S. Grant's force": a dotted country abbreviation before a capitalised
+// word is part of a name, unless that word commonly starts a sentence ("… in the U.S. The next
+// …") or, after a lower-case "the", is followed by a lower-case word that does not continue a
+// name ("… and the U.S. Polk insisted …").
+[[gnu::noinline]] bool CountryNameContinues(std::string_view sentence, std::string_view next) {
+  std::string_view last = LastWord(sentence);
+  if (last.size() != 4 || last[1] != '.' || last[3] != '.' ||
+      std::find(kCountryAbbreviations.begin(), kCountryAbbreviations.end(), last) ==
+          kCountryAbbreviations.end())
+    return false;
+  std::string_view w = FirstWord(next);
+  if (w.empty() || !std::isupper(static_cast<unsigned char>(w[0]))) return false;
+  std::string_view bare = w;
+  while (!bare.empty() && !std::isalnum(static_cast<unsigned char>(bare.back())))
+    bare.remove_suffix(1);
+  if (size_t apos = bare.find('\''); apos != std::string_view::npos) bare = bare.substr(0, apos);
+  if (std::binary_search(kSentenceStarters.begin(), kSentenceStarters.end(), bare)) return false;
+  std::string_view before =
+      LastWord(sentence.substr(0, static_cast<size_t>(last.data() - sentence.data())));
+  if (before != "the") return true;
+  std::string_view after =
+      FirstWord(next.substr(static_cast<size_t>(w.data() - next.data()) + w.size()));
+  if (after.empty() || !std::islower(static_cast<unsigned char>(after[0]))) return true;
+  return std::find(kNameConnectors.begin(), kNameConnectors.end(), after) != kNameConnectors.end();
+}
+
+// A chess move in algebraic notation, with an optional move number ("25.Qd5", "24...fxe3"),
+// check or mate sign and annotation marks ("Ng3+!", "Rxc8+!!", "O-O"). `w` has no spaces.
+bool IsChessMove(std::string_view w) {
+  size_t d = 0;
+  while (d < w.size() && std::isdigit(static_cast<unsigned char>(w[d]))) ++d;
+  if (d > 0) {
+    if (d == w.size() || w[d] != '.') return false;
+    while (d < w.size() && w[d] == '.') ++d;
+    w.remove_prefix(d);
+  }
+  while (!w.empty() && (w.back() == '!' || w.back() == '?' || w.back() == ',' || w.back() == '.' ||
+                        w.back() == ';'))
+    w.remove_suffix(1);
+  if (!w.empty() && (w.back() == '+' || w.back() == '#')) w.remove_suffix(1);
+  if (w == "O-O" || w == "O-O-O") return true;
+  if (w.size() >= 2 && w[w.size() - 2] == '=') w.remove_suffix(2);  // promotion "e8=Q"
+  if (!w.empty() && std::strchr("KQRBN", w[0]) != nullptr) w.remove_prefix(1);
+  auto file = [](char c) { return c >= 'a' && c <= 'h'; };
+  auto rank = [](char c) { return c >= '1' && c <= '8'; };
+  if (w.size() < 2 || !file(w[w.size() - 2]) || !rank(w.back())) return false;
+  w.remove_suffix(2);
+  if (!w.empty() && w.back() == 'x') w.remove_suffix(1);
+  if (!w.empty() && rank(w.back())) w.remove_suffix(1);
+  if (!w.empty() && file(w.back())) w.remove_suffix(1);
+  return w.empty();
+}
+
+// The number of chess moves in `sentence` when every word is a chess move, a move number or a
+// result ("Qxf7 31.Qc8+ Qe8 … 48.Ke1!", "1.", "1–0"); -1 when a word is not.
+int GameScoreMoves(std::string_view sentence) {
+  // Most sentences start with a letter no move starts with.
+  char c0 = sentence.empty() ? ' ' : sentence[0];
+  if (!(c0 >= '0' && c0 <= '9') && !(c0 >= 'a' && c0 <= 'h') && c0 != 'K' && c0 != 'Q' &&
+      c0 != 'R' && c0 != 'B' && c0 != 'N' && c0 != 'O')
+    return -1;
+  int moves = 0;
+  for (size_t b = 0; b < sentence.size();) {
+    size_t e = sentence.find(' ', b);
+    if (e == std::string_view::npos) e = sentence.size();
+    std::string_view w = sentence.substr(b, e - b);
+    b = e + 1;
+    if (w.empty()) continue;
+    if (IsChessMove(w)) {
+      ++moves;
+      continue;
+    }
+    size_t d = 0;
+    while (d < w.size() && std::isdigit(static_cast<unsigned char>(w[d]))) ++d;
+    bool number = d > 0 && d < w.size() && w.find_first_not_of('.', d) == std::string_view::npos;
+    if (!number && w != "1\u20130" && w != "0\u20131" && w != "\u00bd\u2013\u00bd" && w != "1-0" &&
+        w != "0-1")
+      return -1;
+  }
+  return moves;
+}
+
+// Game scores are not prose: a paragraph of moves (at least two) goes, and so does a sentence of
+// moves inside prose.
+void DropGameScores(std::vector<std::string>* sentences) {
+  int total = 0, with_moves = 0;
+  bool all = true;
+  for (const auto& s : *sentences) {
+    int m = GameScoreMoves(s);
+    all = all && m >= 0;
+    total += std::max(m, 0);
+    with_moves += m >= 2;
+  }
+  if (all && total >= 2)
+    sentences->clear();
+  else if (with_moves > 0)
+    std::erase_if(*sentences, [](const std::string& s) { return GameScoreMoves(s) >= 2; });
+}
+
+// "32.c6 Ng3+! 33.Kxf2", "After 30.Qxe8+? Kxe8": "!" and "?" after a chess move annotate it; they
+// end no sentence when a move or a move number follows.
+[[gnu::noinline]] bool IsChessAnnotation(std::string_view sentence, std::string_view next) {
+  std::string_view last = LastWord(sentence);
+  if (last.empty() || (last.back() != '!' && last.back() != '?') || !IsChessMove(last))
+    return false;
+  std::string_view w = FirstWord(next);
+  if (w.empty()) return false;
+  if (IsChessMove(w)) return true;
+  size_t d = 0;
+  while (d < w.size() && std::isdigit(static_cast<unsigned char>(w[d]))) ++d;
+  return d > 0 && d < w.size() && w[d] == '.';
+}
+
+// True when the quotation closing at `q` in `next` ends in a short piece (`inside`, at most six
+// words: `No,`, a title's second half) and words follow it (`No," he said.`): the "?" or "!"
+// before `next` is then inside a sentence that goes on.
+bool ShortQuotedTail(std::string_view next, size_t q, size_t mark_size) {
+  std::string_view inside = next.substr(0, q);
+  int words = 0;
+  for (size_t k = 0; k < inside.size(); ++k)
+    if (inside[k] != ' ' && (k == 0 || inside[k - 1] == ' ') && ++words > 6) return false;
+  std::string_view tail = next.substr(q + mark_size);
+  return std::any_of(tail.begin(), tail.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+}
+
+// Quotation marks in the sentence being built, counted once per byte however many boundaries it
+// is merged across (so that a paragraph of merges stays linear).
+struct QuoteCount {
+  size_t upto = 0;  // text[start, upto) is counted
+  size_t straight = 0, open = 0, close = 0;
+
+  void CountUpTo(std::string_view text, size_t end) {
+    for (; upto < end; ++upto) {
+      if (text[upto] == '"') {
+        ++straight;
+      } else if (text[upto] == '\xE2' && upto + 2 < end && text[upto + 1] == '\x80') {
+        open += text[upto + 2] == '\x9C';   // U+201C
+        close += text[upto + 2] == '\x9D';  // U+201D
+      }
+    }
+  }
+};
+
+// `Robert Phiddian's article "Have you eaten yet? The Reader in A Modest Proposal" focuses on`,
+// `"Was this achieved by racial whitening? No," he said.`: a "?" or "!" inside a quotation that
+// closes soon after it, in a sentence that goes on, ends no sentence. A quotation of whole
+// sentences is split as sentences are (`"How is New Orleans different …? | New Orleans is known
+// as …," she says.`). `quotes` counts the quotation marks of the sentence.
+[[gnu::noinline]] bool ContinuesInsideQuote(const QuoteCount& quotes, std::string_view next) {
+  if (quotes.straight % 2 == 1) {
+    // The first quotation mark in `next` must close ("prize\","), not open ("that \"reviewers").
+    size_t q = next.find('"');
+    return q != std::string_view::npos && (q == 0 || next[q - 1] != ' ') &&
+           ShortQuotedTail(next, q, 1);
+  }
+  size_t q = next.find("\u201d");
+  return quotes.open > quotes.close && q != std::string_view::npos && ShortQuotedTail(next, q, 3);
+}
+
 // ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...").
 // Splits `segment` after ". " (or "?", "!", closing quotes) followed by a digit, unless the word
 // before the period is an abbreviation ("No. 5", "p. 23").
@@ -353,6 +541,8 @@ void SplitBeforeDigits(std::string_view segment, std::vector<std::string_view>* 
     if (k >= segment.size() || !std::isdigit(static_cast<unsigned char>(segment[k]))) continue;
     std::string_view before = LastWord(std::string_view(segment).substr(start, j - start));
     if (c == '.' && IsAbbreviation(before, FirstWord(std::string_view(segment).substr(k))))
+      continue;
+    if (c != '.' && IsChessAnnotation(segment.substr(start, j - start), segment.substr(k)))
       continue;
     parts->push_back(segment.substr(start, j - start));
     start = k;
@@ -377,18 +567,29 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
   std::vector<std::string> out;
   std::vector<std::string_view> parts;
   size_t pending = 0;  // start of the sentence being built
+  QuoteCount quotes;   // its quotation marks, counted only when a rule needs them
   for (size_t i = 0; i + 1 < bounds.size(); ++i) {
     std::string_view sentence = text.substr(pending, bounds[i + 1] - pending);
     if (i + 2 < bounds.size()) {
       std::string_view next = text.substr(bounds[i + 1], bounds[i + 2] - bounds[i + 1]);
-      if (IsAbbreviation(LastWord(sentence), FirstWord(next)) ||
-          ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next) ||
-          IsCountryAdjective(sentence))
+      std::string_view last = LastWord(sentence);
+      if (IsAbbreviation(last, FirstWord(next)) || ContinuesAfterExclamation(sentence, next) ||
+          IsGluedAfterNumber(sentence, next) || IsCountryAdjective(sentence))
         continue;
+      // The rules below look at few sentences: those ending in "X.Y." or in "!" or "?". (They
+      // are kept out of line: inlined here, they made every boundary dearer.)
+      char end = last.empty() ? ' ' : last.back();
+      if (end == '.' && last.size() == 4 && CountryNameContinues(sentence, next)) continue;
+      if (end == '!' || end == '?') {
+        if (IsChessAnnotation(sentence, next)) continue;
+        quotes.CountUpTo(text, bounds[i + 1]);
+        if (ContinuesInsideQuote(quotes, next)) continue;
+      }
     }
     parts.clear();
     SplitBeforeDigits(sentence, &parts);
     pending = bounds[i + 1];
+    quotes = QuoteCount{pending};
     for (std::string_view p : parts) {
       size_t b = p.find_first_not_of(" \t\n");
       if (b == std::string_view::npos) continue;
@@ -453,6 +654,7 @@ Status TextProcessor::Process(const SourcePage& page, ProcessedPage* out) {
       template_names = std::move(cleaned.template_names);
       for (const auto& p : cleaned.paragraphs) {
         auto sentences = splitter_.Split(p);
+        DropGameScores(&sentences);
         if (!sentences.empty()) out->paragraphs.push_back(std::move(sentences));
       }
       break;

@@ -204,6 +204,81 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
             (S{"Apple Inc., based in Washington, D.C., sold a .22 rifle.", "It sold."}));
 }
 
+// Real cases from held-out pages ("Privacy", "Chemical biology", "Gregory Serper", "Economy of
+// Angola", "Alaska", "Aldous Huxley", "Pierre de Coubertin", "Abraham Lincoln").
+TEST(SentenceTest, CaseNamesCountryNamesChessAndQuotations) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  EXPECT_EQ(sp.Split("It grants a right to privacy, for example in Griswold v. Connecticut "
+                     "(1965). In the United States, it is limited."),
+            (S{"It grants a right to privacy, for example in Griswold v. Connecticut (1965).",
+               "In the United States, it is limited."}));
+  // A dotted country abbreviation before a capitalised word is part of a name...
+  EXPECT_EQ(sp.Split("None of the 21 drugs approved by the U.S. Food and Drug Administration (FDA) "
+                     "in 2008 were new. He reached the finals of the U.S. Chess Championship by "
+                     "defeating Alex Yermolinsky. No country informed the U.N. Register on "
+                     "Conventional Weapons as required."),
+            (S{"None of the 21 drugs approved by the U.S. Food and Drug Administration (FDA) in "
+               "2008 were new.",
+               "He reached the finals of the U.S. Chess Championship by defeating Alex "
+               "Yermolinsky.",
+               "No country informed the U.N. Register on Conventional Weapons as required."}));
+  // ...unless that word starts sentences, or a verb follows it after "the".
+  EXPECT_EQ(sp.Split("It has few roads compared to the rest of the U.S. The state's road system "
+                     "is small. He moved to the U.S. In March 1938, he left. Mexico and the U.S. "
+                     "Polk insisted on war."),
+            (S{"It has few roads compared to the rest of the U.S.",
+               "The state's road system is small.", "He moved to the U.S.",
+               "In March 1938, he left.", "Mexico and the U.S.", "Polk insisted on war."}));
+  // Chess annotations end no sentence before the next move; before a word they do.
+  EXPECT_EQ(sp.Split("After 30.Qxe8+? Kxe8 31.Re7+ Kf8 32.c6 Ng3+! 33.Kxf2 Nxf5, White cannot "
+                     "advance his passed pawns. 16.a4 b4 17.Nd5! Eschewing the quiet 17.Ncd1, "
+                     "White sacrificed. 47.Kxf2 Be3+! 48.Ke1! 1\u20130"),
+            (S{"After 30.Qxe8+? Kxe8 31.Re7+ Kf8 32.c6 Ng3+! 33.Kxf2 Nxf5, White cannot advance "
+               "his passed pawns.",
+               "16.a4 b4 17.Nd5!", "Eschewing the quiet 17.Ncd1, White sacrificed.",
+               "47.Kxf2 Be3+! 48.Ke1!", "1\u20130"}));
+  // A "?" or "!" inside a quotation that closes soon after it, in a sentence that goes on ("A
+  // Modest Proposal", onestopenglish "Anita"); a closed quotation still ends a sentence.
+  EXPECT_EQ(sp.Split("Robert Phiddian's article \"Have you eaten yet? The Reader in A Modest "
+                     "Proposal\" focuses on two aspects. \u201cWas this achieved by racial "
+                     "whitening? No,\u201d he said. Americans asked, \"What would Lincoln do?\" "
+                     "However, it changed."),
+            (S{"Robert Phiddian's article \"Have you eaten yet? The Reader in A Modest Proposal\" "
+               "focuses on two aspects.",
+               "\u201cWas this achieved by racial whitening? No,\u201d he said.",
+               "Americans asked, \"What would Lincoln do?\"", "However, it changed."}));
+  // A quotation of whole sentences is split as sentences are ("Paul Auster", "Pierre de
+  // Coubertin", onestopenglish "New Orleans").
+  EXPECT_EQ(sp.Split("Erdogan replied: \"As if we need you! Who cares if you come or not?\". He "
+                     "says, \"Do you not know that only one gets the prize? Run in such a way as "
+                     "to get the prize\", (1 Corinthians 9:24)."),
+            (S{"Erdogan replied: \"As if we need you!", "Who cares if you come or not?\".",
+               "He says, \"Do you not know that only one gets the prize?",
+               "Run in such a way as to get the prize\", (1 Corinthians 9:24)."}));
+  // An unclosed quotation ("Ayn Rand"): the next quotation mark opens another one.
+  EXPECT_EQ(sp.Split("He claimed \"a voice can be heard, commanding: 'To a gas chamber\u2014go! "
+                     "Atlas Shrugged received reviews that \"seemed to vie\"."),
+            (S{"He claimed \"a voice can be heard, commanding: 'To a gas chamber\u2014go!",
+               "Atlas Shrugged received reviews that \"seemed to vie\"."}));
+}
+
+// Every boundary of these paragraphs is merged into one sentence by the quotation rule: the
+// quotation marks must be counted once, not once per boundary (ctest's timeout guards the time).
+TEST(SentenceTest, LongParagraphOfQuotationMergesIsLinear) {
+  SentenceSplitter sp;
+  for (std::string unit : {"\"Who? Me\" said I. ", "\u201cWho? Me\u201d said I. "}) {
+    std::string paragraph;
+    while (paragraph.size() < (2u << 20)) paragraph += unit;
+    auto out = sp.Split(paragraph);
+    ASSERT_FALSE(out.empty());
+    EXPECT_EQ(out[0].substr(0, unit.size() - 1), unit.substr(0, unit.size() - 1));
+  }
+  std::string merges;
+  while (merges.size() < (2u << 20)) merges += "\"a? b\" c ";
+  EXPECT_EQ(sp.Split(merges).size(), 1u);
+}
+
 // Split slices the paragraph by byte offsets computed from ICU's UTF-16 boundaries; SplitSlowly
 // converts each segment back. They must agree on any text, including ill-formed UTF-8.
 TEST(SentenceTest, FastSplitAgreesWithSlowReferenceOnRandomText) {
@@ -322,6 +397,24 @@ TEST(FlagsTest, Rules) {
   ASSERT_TRUE(ParseFlagNames(FlagNames(kFlagStub | kFlagMeta), &f).ok());
   EXPECT_EQ(f, kFlagStub | kFlagMeta);
   EXPECT_FALSE(ParseFlagNames({"bogus"}, &f).ok());
+}
+
+// A game score ("Gregory Serper") is not prose; annotated prose around moves is.
+TEST(TextProcessorTest, GameScoresAreNotProse) {
+  TextProcessor tp;
+  SourcePage page;
+  page.title = "Game";
+  page.text =
+      "After 30.Qxe8+? Kxe8 31.Re7+ Kf8 32.c6 Ng3+! 33.Kxf2 Nxf5, White cannot advance his "
+      "passed pawns.\n\nQxf7 31.Qc8+ Qe8 32.d7 Kf7 33.dxe8=Q+ Rxe8 34.Qb7+ Re7 35.c6! e4! "
+      "36.c7 e3 47.Kxf2 Be3+! 48.Ke1! 1\u20130\n\n1. e4 c5 2. Nf3 d6\n\nThe game ended in 1946.";
+  ProcessedPage out;
+  ASSERT_TRUE(tp.Process(page, &out).ok());
+  using S = std::vector<std::string>;
+  ASSERT_EQ(out.paragraphs.size(), 2u);
+  EXPECT_EQ(out.paragraphs[0], (S{"After 30.Qxe8+? Kxe8 31.Re7+ Kf8 32.c6 Ng3+! 33.Kxf2 Nxf5, "
+                                  "White cannot advance his passed pawns."}));
+  EXPECT_EQ(out.paragraphs[1], (S{"The game ended in 1946."}));
 }
 
 TEST(FlagsTest, RealPages) {

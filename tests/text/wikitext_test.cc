@@ -91,6 +91,8 @@ const Case kCases[] = {
     {"{{As of|2017|5}}, it", "As of May 2017, it"},
     {"It is, {{as of|2010|4|1|lc=y}}, big", "It is, as of 1 April 2010, big"},
     {"built {{circa|1900}}.", "built c. 1900."},
+    // Two dates: the span ("Al Haytham").
+    {"({{c.|lk=no|965|1040}})", "(c. 965 \u2013 c. 1040)"},
     {"King {{reign|1509|1547}}.", "King r. 1509\u20131547."},
     // Text shown as it is.
     {"{{nowrap|Louis XIV}} ruled", "Louis XIV ruled"},
