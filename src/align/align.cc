@@ -944,16 +944,28 @@ class AlignRun {
     }
     if (threads.empty()) return RunHere(pairs);
     Status s;
-    for (size_t k = 0; k < n && s.ok(); ++k) {
-      std::atomic<size_t>& r = ready[k % window];
-      for (size_t v = r.load(std::memory_order_acquire); v != k + 1;
-           v = r.load(std::memory_order_acquire))
-        r.wait(v, std::memory_order_acquire);
-      s = Apply(pairs[k], &outcomes[k % window]);
-      applied.store(s.ok() ? k + 1 : SIZE_MAX / 2);  // on an error, every worker stops
-      if (!s.ok()) stop.store(true);
+    // The workers must be joined whatever happens here: what Apply throws becomes a status.
+    try {
+      for (size_t k = 0; k < n && s.ok(); ++k) {
+        std::atomic<size_t>& r = ready[k % window];
+        for (size_t v = r.load(std::memory_order_acquire); v != k + 1;
+             v = r.load(std::memory_order_acquire))
+          r.wait(v, std::memory_order_acquire);
+        s = Apply(pairs[k], &outcomes[k % window]);
+        if (!s.ok()) break;
+        applied.store(k + 1);
+        applied.notify_all();
+        Progress(k + 1, n);
+      }
+    } catch (const std::bad_alloc&) {
+      s = Status::IOError("out of memory writing alignment records");
+    } catch (const std::exception& e) {
+      s = Status::Internal(std::string("writing alignment records: ") + e.what());
+    }
+    if (!s.ok()) {  // every worker stops
+      stop.store(true);
+      applied.store(SIZE_MAX / 2);
       applied.notify_all();
-      Progress(k + 1, n);
     }
     for (auto& t : threads) t.join();
     return s;

@@ -131,7 +131,12 @@ Status ToPage(const nlohmann::json& j, const std::string& path, uint64_t line, S
 // document. ToPage then reads the line and gives the message.
 class FastLineParser {
  public:
+  // Lines longer than this go to the reference: simdjson's memory is about 14 times the longest
+  // line it read, and it keeps it.
+  static constexpr size_t kMaxLineBytes = 1 << 20;
+
   bool Parse(const std::string& path, const std::string& l, uint64_t line, SourcePage* page) {
+    if (l.size() > kMaxLineBytes) return false;
     padded_.assign(l);
     padded_.reserve(l.size() + simdjson::SIMDJSON_PADDING);
     simdjson::dom::element doc;
@@ -195,8 +200,11 @@ class FastLineParser {
   // GetId's accepted values: null (absent), an integer in [0, 2^64), a decimal string.
   static bool Id(const simdjson::dom::element& v, uint64_t* out, bool* has) {
     if (v.is_null()) return true;
-    if (v.is_uint64()) {
+    // An integer: 0 is left to the reference, which tells "0" from "-0" (not an id).
+    if (v.is_uint64() && uint64_t(v) != 0) {
       *out = uint64_t(v);
+    } else if (v.is_number()) {
+      return false;
     } else {
       std::string_view s;
       if (v.get_string().get(s) || !ParseDecimalU64(std::string(s), out)) return false;

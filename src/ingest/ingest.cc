@@ -112,10 +112,10 @@ class Ingester {
     std::string hash;
     bool is_redirect = false;  // then `redirect` is stored; no text processing
     bool is_delete = false;    // then page_id is deleted; no text processing
-    std::string old_title;     // the stored page's title, if any
     pb::Redirect redirect;
     pb::Article article;
     PageTerms terms;
+    std::string article_bytes;  // `article` serialized, by the worker
     Status status;
   };
   Ingester(Store* store, const IngestOptions& options, IngestSummary* summary, SeenPages* seen,
@@ -281,13 +281,12 @@ class Ingester {
       return Status::OK();
     }
 
-    if (page.is_redirect) return QueueRedirect(page, page_id, hash, existed ? old.title() : "");
+    if (page.is_redirect) return QueueRedirect(page, page_id, hash);
 
     Item item;
     item.page = page;
     item.page_id = page_id;
     item.hash = std::move(hash);
-    if (existed) item.old_title = old.title();
     // The same page id twice in one input: the later page replaces the earlier one, which may
     // not be committed yet (so the lookup above did not find it); it is counted as a change.
     const bool again = !existed && !RememberQueued(page_id);
@@ -303,12 +302,10 @@ class Ingester {
   }
 
   // Redirects go through the batch too, so that page order is kept without stopping the workers.
-  Status QueueRedirect(const SourcePage& page, uint64_t page_id, const std::string& hash,
-                       const std::string& old_title) {
+  Status QueueRedirect(const SourcePage& page, uint64_t page_id, const std::string& hash) {
     Item item;
     item.page.location = page.location;
     item.is_redirect = true;
-    item.old_title = old_title;
     pb::Redirect& r = item.redirect;
     r.set_version(kRedirectVersion);
     r.set_edition(edition_name_);
@@ -387,22 +384,27 @@ class Ingester {
 
   Status BuildArticleNoThrow(TextProcessor* text, Item& it) {
     try {
-      return BuildArticle(text, edition_name_, it.page, it.page_id, it.hash, &it.article,
-                          &it.terms);
+      RETURN_IF_ERROR(
+          BuildArticle(text, edition_name_, it.page, it.page_id, it.hash, &it.article, &it.terms));
+      it.article.SerializeToString(&it.article_bytes);
+      return Status::OK();
     } catch (const std::bad_alloc&) {
       it.article.Clear();
       it.terms.Clear();
+      std::string().swap(it.article_bytes);
       return Status::IOError(it.page.location + ": out of memory while processing the page");
     } catch (const std::exception& e) {
       return Status::Internal(it.page.location + ": " + e.what());
     }
   }
 
+  // Commits on the writer's thread while the next pages are read and written (the commit
+  // before is waited for first).
   Status MaybeFlush() {
     size_t max_pages = SmallBatches() ? 8 : kFlushPages;
-    if (writer_->pending_pages() >= max_pages || writer_->pending_bytes() >= kFlushBytes)
-      return FlushWriter();
-    return Status::OK();
+    if (writer_->pending_pages() < max_pages && writer_->pending_bytes() < kFlushBytes)
+      return Status::OK();
+    return writer_->FlushInBackground();
   }
 
   // Remembers that an article with `page_id` was queued; false when it was already. Bounded: the
@@ -413,25 +415,17 @@ class Ingester {
     return queued_ids_.insert(page_id).second;
   }
 
-  Status FlushWriter() {
-    batch_titles_.clear();
-    return writer_->Flush();
-  }
+  Status FlushWriter() { return writer_->Flush(); }
 
-  // Writes one finished item. The writer looks up who owns a page's old title in the committed
-  // state; when a page of this batch took that title already (a rename onto the title of a page
-  // that is renamed or deleted after it), the batch is committed first so that the lookup sees it.
-  Status Write(const Item& item) {
-    if (!item.old_title.empty() && batch_titles_.count(NormalizeTitle(item.old_title)))
-      RETURN_IF_ERROR(FlushWriter());
+  // Writes one finished item.
+  Status Write(Item& item) {
     if (item.is_delete)
       return writer_->DeletePage(edition_, item.page_id).WithPrefix(item.page.location);
     if (item.is_redirect) {
-      batch_titles_.insert(NormalizeTitle(item.redirect.title()));
       return writer_->PutRedirect(edition_, item.redirect).WithPrefix(item.page.location);
     }
-    batch_titles_.insert(NormalizeTitle(item.article.title()));
-    return writer_->PutArticle(edition_, item.article, item.terms).WithPrefix(item.page.location);
+    return writer_->PutArticle(edition_, item.article, item.terms, &item.article_bytes)
+        .WithPrefix(item.page.location);
   }
 
   // --stubs: counts a page whose revision is not the one the stub gave.
@@ -458,7 +452,6 @@ class Ingester {
     item.page.location = page.location;
     item.is_delete = true;
     item.page_id = page.page_id;
-    item.old_title = old.title();
     batch_.push_back(std::move(item));
     if (batch_.size() >= kBatchPages) return Submit();
     return Status::OK();
@@ -469,7 +462,6 @@ class Ingester {
   IngestSummary* summary_;
   SeenPages* seen_;
   UpdateMode mode_;
-  std::unordered_set<std::string> batch_titles_;  // normalized titles written since the last flush
   static constexpr size_t kRememberedIds = 4 * kFlushPages;
   std::unordered_set<uint64_t> queued_ids_;  // article page ids queued lately (reading thread)
   std::vector<std::unique_ptr<TextProcessor>> text_;  // one per worker

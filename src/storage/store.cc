@@ -277,13 +277,27 @@ Status Store::CheckSchema(bool read_only) {
   // falls back from; versions 1 and 2 hold each article's postings ("terms"), which are no
   // longer read. Both read as they are, and a writer marks them version 3, since from then on a
   // binary that reads postings or does not write keep records must not use them.
-  if (version == "1" || version == "2")
-    return read_only ? Status::OK() : PutMeta(kSchemaKey, std::to_string(kSchemaVersion));
+  if (version == "1" || version == "2") {
+    if (read_only) return Status::OK();
+    RETURN_IF_ERROR(DropPostings());
+    return PutMeta(kSchemaKey, std::to_string(kSchemaVersion));
+  }
   if (version != std::to_string(kSchemaVersion))
     return Status::InvalidArgument(dir_ + ": database schema version " + version +
                                    ", this aligndb reads version " +
                                    std::to_string(kSchemaVersion));
   return Status::OK();
+}
+
+// The postings of databases before version 3 ("terms"), which nothing reads: deleted and their
+// space reclaimed, once, when a writer upgrades the database (again after a crash before the
+// version is written: deleting is idempotent).
+Status Store::DropPostings() {
+  const std::string end(13, '\xff');  // past every key: edition (4) page id (8)
+  rocksdb::WriteOptions wo = WriteOpts();
+  RETURN_IF_ERROR(FromRocks(db_->DeleteRange(wo, cf(Cf::kTerms), "", end), dir_ + ": upgrade"));
+  rocksdb::CompactRangeOptions co;
+  return FromRocks(db_->CompactRange(co, cf(Cf::kTerms), nullptr, nullptr), dir_ + ": upgrade");
 }
 
 Status Store::EnsureIdentity() {
@@ -491,14 +505,27 @@ struct PageWriter::Rep {
   std::unordered_map<std::string, int64_t> deltas;
   std::map<uint32_t, std::unordered_map<std::string, int64_t, TokenHash, std::equal_to<>>>
       df_deltas;
+  // The pages' document-frequency changes as they come (tokens back to back, each with its
+  // edition and change), summed into df_deltas by Commit on the committing thread.
+  struct TermChange {
+    uint32_t edition;
+    int32_t delta;
+    uint32_t end;  // of the token in term_chars
+  };
+  std::string term_chars;
+  std::vector<TermChange> term_changes;
   PageTerms old_terms;  // of a page being replaced
   // Pages written in this batch: a second write of one of them flushes first, so that every
   // read of a page's old state sees the committed state.
   std::unordered_set<std::string> pages;
+  // Title keys ("titles" and "redirects" CFs) put or deleted in this batch, with the page that
+  // owns them now (kNoOwner: deleted): their owner is not read from the committed state.
+  static constexpr uint64_t kNoOwner = ~0ull;
+  std::unordered_map<std::string, uint64_t> titles, redirect_titles;
 };
 
 PageWriter::PageWriter(Store* store) : store_(store), rep_(std::make_unique<Rep>()) {}
-PageWriter::~PageWriter() = default;
+PageWriter::~PageWriter() { (void)WaitForCommit(); }
 
 std::unique_ptr<PageWriter> Store::NewPageWriter() { return std::make_unique<PageWriter>(this); }
 
@@ -506,24 +533,81 @@ size_t PageWriter::pending_pages() const { return rep_->pages.size(); }
 size_t PageWriter::pending_bytes() const {
   size_t tokens = 0;
   for (const auto& [edition, d] : rep_->df_deltas) tokens += d.size();
-  return rep_->write_bytes + (rep_->deltas.size() + tokens) * 32;
+  return rep_->write_bytes + (rep_->deltas.size() + tokens) * 32 + rep_->term_chars.size() +
+         rep_->term_changes.size() * sizeof(Rep::TermChange);
 }
 
 Status PageWriter::Flush() {
-  if (rep_->pages.empty() && rep_->deltas.empty() && rep_->df_deltas.empty()) return Status::OK();
+  RETURN_IF_ERROR(FlushInBackground());
+  return WaitForCommit();
+}
+
+Status PageWriter::FlushInBackground() {
+  RETURN_IF_ERROR(WaitForCommit());
+  if (rep_->pages.empty() && rep_->deltas.empty() && rep_->term_changes.empty())
+    return Status::OK();
+  committing_ = std::move(rep_);
+  rep_ = std::make_unique<Rep>();
+  try {
+    committer_ = std::thread([this] { commit_status_ = Commit(committing_.get()); });
+  } catch (const std::system_error&) {  // no thread to be had: committed here
+    commit_status_ = Commit(committing_.get());
+  }
+  return Status::OK();
+}
+
+Status PageWriter::WaitForCommit() {
+  if (committer_.joinable()) committer_.join();
+  committing_.reset();
+  Status s = commit_status_;
+  commit_status_ = Status::OK();
+  return s;
+}
+
+uint64_t PageWriter::TitleOwner(uint32_t edition, const std::string& title, bool redirect) {
+  const std::string key = EncodeEditionKey(edition) + NormalizeTitle(title);
+  for (const Rep* r : {rep_.get(), committing_.get()}) {
+    if (!r) continue;
+    const auto& owners = redirect ? r->redirect_titles : r->titles;
+    if (auto it = owners.find(key); it != owners.end()) return it->second;
+  }
+  uint64_t owner = Rep::kNoOwner;
+  if (redirect) {
+    pb::Redirect r;
+    if (store_->GetRedirect(edition, NormalizeTitle(title), &r).ok()) owner = r.page_id();
+  } else if (!store_->FindArticle(edition, title, &owner).ok()) {
+    owner = Rep::kNoOwner;
+  }
+  return owner;
+}
+
+bool PageWriter::Committing(const std::string& page_key) const {
+  return committing_ && committing_->pages.count(page_key);
+}
+
+Status PageWriter::Commit(Rep* rep) {
+  for (size_t k = 0, begin = 0; k < rep->term_changes.size(); ++k) {
+    const Rep::TermChange& c = rep->term_changes[k];
+    auto& df = rep->df_deltas[c.edition];
+    const std::string_view t(rep->term_chars.data() + begin, c.end - begin);
+    auto it = df.find(t);
+    if (it == df.end()) it = df.emplace(std::string(t), 0).first;
+    it->second += c.delta;
+    begin = c.end;
+  }
   // Stable: a page's delete and put of one key stay in their order.
-  std::stable_sort(rep_->writes.begin(), rep_->writes.end(), [](const auto& a, const auto& b) {
+  std::stable_sort(rep->writes.begin(), rep->writes.end(), [](const auto& a, const auto& b) {
     return a.cf != b.cf ? a.cf < b.cf : a.key < b.key;
   });
-  for (const auto& w : rep_->writes) {
+  for (const auto& w : rep->writes) {
     auto* cf = store_->cf(static_cast<Store::Cf>(w.cf));
     if (w.put)
-      rep_->batch.Put(cf, w.key, w.value);
+      rep->batch.Put(cf, w.key, w.value);
     else
-      rep_->batch.Delete(cf, w.key);
+      rep->batch.Delete(cf, w.key);
   }
-  rep_->writes.clear();
-  rep_->write_bytes = 0;
+  rep->writes.clear();
+  rep->write_bytes = 0;
   auto* counts = store_->cf(Store::Cf::kCounts);
   // In key order: the memtable's skip list then inserts each key next to the previous one
   // instead of searching from its head. Counter keys (edition 0x00 name) sort before document
@@ -536,24 +620,20 @@ Status PageWriter::Flush() {
     for (const auto* kv : sorted) {
       key.resize(prefix.size());
       key.append(kv->first);
-      rep_->batch.Merge(counts, key, EncodeInt64(kv->second));
+      rep->batch.Merge(counts, key, EncodeInt64(kv->second));
     }
     sorted.clear();
   };
-  for (const auto& kv : rep_->deltas)
+  for (const auto& kv : rep->deltas)
     if (kv.second != 0) sorted.push_back(&kv);
   merge_sorted("");
-  for (const auto& [edition, d] : rep_->df_deltas) {
+  for (const auto& [edition, d] : rep->df_deltas) {
     for (const auto& kv : d)
       if (kv.second != 0) sorted.push_back(&kv);
     merge_sorted(DfKey(edition, ""));
   }
   CrashPoint();
-  Status s = store_->Write(&rep_->batch, ": write");
-  rep_->batch.Clear();
-  rep_->deltas.clear();
-  rep_->df_deltas.clear();
-  rep_->pages.clear();
+  Status s = store_->Write(&rep->batch, ": write");
   CrashPoint();
   return s;
 }
@@ -562,6 +642,7 @@ Status PageWriter::Flush() {
 Status PageWriter::RemovePage(uint32_t edition, uint64_t page_id) {
   std::string page_key = EncodePageKey(edition, page_id);
   if (rep_->pages.count(page_key)) RETURN_IF_ERROR(Flush());
+  if (Committing(page_key)) RETURN_IF_ERROR(WaitForCommit());
   rep_->pages.insert(page_key);
   Rep& batch = *rep_;
   auto& deltas = rep_->deltas;
@@ -580,17 +661,17 @@ Status PageWriter::RemovePage(uint32_t edition, uint64_t page_id) {
     else
       deltas[CounterKey(edition, "articles")] -= 1;
     batch.Delete(Store::Cf::kArticles, page_key);
-    // A database written before schema 3 holds the article's postings too.
-    batch.Delete(Store::Cf::kTerms, page_key);
     batch.Put(Store::Cf::kPendingIndex, page_key, "");
     // The title may since belong to another page.
-    uint64_t current = 0;
-    if (store_->FindArticle(edition, old.title(), &current).ok() && current == page_id)
+    if (TitleOwner(edition, old.title(), /*redirect=*/false) == page_id) {
       batch.Delete(Store::Cf::kTitles, title_key);
+      rep_->titles[title_key] = Rep::kNoOwner;
+    }
   } else {
-    pb::Redirect r;
-    Status rs = store_->GetRedirect(edition, NormalizeTitle(old.title()), &r);
-    if (rs.ok() && r.page_id() == page_id) batch.Delete(Store::Cf::kRedirects, title_key);
+    if (TitleOwner(edition, old.title(), /*redirect=*/true) == page_id) {
+      batch.Delete(Store::Cf::kRedirects, title_key);
+      rep_->redirect_titles[title_key] = Rep::kNoOwner;
+    }
     deltas[CounterKey(edition, "redirects")] -= 1;
   }
   batch.Delete(Store::Cf::kPages, page_key);
@@ -607,12 +688,10 @@ void PageTermsOf(const pb::Article& article, PageTerms* out) {
 
 void PageWriter::AddCounts(uint32_t edition, const pb::Article& article, const PageTerms& terms,
                            int sign) {
-  auto& df = rep_->df_deltas[edition];
   for (size_t k = 0; k < terms.size(); ++k) {
-    const std::string_view t = terms.token(k);
-    auto it = df.find(t);
-    if (it == df.end()) it = df.emplace(std::string(t), 0).first;
-    it->second += sign * static_cast<int64_t>(terms.paragraphs(k));
+    rep_->term_chars.append(terms.token(k));
+    rep_->term_changes.push_back({edition, sign * static_cast<int32_t>(terms.paragraphs(k)),
+                                  static_cast<uint32_t>(rep_->term_chars.size())});
   }
   int64_t sentences = 0;
   for (const auto& p : article.paragraphs()) sentences += p.sentences_size();
@@ -634,8 +713,8 @@ Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article) {
   return PutArticle(edition, article, terms);
 }
 
-Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article,
-                              const PageTerms& terms) {
+Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article, const PageTerms& terms,
+                              std::string* serialized) {
   if (store_->read_only_) return Status::InvalidArgument(store_->dir_ + ": opened read-only");
   RETURN_IF_ERROR(RemovePage(edition, article.page_id()));
   Rep& batch = *rep_;
@@ -646,11 +725,14 @@ Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article,
   state.set_revision_id(article.revision_id());
   state.set_content_hash(article.content_hash());
   AddCounts(edition, article, terms, +1);
-  batch.Put(Store::Cf::kArticles, page_key, article.SerializeAsString());
+  batch.Put(Store::Cf::kArticles, page_key,
+            serialized ? std::move(*serialized) : article.SerializeAsString());
   batch.Put(Store::Cf::kPages, page_key, state.SerializeAsString());
   std::string id;
   AppendBigEndian64(&id, article.page_id());
-  batch.Put(Store::Cf::kTitles, EncodeEditionKey(edition) + NormalizeTitle(article.title()), id);
+  std::string title_key = EncodeEditionKey(edition) + NormalizeTitle(article.title());
+  rep_->titles[title_key] = article.page_id();
+  batch.Put(Store::Cf::kTitles, std::move(title_key), id);
   batch.Put(Store::Cf::kPendingIndex, page_key, "");
   return Status::OK();
 }
@@ -663,6 +745,8 @@ Status PageWriter::PutRedirect(uint32_t edition, const pb::Redirect& redirect) {
   state.set_title(redirect.title());
   state.set_revision_id(redirect.revision_id());
   state.set_content_hash(redirect.content_hash());
+  rep_->redirect_titles[EncodeEditionKey(edition) + NormalizeTitle(redirect.title())] =
+      redirect.page_id();
   rep_->Put(Store::Cf::kRedirects, EncodeEditionKey(edition) + NormalizeTitle(redirect.title()),
             redirect.SerializeAsString());
   rep_->Put(Store::Cf::kPages, EncodePageKey(edition, redirect.page_id()),

@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <thread>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -220,7 +221,7 @@ class Store {
     kDefault,       // "default": unused
     kMeta,          // "meta": schema version, editions, settings
     kArticles,      // "articles": pb::Article
-    kTerms,         // "terms": written before schema 3 (pb::ArticleTerms); deleted with its page
+    kTerms,         // "terms": written before schema 3 (pb::ArticleTerms); emptied on upgrade
     kPages,         // "pages": pb::PageState
     kTitles,        // "titles": normalized title → page id
     kRedirects,     // "redirects": pb::Redirect
@@ -241,6 +242,7 @@ class Store {
   Status Write(rocksdb::WriteBatch* batch, const std::string& what);
   Status MarkInterruptedRuns();
   Status EnsureIdentity();
+  Status DropPostings();
   static const rocksdb::Snapshot* Raw(const Snapshot* s) { return s ? s->snap_ : nullptr; }
   rocksdb::ColumnFamilyHandle* cf(Cf which) { return handles_[static_cast<int>(which)]; }
 
@@ -321,15 +323,21 @@ class PageWriter {
  public:
   explicit PageWriter(Store* store);
   ~PageWriter();
-  // `terms` are the article's (PageTermsOf): computed by the caller, which may do so on other
-  // threads.
-  Status PutArticle(uint32_t edition, const pb::Article& article, const PageTerms& terms);
+  // `terms` are the article's (PageTermsOf), and `serialized`, when given, its serialization
+  // (taken): computed by the caller, which may do so on other threads.
+  Status PutArticle(uint32_t edition, const pb::Article& article, const PageTerms& terms,
+                    std::string* serialized = nullptr);
   Status PutArticle(uint32_t edition, const pb::Article& article);
   Status PutRedirect(uint32_t edition, const pb::Redirect& redirect);
   Status DeletePage(uint32_t edition, uint64_t page_id);
   // Commits everything buffered. Call before reporting an error so that the pages read before
   // the fault stay stored.
   Status Flush();
+  // Starts committing everything buffered on another thread and returns; buffering goes on
+  // meanwhile. The commit before it is waited for first, and its error returned. Reads of a page
+  // being committed wait for the commit; the caller must not rely on other reads (titles) of the
+  // pages since the last Flush until the next one, as before.
+  Status FlushInBackground();
   // Pages buffered since the last Flush.
   size_t pending_pages() const;
   // Approximate bytes buffered since the last Flush.
@@ -338,12 +346,22 @@ class PageWriter {
  private:
   struct Rep;
   Status RemovePage(uint32_t edition, uint64_t page_id);
+  Status Commit(Rep* rep);  // writes one batch
+  Status WaitForCommit();   // the background commit's outcome (OK when there is none)
+  bool Committing(const std::string& page_key) const;
+  // The page that owns `title` of `edition` (an article's, or with `redirect` a redirect's) as
+  // this writer leaves it: by the writes of this batch, then of the batch being committed, then
+  // the committed state; ~0 for none.
+  uint64_t TitleOwner(uint32_t edition, const std::string& title, bool redirect);
   // Adds sign × what `article` counts (its terms' document frequencies, its paragraphs and
   // sentences, one article) to the batch's counts.
   void AddCounts(uint32_t edition, const pb::Article& article, const PageTerms& terms, int sign);
   void AddCounts(uint32_t edition, const pb::Article& article, int sign, PageTerms* scratch);
   Store* store_;
   std::unique_ptr<Rep> rep_;
+  std::unique_ptr<Rep> committing_;  // being written by committer_
+  std::thread committer_;
+  Status commit_status_;
 };
 
 }  // namespace aligndb

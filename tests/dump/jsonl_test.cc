@@ -167,7 +167,11 @@ TEST(DocumentJsonlTest, FastPathEqualsTheReferenceOnRandomLines) {
                                            R"([[]])",
                                            R"({"a": 1})",
                                            R"("Line one.\nLine two.")",
-                                           R"(["S1.", "S2."])"};
+                                           R"(["S1.", "S2."])",
+                                           "-0",
+                                           "-0.0",
+                                           "0e0",
+                                           "1E2"};
   int fast_ok = 0;
   for (int round = 0; round < 4000; ++round) {
     std::string line = "{";

@@ -13,6 +13,7 @@
 
 #include "aligndb.pb.h"
 #include "ingest/ingest.h"
+#include "storage/rocks.h"
 #include "storage/store_fixtures.h"
 #include "test_util.h"
 #include "text/text.h"
@@ -180,6 +181,68 @@ TEST(StoreTest, PageWriterBatchesEqualSingleWrites) {
     EXPECT_EQ(RecountDf(batched.get(), e1), RecountDf(single.get(), e2));
     ExpectDfMatchesRecount(batched.get(), e1);
   }
+}
+
+// A database of schema version 2 holds each article's postings in "terms": the first writer
+// drops them all (nothing reads them) and marks the database 3; its articles and document
+// frequencies stay, and replacing a page keeps them exact.
+TEST(StoreTest, UpgradeFromVersionTwoDropsThePostings) {
+  TempDir tmp;
+  std::string dir = tmp.Sub("db");
+  uint32_t ed = 0;
+  {
+    auto store = OpenOrDie(dir);
+    ASSERT_TRUE(store->EditionId("enwiki", true, &ed).ok());
+    ASSERT_TRUE(store->PutArticle(ed, MakeArticle(1, "A", 1, {{"The river flows."}})).ok());
+    ASSERT_TRUE(store->PutMeta("schema_version", "2").ok());
+  }
+  {  // As a version-2 aligndb left it: the article's postings under its page key.
+    std::vector<rocksdb::ColumnFamilyDescriptor> cfs;
+    std::vector<std::string> names;
+    ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir, &names).ok());
+    for (const auto& n : names) cfs.emplace_back(n, rocksdb::ColumnFamilyOptions());
+    std::vector<rocksdb::ColumnFamilyHandle*> handles;
+    rocksdb::DB* raw = nullptr;
+    ASSERT_TRUE(rocksdb::DB::Open(rocksdb::DBOptions(), dir, cfs, &handles, &raw).ok());
+    size_t terms = std::find(names.begin(), names.end(), "terms") - names.begin();
+    ASSERT_LT(terms, names.size());
+    ASSERT_TRUE(
+        raw->Put(rocksdb::WriteOptions(), handles[terms], EncodePageKey(ed, 1),
+                 TermsOf(MakeArticle(1, "A", 1, {{"The river flows."}})).SerializeAsString())
+            .ok());
+    for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
+    delete raw;
+  }
+  auto count_terms = [&] {
+    std::vector<rocksdb::ColumnFamilyDescriptor> cfs;
+    std::vector<std::string> names;
+    EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir, &names).ok());
+    for (const auto& n : names) cfs.emplace_back(n, rocksdb::ColumnFamilyOptions());
+    std::vector<rocksdb::ColumnFamilyHandle*> handles;
+    rocksdb::DB* raw = nullptr;
+    EXPECT_TRUE(rocksdb::DB::OpenForReadOnly(rocksdb::DBOptions(), dir, cfs, &handles, &raw).ok());
+    size_t terms = std::find(names.begin(), names.end(), "terms") - names.begin();
+    std::unique_ptr<rocksdb::Iterator> it(raw->NewIterator(rocksdb::ReadOptions(), handles[terms]));
+    int n = 0;
+    for (it->SeekToFirst(); it->Valid(); it->Next()) ++n;
+    it.reset();
+    for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
+    delete raw;
+    return n;
+  };
+  EXPECT_EQ(count_terms(), 1);
+  {
+    auto store = OpenOrDie(dir);
+    std::string v;
+    ASSERT_TRUE(store->GetMeta("schema_version", &v).ok());
+    EXPECT_EQ(v, "3");
+    ASSERT_TRUE(store->PutArticle(ed, MakeArticle(1, "A", 2, {{"The sea rises."}})).ok());
+    ExpectDfMatchesRecount(store.get(), ed);
+    pb::Article back;
+    ASSERT_TRUE(store->GetArticle(ed, 1, &back).ok());
+    EXPECT_EQ(back.paragraphs(0).sentences(0), "The sea rises.");
+  }
+  EXPECT_EQ(count_terms(), 0);
 }
 
 TEST(StoreTest, RefusesADirectoryThatIsNotADatabase) {

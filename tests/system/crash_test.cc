@@ -133,6 +133,65 @@ TEST_F(CrashTest, KilledAlignResumesToTheSameExport) {
   EXPECT_GE(kills, 4);
 }
 
+// One page of a MediaWiki XML dump.
+std::string XmlPage(uint64_t id, const std::string& title, uint64_t revision,
+                    const std::string& text) {
+  return "<page><title>" + title + "</title><ns>0</ns><id>" + std::to_string(id) +
+         "</id><revision><id>" + std::to_string(revision) + "</id><text>" + text +
+         "</text></revision></page>\n";
+}
+
+// Batches are committed on another thread while the next pages are written: pages met again
+// (a newer revision, a rename, a title taken over) while their first batch is being committed
+// end as in one batch. The same dump in batches of 8 pages and in one batch: the same articles,
+// counts and export.
+TEST(BackgroundCommitTest, PagesMetAgainWhileTheirBatchCommitsEndAsInOneBatch) {
+  TempDir tmp;
+  std::string xml = "<mediawiki><siteinfo><dbname>enwiki</dbname></siteinfo>\n";
+  auto text = [](int k, int v) {
+    return "Paragraph " + std::to_string(k) + " of version " + std::to_string(v) +
+           " has words like river and stone" + std::string(k % 3 == 0 ? " and sea." : ".") +
+           " A second sentence follows here.\n\nAnother paragraph " + std::to_string(k % 5) +
+           " with more words.";
+  };
+  for (int k = 1; k <= 40; ++k) xml += XmlPage(k, "Page " + std::to_string(k), 100 + k, text(k, 1));
+  // A page takes the title of page 39 (still its owner), then pages of the batches just
+  // committed (8 pages a batch) are met again: changed; page 39 renamed after the batch with
+  // the title's new owner went to be committed; an article turned into a redirect.
+  xml += XmlPage(41, "Page 39", 301, text(41, 1));
+  for (int k = 30; k <= 38; ++k)
+    xml += XmlPage(k, "Page " + std::to_string(k), 200 + k, text(k, 2));
+  xml += XmlPage(39, "Renamed 39", 300, text(39, 3));
+  xml += XmlPage(40, "Page 40", 302, "#REDIRECT [[Page 1]]");
+  xml += "</mediawiki>\n";
+  testing::WriteFile(tmp.Sub("d.xml"), xml);
+  std::string simple_xml = "<mediawiki><siteinfo><dbname>simplewiki</dbname></siteinfo>\n";
+  for (int k = 1; k <= 41; ++k)
+    simple_xml +=
+        XmlPage(k, k == 39 ? "Renamed 39" : "Page " + std::to_string(k), 500 + k, text(k, 2));
+  simple_xml += XmlPage(42, "Page 39", 542, text(41, 1));  // pairs with page 41
+  simple_xml += "</mediawiki>\n";
+  testing::WriteFile(tmp.Sub("s.xml"), simple_xml);
+  std::string results[2];
+  for (int small = 0; small < 2; ++small) {
+    std::string env = small ? "ALIGNDB_TEST_SMALL_BATCHES=1 " : "";
+    std::string db = tmp.Sub("db" + std::to_string(small));
+    ASSERT_EQ(
+        Aligndb(env, {"ingest", "--db", db, tmp.Sub("d.xml"), tmp.Sub("s.xml")}, tmp).exit_code, 0);
+    ASSERT_EQ(Aligndb(env, {"align", "--db", db}, tmp).exit_code, 0);
+    Outcome show =
+        Aligndb("", {"show", "--db", db, "--edition", "enwiki", "--all", "--format", "jsonl"}, tmp);
+    ASSERT_EQ(show.exit_code, 0) << show.err;
+    Outcome info = Aligndb("", {"info", "--db", db, "--json"}, tmp);
+    ASSERT_EQ(info.exit_code, 0) << info.err;
+    auto j = nlohmann::json::parse(info.out);
+    results[small] = show.out + j["editions"].dump() + ExportAll(db, tmp);
+  }
+  EXPECT_NE(results[0].find("Renamed 39"), std::string::npos);
+  EXPECT_NE(results[0].find("\"simple_title\":\"Page 39\""), std::string::npos);
+  EXPECT_EQ(results[1], results[0]);
+}
+
 TEST_F(CrashTest, FailedWriteEndsWithAClearErrorAndTheDatabaseOpens) {
   TempDir tmp;
   std::string db = tmp.Sub("db");

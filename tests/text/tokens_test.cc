@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
+#include <set>
 
 #include "text/text.h"
 
@@ -61,6 +63,38 @@ TEST(TokenizeIntoTest, StartsWithDecimalDigit) {
   EXPECT_FALSE(StartsWithDecimalDigit("x1"));
   EXPECT_FALSE(StartsWithDecimalDigit(""));
   EXPECT_FALSE(StartsWithDecimalDigit("é"));
+}
+
+// PageTerms against the plain count (each paragraph's set of Tokenize tokens), on random pages
+// of up to a few hundred distinct tokens (the table grows) and with Clear between pages.
+TEST(PageTermsTest, CountsParagraphsPerTokenAsThePlainCount) {
+  std::mt19937 rng(9);
+  PageTerms terms;
+  for (int page = 0; page < 300; ++page) {
+    terms.Clear();
+    std::map<std::string, uint32_t> want;
+    const int paragraphs = static_cast<int>(rng() % 6);
+    for (int p = 0; p < paragraphs; ++p) {
+      terms.BeginParagraph();
+      std::set<std::string> in_paragraph;
+      for (int k = static_cast<int>(rng() % 4); k > 0; --k) {
+        std::string sentence;
+        for (int w = static_cast<int>(rng() % 60); w > 0; --w)
+          sentence +=
+              "w" + std::to_string(rng() % (page % 2 ? 400 : 20)) + (rng() % 5 ? " " : ", É ");
+        terms.AddSentence(sentence);
+        std::vector<std::string> toks;
+        Tokenize(sentence, &toks);
+        in_paragraph.insert(toks.begin(), toks.end());
+      }
+      for (const auto& t : in_paragraph) ++want[t];
+    }
+    std::map<std::string, uint32_t> got;
+    for (size_t k = 0; k < terms.size(); ++k) {
+      EXPECT_TRUE(got.emplace(std::string(terms.token(k)), terms.paragraphs(k)).second);
+    }
+    EXPECT_EQ(got, want) << "page " << page;
+  }
 }
 
 }  // namespace
