@@ -137,7 +137,7 @@ class Ingester {
 
   // Pages handed to the workers together: this many, or fewer when their text reaches
   // kBatchBytes (large pages multiply their size while being cleaned).
-  static constexpr size_t kBatchPages = 64;
+  static constexpr size_t kBatchPages = 256;
   static constexpr size_t kBatchBytes = 32 << 20;
 
   // Pages are committed in groups of this many pages or bytes.
@@ -320,28 +320,42 @@ class Ingester {
     return Status::OK();
   }
 
-  // Hands the collected pages to the workers; first writes the batch they finished before.
+  // Hands the collected pages to the workers, then writes the batch they finished before while
+  // they work.
   Status Submit() {
-    RETURN_IF_ERROR(Drain());
-    if (batch_.empty()) return Status::OK();
-    inflight_ = std::move(batch_);
-    batch_.clear();
-    batch_bytes_ = 0;
-    try {
-      running_ = std::async(std::launch::async, [this] { ProcessBatch(&inflight_); });
-    } catch (const std::system_error&) {
-      // No thread to be had: the batch is processed when drained.
-      running_ = std::async(std::launch::deferred, [this] { ProcessBatch(&inflight_); });
+    std::vector<Item> finished;
+    if (running_.valid()) {
+      running_.get();
+      finished = std::move(inflight_);
+      inflight_.clear();
     }
-    return Status::OK();
+    if (!batch_.empty()) {
+      inflight_ = std::move(batch_);
+      batch_.clear();
+      batch_bytes_ = 0;
+      try {
+        running_ = std::async(std::launch::async, [this] { ProcessBatch(&inflight_); });
+      } catch (const std::system_error&) {
+        // No thread to be had: the batch is processed when drained.
+        running_ = std::async(std::launch::deferred, [this] { ProcessBatch(&inflight_); });
+      }
+    }
+    return WriteItems(&finished);
   }
 
   // Waits for the batch in the workers and writes it, in page order.
   Status Drain() {
     if (!running_.valid()) return Status::OK();
     running_.get();
+    Status s = WriteItems(&inflight_);
+    inflight_.clear();
+    return s;
+  }
+
+  // Writes finished items in page order, up to the first error.
+  Status WriteItems(std::vector<Item>* items) {
     Status first_error;
-    for (auto& item : inflight_) {
+    for (auto& item : *items) {
       if (!item.status.ok()) {
         first_error = item.status;
         break;
@@ -353,7 +367,6 @@ class Ingester {
         break;
       }
     }
-    inflight_.clear();
     return first_error;
   }
 

@@ -339,6 +339,14 @@ Status Store::Write(rocksdb::WriteBatch* batch, const std::string& what) {
   return FromRocks(s, dir_ + what);
 }
 
+void Store::StartFlush() {
+  if (!write_error_.ok()) return;
+  rocksdb::FlushOptions fo;
+  fo.wait = false;
+  fo.allow_write_stall = true;
+  (void)db_->Flush(fo, handles_);  // an error shows in the next write or the closing flush
+}
+
 Status Store::FlushMemtables() {
   rocksdb::FlushOptions fo;
   fo.wait = true;
@@ -635,6 +643,9 @@ Status PageWriter::Commit(Rep* rep) {
   CrashPoint();
   Status s = store_->Write(&rep->batch, ": write");
   CrashPoint();
+  // A large batch's memtables are written to table files in the background now, while the next
+  // batches are read, rather than all at once when the database closes.
+  if (s.ok() && rep->batch.GetDataSize() >= kBackgroundFlushBytes) store_->StartFlush();
   return s;
 }
 

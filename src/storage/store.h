@@ -207,6 +207,8 @@ class Store {
 
   // Writes the memtables to table files, so that no write-ahead log is left to replay.
   Status FlushMemtables();
+  // Starts writing the memtables to table files in the background, without waiting.
+  void StartFlush();
 
   // Calls `fn(token, df)` for every stored document frequency of `edition`, in token order.
   Status ForEachDocumentFrequency(uint32_t edition,
@@ -347,7 +349,9 @@ class PageWriter {
   struct Rep;
   Status RemovePage(uint32_t edition, uint64_t page_id);
   Status Commit(Rep* rep);  // writes one batch
-  Status WaitForCommit();   // the background commit's outcome (OK when there is none)
+  // A committed batch of this many bytes starts a background flush of the memtables.
+  static constexpr size_t kBackgroundFlushBytes = 4 << 20;
+  Status WaitForCommit();  // the background commit's outcome (OK when there is none)
   bool Committing(const std::string& page_key) const;
   // The page that owns `title` of `edition` (an article's, or with `redirect` a redirect's) as
   // this writer leaves it: by the writes of this batch, then of the batch being committed, then
