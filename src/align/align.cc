@@ -744,21 +744,22 @@ struct TitlePair {
 // not the normal edition's titles (millions for English Wikipedia).
 Status PairTitles(Store* store, const AlignOptions& options, uint32_t normal_ed, uint32_t simple_ed,
                   std::vector<TitlePair>* pairs) {
-  return store->ForEachTitle(simple_ed, [&](const std::string& t, uint64_t id) {
-    uint64_t normal_id = 0;
-    Status found = store->FindArticle(normal_ed, t, &normal_id);
-    if (found.IsNotFound() && options.follow_redirects) {
-      // The simple title redirects, in the normal edition, to a differently named article.
-      pb::Redirect r;
-      if (store->GetRedirect(normal_ed, t, &r).ok())
-        found = store->FindArticle(normal_ed, r.target(), &normal_id);
-    }
-    if (found.ok())
-      pairs->push_back({t, normal_id, id});
-    else if (!found.IsNotFound())
-      return found;
-    return Status::OK();
-  });
+  return store->MatchTitles(simple_ed, normal_ed,
+                            [&](const std::string& t, uint64_t id, uint64_t normal_id) {
+                              Status found = normal_id ? Status::OK() : Status::NotFound("");
+                              if (found.IsNotFound() && options.follow_redirects) {
+                                // The simple title redirects, in the normal edition, to a
+                                // differently named article.
+                                pb::Redirect r;
+                                if (store->GetRedirect(normal_ed, t, &r).ok())
+                                  found = store->FindArticle(normal_ed, r.target(), &normal_id);
+                              }
+                              if (found.ok())
+                                pairs->push_back({t, normal_id, id});
+                              else if (!found.IsNotFound())
+                                return found;
+                              return Status::OK();
+                            });
 }
 
 pb::AlignParams ParamsOf(const AlignOptions& options) {
@@ -836,6 +837,12 @@ class AlignRun {
   }
 
   Status Run(const std::vector<TitlePair>& pairs) {
+    // A first align of the edition pair (no pairing summary yet) has no records to keep, but
+    // those of a run killed before its summary, which are aligned again alike.
+    pb::PairingSummary before;
+    Status bs = store_->GetPairingSummary(options_.normal, options_.simple, &before);
+    if (!bs.ok() && !bs.IsNotFound() && bs.code() != Status::Code::kCorruption) return bs;
+    keep_records_ = !options_.all && !bs.IsNotFound();
     RETURN_IF_ERROR(MaybeReadAllDocumentFrequencies(pairs.size()));
     RETURN_IF_ERROR(aligners_.size() > 1 ? RunOnWorkers(pairs) : RunHere(pairs));
     for (auto& a : aligners_) {
@@ -867,12 +874,7 @@ class AlignRun {
   // are few against the pairs (each pair looks up a few hundred tokens), reading them all at
   // once costs less than looking them up pair by pair.
   Status MaybeReadAllDocumentFrequencies(size_t pairs) {
-    if (!options_.all) {
-      pb::PairingSummary ps;
-      Status s = store_->GetPairingSummary(options_.normal, options_.simple, &ps);
-      if (!s.IsNotFound())
-        return s.ok() || s.code() == Status::Code::kCorruption ? Status::OK() : s;
-    }
+    if (keep_records_) return Status::OK();
     uint64_t keys = 0;
     RETURN_IF_ERROR(store_->EstimateCountKeys(&keys));
     if (keys > kMaxDfRead || keys > 1000 * static_cast<uint64_t>(pairs)) return Status::OK();
@@ -972,7 +974,7 @@ class AlignRun {
   }
 
   Status DecidePair(PairAligner* aligner, const TitlePair& pair, PairOutcome* out) {
-    if (!options_.all) {
+    if (keep_records_) {
       bool kept = false;
       RETURN_IF_ERROR(KeepStored(pair, &kept, out));
       if (kept) {
@@ -1091,6 +1093,7 @@ class AlignRun {
   std::unique_ptr<AlignmentWriter> writer_;
   std::unordered_set<std::string> names_;  // records written or kept by this run
   DfMap all_df_;                           // see MaybeReadAllDocumentFrequencies
+  bool keep_records_ = false;  // stored records may be kept: not --all, not a first align
 };
 
 }  // namespace

@@ -818,6 +818,36 @@ Status Store::ForEachTitle(uint32_t edition,
   return FromRocks(it->status(), dir_ + ": scan titles");
 }
 
+Status Store::MatchTitles(uint32_t edition, uint32_t other,
+                          const std::function<Status(const std::string&, uint64_t, uint64_t)>& fn) {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kTitles)));
+  std::unique_ptr<rocksdb::Iterator> ot(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kTitles)));
+  const std::string prefix = EncodeEditionKey(edition), other_prefix = EncodeEditionKey(other);
+  std::string target = other_prefix;
+  ot->Seek(other_prefix);
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    if (it->value().size() != 8) return Status::Corruption(dir_ + ": bad title record");
+    const rocksdb::Slice title(it->key().data() + prefix.size(), it->key().size() - prefix.size());
+    target.resize(other_prefix.size());
+    target.append(title.data(), title.size());
+    // The other edition's titles in step: a few steps forward, else a seek (when it holds many
+    // titles between two of this edition's).
+    for (int steps = 0; ot->Valid() && ot->key().compare(target) < 0; ot->Next())
+      if (++steps > 16) {
+        ot->Seek(target);
+        break;
+      }
+    uint64_t other_id = 0;
+    if (ot->Valid() && ot->key() == target) {
+      if (ot->value().size() != 8) return Status::Corruption(dir_ + ": bad title record");
+      other_id = DecodeBigEndian64(ot->value().data());
+    }
+    RETURN_IF_ERROR(fn(title.ToString(), DecodeBigEndian64(it->value().data()), other_id));
+  }
+  RETURN_IF_ERROR(FromRocks(ot->status(), dir_ + ": scan titles"));
+  return FromRocks(it->status(), dir_ + ": scan titles");
+}
+
 Status Store::PageIds(uint32_t edition, std::vector<uint64_t>* out) {
   out->clear();
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kPages)));

@@ -127,6 +127,11 @@ class Store {
   Status ForEachTitle(uint32_t edition,
                       const std::function<Status(const std::string&, uint64_t)>& fn,
                       const Snapshot* snapshot = nullptr);
+  // Calls `fn(normalized_title, page_id, other_id)` for every article title of `edition` in
+  // title order, with the page id of the article of the same title in `other` (0 when there is
+  // none): one pass over both editions' titles instead of a lookup per title.
+  Status MatchTitles(uint32_t edition, uint32_t other,
+                     const std::function<Status(const std::string&, uint64_t, uint64_t)>& fn);
   // Page ids of all pages (articles and redirects) of `edition`.
   Status PageIds(uint32_t edition, std::vector<uint64_t>* out);
 

@@ -245,6 +245,45 @@ TEST(StoreTest, UpgradeFromVersionTwoDropsThePostings) {
   EXPECT_EQ(count_terms(), 0);
 }
 
+// MatchTitles walks both editions' titles in step: the same matches as a lookup per title, where
+// the other edition holds no, few or many titles between two of this edition's.
+TEST(StoreTest, MatchTitlesEqualsALookupPerTitle) {
+  TempDir tmp;
+  auto store = OpenOrDie(tmp.Sub("db"));
+  uint32_t a = 0, b = 0;
+  ASSERT_TRUE(store->EditionId("simplewiki", true, &a).ok());
+  ASSERT_TRUE(store->EditionId("enwiki", true, &b).ok());
+  std::mt19937 rng(3);
+  auto writer = store->NewPageWriter();
+  for (uint64_t id = 1; id <= 3000; ++id) {
+    const std::string title = "T" + std::to_string(rng() % 5000);
+    // Dense in the other edition around some titles, sparse elsewhere.
+    const bool in_b = rng() % 3 != 0 || (id % 100) < 40;
+    const bool in_a = rng() % 10 == 0;
+    if (in_b) ASSERT_TRUE(writer->PutArticle(b, MakeArticle(id, title, 1, {{"x y."}})).ok());
+    if (in_a)
+      ASSERT_TRUE(
+          writer->PutArticle(a, MakeArticle(id + 10000, title + (id % 7 ? "" : "z"), 1, {{"x y."}}))
+              .ok());
+  }
+  ASSERT_TRUE(writer->Flush().ok());
+  int titles = 0, matched = 0;
+  ASSERT_TRUE(store
+                  ->MatchTitles(a, b,
+                                [&](const std::string& t, uint64_t, uint64_t other) {
+                                  uint64_t want = 0;
+                                  Status s = store->FindArticle(b, t, &want);
+                                  EXPECT_EQ(other, s.ok() ? want : 0) << t;
+                                  ++titles;
+                                  matched += other != 0;
+                                  return Status::OK();
+                                })
+                  .ok());
+  EXPECT_GT(titles, 100);
+  EXPECT_GT(matched, 20);
+  EXPECT_LT(matched, titles);
+}
+
 TEST(StoreTest, RefusesADirectoryThatIsNotADatabase) {
   TempDir tmp;
   testing::WriteFile(tmp.Sub("notes.txt"), "hello");
