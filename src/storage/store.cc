@@ -229,7 +229,12 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   for (int i = 0; i < static_cast<int>(Cf::kNumCfs); ++i) {
     rocksdb::ColumnFamilyOptions cf_options;
     cf_options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+    // Level 0 and 1 uncompressed: an ingest's flushes (and an align's reads of fresh tables) do not
+    // wait for LZ4; compactions compress the larger levels below, where a big database's bytes are.
     cf_options.compression = rocksdb::kLZ4Compression;
+    cf_options.compression_per_level.assign(cf_options.num_levels, rocksdb::kLZ4Compression);
+    cf_options.compression_per_level[0] = cf_options.compression_per_level[1] =
+        rocksdb::kNoCompression;
     if (static_cast<Cf>(i) == Cf::kCounts) cf_options.merge_operator = add_op;
     descriptors.emplace_back(kCfNames[i], cf_options);
   }
