@@ -93,6 +93,16 @@ LabelFeatures SentenceFeatures(const std::vector<LabelToken>& toks, const std::v
   });
 }
 
+// What the rule reads between tokens: brackets open and close a parenthesis, ';' opens a clause.
+void ReadBetweenTokens(char b, int* depth, bool* semicolon) {
+  if (b == '(' || b == '[')
+    ++*depth;
+  else if ((b == ')' || b == ']') && *depth > 0)
+    --*depth;
+  else if (b == ';')
+    *semicolon = true;
+}
+
 bool IsOpener(std::string_view folded) {
   return std::binary_search(kOpeners.begin(), kOpeners.end(), folded);
 }
@@ -156,12 +166,7 @@ std::vector<LabelToken> LabelTokens(std::string_view sentence) {
   while (i < sentence.size()) {
     unsigned char b = static_cast<unsigned char>(sentence[i]);
     if (b < 0x80 && !IsAsciiAlnum(b)) {
-      if (b == '(' || b == '[')
-        ++depth;
-      else if ((b == ')' || b == ']') && depth > 0)
-        --depth;
-      else if (b == ';')
-        semicolon = true;
+      ReadBetweenTokens(static_cast<char>(b), &depth, &semicolon);
       ++i;
       continue;
     }
@@ -242,15 +247,8 @@ void MakeLabelSentence(std::string_view sentence, const TokenList& tokens, size_
   bool semicolon = false;
   size_t pos = 0;
   for (size_t k = begin; k < end; ++k) {
-    for (const size_t at = tokens.source_offset(k); pos < at; ++pos) {
-      char b = sentence[pos];
-      if (b == '(' || b == '[')
-        ++depth;
-      else if ((b == ')' || b == ']') && depth > 0)
-        --depth;
-      else if (b == ';')
-        semicolon = true;
-    }
+    for (const size_t at = tokens.source_offset(k); pos < at; ++pos)
+      ReadBetweenTokens(sentence[pos], &depth, &semicolon);
     const uint8_t token_bits = bits_by_id[ids[k]];
     double w = idf_by_id[ids[k]];
     if (token_bits & kLabelDigit) w *= params.num_boost;

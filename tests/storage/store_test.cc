@@ -196,38 +196,38 @@ TEST(StoreTest, UpgradeFromVersionTwoDropsThePostings) {
     ASSERT_TRUE(store->PutArticle(ed, MakeArticle(1, "A", 1, {{"The river flows."}})).ok());
     ASSERT_TRUE(store->PutMeta("schema_version", "2").ok());
   }
-  {  // As a version-2 aligndb left it: the article's postings under its page key.
+  // Opens the database with RocksDB itself and calls fn(db, the "terms" column family).
+  auto with_raw = [&](bool read_only,
+                      const std::function<void(rocksdb::DB*, rocksdb::ColumnFamilyHandle*)>& fn) {
     std::vector<rocksdb::ColumnFamilyDescriptor> cfs;
     std::vector<std::string> names;
     ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir, &names).ok());
     for (const auto& n : names) cfs.emplace_back(n, rocksdb::ColumnFamilyOptions());
     std::vector<rocksdb::ColumnFamilyHandle*> handles;
     rocksdb::DB* raw = nullptr;
-    ASSERT_TRUE(rocksdb::DB::Open(rocksdb::DBOptions(), dir, cfs, &handles, &raw).ok());
+    ASSERT_TRUE((read_only
+                     ? rocksdb::DB::OpenForReadOnly(rocksdb::DBOptions(), dir, cfs, &handles, &raw)
+                     : rocksdb::DB::Open(rocksdb::DBOptions(), dir, cfs, &handles, &raw))
+                    .ok());
     size_t terms = std::find(names.begin(), names.end(), "terms") - names.begin();
     ASSERT_LT(terms, names.size());
+    fn(raw, handles[terms]);
+    for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
+    delete raw;
+  };
+  // As a version-2 aligndb left it: the article's postings under its page key.
+  with_raw(false, [&](rocksdb::DB* raw, rocksdb::ColumnFamilyHandle* terms) {
     ASSERT_TRUE(
-        raw->Put(rocksdb::WriteOptions(), handles[terms], EncodePageKey(ed, 1),
+        raw->Put(rocksdb::WriteOptions(), terms, EncodePageKey(ed, 1),
                  TermsOf(MakeArticle(1, "A", 1, {{"The river flows."}})).SerializeAsString())
             .ok());
-    for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
-    delete raw;
-  }
+  });
   auto count_terms = [&] {
-    std::vector<rocksdb::ColumnFamilyDescriptor> cfs;
-    std::vector<std::string> names;
-    EXPECT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), dir, &names).ok());
-    for (const auto& n : names) cfs.emplace_back(n, rocksdb::ColumnFamilyOptions());
-    std::vector<rocksdb::ColumnFamilyHandle*> handles;
-    rocksdb::DB* raw = nullptr;
-    EXPECT_TRUE(rocksdb::DB::OpenForReadOnly(rocksdb::DBOptions(), dir, cfs, &handles, &raw).ok());
-    size_t terms = std::find(names.begin(), names.end(), "terms") - names.begin();
-    std::unique_ptr<rocksdb::Iterator> it(raw->NewIterator(rocksdb::ReadOptions(), handles[terms]));
     int n = 0;
-    for (it->SeekToFirst(); it->Valid(); it->Next()) ++n;
-    it.reset();
-    for (auto* h : handles) raw->DestroyColumnFamilyHandle(h);
-    delete raw;
+    with_raw(true, [&](rocksdb::DB* raw, rocksdb::ColumnFamilyHandle* terms) {
+      std::unique_ptr<rocksdb::Iterator> it(raw->NewIterator(rocksdb::ReadOptions(), terms));
+      for (it->SeekToFirst(); it->Valid(); it->Next()) ++n;
+    });
     return n;
   };
   EXPECT_EQ(count_terms(), 1);
