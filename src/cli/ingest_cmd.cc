@@ -42,6 +42,7 @@ Status RunIngest(Store* store, const IngestArgs& args, const Invocation& inv,
 void PrintIngestSummary(const IngestSummary& s, bool json) {
   // The warnings name pages by title: text from the data.
   for (const auto& w : s.skipped) std::cerr << "aligndb: warning: " << TerminalSafe(w) << "\n";
+  for (const auto& w : s.warnings) std::cerr << "aligndb: warning: " << TerminalSafe(w) << "\n";
   if (s.too_large > s.skipped.size())
     std::cerr << "aligndb: warning: " << s.too_large - s.skipped.size()
               << " more pages skipped for --max-page-bytes\n";

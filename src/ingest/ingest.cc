@@ -651,6 +651,27 @@ Status IngestChanges(Store* store, std::vector<std::string> files, const IngestO
 
 }  // namespace
 
+namespace {
+
+// A replaced page's old document frequencies are taken back by tokenizing its stored text again
+// (docs/storage.md): the database remembers the Unicode data its tokens were counted with, and
+// an ingest with other data says that they may now drift.
+Status CheckTokenizerVersion(Store* store, IngestSummary* summary) {
+  const std::string version = TokenizerVersion();
+  std::string stored;
+  Status s = store->GetMeta("tokenizer", &stored);
+  if (s.IsNotFound()) return store->PutMeta("tokenizer", version);
+  RETURN_IF_ERROR(s);
+  if (stored != version)
+    summary->warnings.push_back(
+        "the stored pages were tokenized with " + stored + ", this aligndb tokenizes with " +
+        version + ": the document frequencies of pages replaced now may drift slightly; " +
+        "ingest into a new database to keep them exact");
+  return Status::OK();
+}
+
+}  // namespace
+
 Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
               IngestSummary* summary) {
   if (!options.stubs.empty() && options.index.empty())
@@ -670,6 +691,7 @@ Status Ingest(Store* store, const std::vector<std::string>& files, const IngestO
                                    "\" is not a valid edition name (1 to 64 of A-Z a-z 0-9 _ -)");
   };
   RETURN_IF_ERROR(check(options.edition, "--edition"));
+  RETURN_IF_ERROR(CheckTokenizerVersion(store, summary));
   for (const auto& spec : files) {
     std::string path, edition;
     if (SplitEditionSpec(spec, &edition, &path))

@@ -76,6 +76,8 @@ struct IngestSummary {
   uint64_t superseded = 0;     // revisions with a newer one of the same page in the same file
   // One line per page skipped for its size (the first 20): location, title, size.
   std::vector<std::string> skipped;
+  // Other warnings for the user, one line each.
+  std::vector<std::string> warnings;
   std::map<std::string, uint64_t> articles_by_edition;  // articles read per edition
   std::map<std::string, uint64_t> AsCounts() const;
 };

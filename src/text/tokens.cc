@@ -2,6 +2,7 @@
 
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
+#include <unicode/uversion.h>
 
 #include <algorithm>
 #include <array>
@@ -87,6 +88,10 @@ void TokenizeInto(std::string_view text, TokenList* out) {
   }
   flush();
   chars.resize(static_cast<size_t>(w - data));
+}
+
+std::string TokenizerVersion() {
+  return std::string("Unicode ") + U_UNICODE_VERSION + ", ICU " + U_ICU_VERSION;
 }
 
 bool StartsWithDecimalDigit(std::string_view token) {

@@ -38,6 +38,10 @@ class TokenList {
 // Appends the tokens of `text` to `out`: the same tokens as Tokenize(text), in order.
 void TokenizeInto(std::string_view text, TokenList* out);
 
+// The Unicode data the tokens come from ("Unicode 14.0, ICU 72.1"): letters, digits and case
+// folding follow it, so another version may read the same text as other tokens.
+std::string TokenizerVersion();
+
 // Whether the first character of a folded token is a decimal digit (Unicode Nd).
 bool StartsWithDecimalDigit(std::string_view token);
 

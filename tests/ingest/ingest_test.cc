@@ -8,6 +8,7 @@
 
 #include "aligndb.pb.h"
 #include "test_util.h"
+#include "text/tokens.h"
 
 namespace aligndb {
 namespace {
@@ -51,6 +52,29 @@ TEST(IngestTest, JsonlSummaryCountsAndASecondRunSkipsEverything) {
   uint64_t id;
   EXPECT_TRUE(store->FindArticle(ed, "Cat", &id).ok());
   EXPECT_TRUE(store->FindArticle(ed, "Dog", &id).ok());
+}
+
+// The database remembers the Unicode data its tokens were counted with; an ingest with other
+// data warns (replaced pages' document frequencies may drift), and the same data does not.
+TEST(IngestTest, AnotherTokenizerVersionIsWarnedAbout) {
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "Cat", "text": "Cats purr."})"
+                                         "\n");
+  auto store = OpenStore(tmp.Sub("db"));
+  IngestOptions o;
+  o.edition = "pets";
+  IngestSummary first, second, third;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("d.jsonl")}, o, &first).ok());
+  std::string v;
+  ASSERT_TRUE(store->GetMeta("tokenizer", &v).ok());
+  EXPECT_EQ(v, TokenizerVersion());
+  EXPECT_TRUE(first.warnings.empty());
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("d.jsonl")}, o, &second).ok());
+  EXPECT_TRUE(second.warnings.empty());
+  ASSERT_TRUE(store->PutMeta("tokenizer", "Unicode 1.1, ICU 1.0").ok());
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("d.jsonl")}, o, &third).ok());
+  ASSERT_EQ(third.warnings.size(), 1u);
+  EXPECT_NE(third.warnings[0].find("tokenized with Unicode 1.1, ICU 1.0"), std::string::npos);
 }
 
 TEST(IngestTest, JsonlWithoutAnEditionIsABadArgument) {
