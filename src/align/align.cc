@@ -745,8 +745,9 @@ struct TitlePair {
 Status PairTitles(Store* store, const AlignOptions& options, uint32_t normal_ed, uint32_t simple_ed,
                   std::vector<TitlePair>* pairs) {
   return store->MatchTitles(simple_ed, normal_ed,
-                            [&](const std::string& t, uint64_t id, uint64_t normal_id) {
-                              Status found = normal_id ? Status::OK() : Status::NotFound("");
+                            [&](const std::string& t, uint64_t id, const uint64_t* normal) {
+                              uint64_t normal_id = normal ? *normal : 0;
+                              Status found = normal ? Status::OK() : Status::NotFound("");
                               if (found.IsNotFound() && options.follow_redirects) {
                                 // The simple title redirects, in the normal edition, to a
                                 // differently named article.

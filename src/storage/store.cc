@@ -349,7 +349,8 @@ void Store::StartFlush() {
   rocksdb::FlushOptions fo;
   fo.wait = false;
   fo.allow_write_stall = true;
-  (void)db_->Flush(fo, handles_);  // an error shows in the next write or the closing flush
+  // An error shows in the next write, or in the flush that ends an ingest (FlushMemtables).
+  (void)db_->Flush(fo, handles_);
 }
 
 Status Store::FlushMemtables() {
@@ -562,19 +563,32 @@ Status PageWriter::FlushInBackground() {
   committing_ = std::move(rep_);
   rep_ = std::make_unique<Rep>();
   try {
-    committer_ = std::thread([this] { commit_status_ = Commit(committing_.get()); });
+    committer_ = std::thread([this] { commit_status_ = CommitNoThrow(committing_.get()); });
   } catch (const std::system_error&) {  // no thread to be had: committed here
-    commit_status_ = Commit(committing_.get());
+    commit_status_ = CommitNoThrow(committing_.get());
   }
   return Status::OK();
+}
+
+// Nothing thrown may leave the committing thread (it would abort the process).
+Status PageWriter::CommitNoThrow(Rep* rep) {
+  try {
+    return Commit(rep);
+  } catch (const std::bad_alloc&) {
+    return Status::IOError(store_->dir_ + ": out of memory committing pages");
+  } catch (const std::exception& e) {
+    return Status::Internal(store_->dir_ + ": committing pages: " + e.what());
+  }
 }
 
 Status PageWriter::WaitForCommit() {
   if (committer_.joinable()) committer_.join();
   committing_.reset();
-  Status s = commit_status_;
+  // A failed commit fails every later one: the batches after it were built on its writes.
+  if (!commit_status_.ok() && failed_.ok())
+    failed_ = commit_status_.WithPrefix("committing the pages read before");
   commit_status_ = Status::OK();
-  return s;
+  return failed_;
 }
 
 uint64_t PageWriter::TitleOwner(uint32_t edition, const std::string& title, bool redirect) {
@@ -823,8 +837,9 @@ Status Store::ForEachTitle(uint32_t edition,
   return FromRocks(it->status(), dir_ + ": scan titles");
 }
 
-Status Store::MatchTitles(uint32_t edition, uint32_t other,
-                          const std::function<Status(const std::string&, uint64_t, uint64_t)>& fn) {
+Status Store::MatchTitles(
+    uint32_t edition, uint32_t other,
+    const std::function<Status(const std::string&, uint64_t, const uint64_t*)>& fn) {
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kTitles)));
   std::unique_ptr<rocksdb::Iterator> ot(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kTitles)));
   const std::string prefix = EncodeEditionKey(edition), other_prefix = EncodeEditionKey(other);
@@ -842,12 +857,14 @@ Status Store::MatchTitles(uint32_t edition, uint32_t other,
         ot->Seek(target);
         break;
       }
+    const bool found = ot->Valid() && ot->key() == target;
     uint64_t other_id = 0;
-    if (ot->Valid() && ot->key() == target) {
+    if (found) {
       if (ot->value().size() != 8) return Status::Corruption(dir_ + ": bad title record");
       other_id = DecodeBigEndian64(ot->value().data());
     }
-    RETURN_IF_ERROR(fn(title.ToString(), DecodeBigEndian64(it->value().data()), other_id));
+    RETURN_IF_ERROR(
+        fn(title.ToString(), DecodeBigEndian64(it->value().data()), found ? &other_id : nullptr));
   }
   RETURN_IF_ERROR(FromRocks(ot->status(), dir_ + ": scan titles"));
   return FromRocks(it->status(), dir_ + ": scan titles");

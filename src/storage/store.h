@@ -128,10 +128,11 @@ class Store {
                       const std::function<Status(const std::string&, uint64_t)>& fn,
                       const Snapshot* snapshot = nullptr);
   // Calls `fn(normalized_title, page_id, other_id)` for every article title of `edition` in
-  // title order, with the page id of the article of the same title in `other` (0 when there is
-  // none): one pass over both editions' titles instead of a lookup per title.
-  Status MatchTitles(uint32_t edition, uint32_t other,
-                     const std::function<Status(const std::string&, uint64_t, uint64_t)>& fn);
+  // title order, with the page id of the article of the same title in `other` (nullptr when
+  // there is none): one pass over both editions' titles instead of a lookup per title.
+  Status MatchTitles(
+      uint32_t edition, uint32_t other,
+      const std::function<Status(const std::string&, uint64_t, const uint64_t*)>& fn);
   // Page ids of all pages (articles and redirects) of `edition`.
   Status PageIds(uint32_t edition, std::vector<uint64_t>* out);
 
@@ -356,7 +357,9 @@ class PageWriter {
   Status Commit(Rep* rep);  // writes one batch
   // A committed batch of this many bytes starts a background flush of the memtables.
   static constexpr size_t kBackgroundFlushBytes = 4 << 20;
-  Status WaitForCommit();  // the background commit's outcome (OK when there is none)
+  Status CommitNoThrow(Rep* rep);
+  // The background commit's outcome (OK when there is none); after a failure, that failure.
+  Status WaitForCommit();
   bool Committing(const std::string& page_key) const;
   // The page that owns `title` of `edition` (an article's, or with `redirect` a redirect's) as
   // this writer leaves it: by the writes of this batch, then of the batch being committed, then
@@ -371,6 +374,7 @@ class PageWriter {
   std::unique_ptr<Rep> committing_;  // being written by committer_
   std::thread committer_;
   Status commit_status_;
+  Status failed_;  // the first failed commit
 };
 
 }  // namespace aligndb
