@@ -56,7 +56,10 @@ Status RecordedRun(Store* store, const std::string& command, const Invocation& i
   Status s = body(run_id);
   Status finished = store->FinishRun(run_id, s, counts());
   RETURN_IF_ERROR(s);
-  return finished;
+  RETURN_IF_ERROR(finished);
+  // Everything to table files before the command reports success: a failed flush (of this one,
+  // or of one a writer started in the background) is an error here, not lost at close.
+  return store->FlushMemtables();
 }
 
 }  // namespace aligndb::cli

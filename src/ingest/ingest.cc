@@ -672,10 +672,8 @@ Status CheckTokenizerVersion(Store* store, IngestSummary* summary) {
 
 }  // namespace
 
-namespace {
-
-Status IngestFiles(Store* store, const std::vector<std::string>& files,
-                   const IngestOptions& options, IngestSummary* summary) {
+Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
+              IngestSummary* summary) {
   if (!options.stubs.empty() && options.index.empty())
     return Status::InvalidArgument(
         "--stubs needs --index (the streams of the changed pages are found through the index)");
@@ -717,16 +715,6 @@ Status IngestFiles(Store* store, const std::vector<std::string>& files,
   // --full: every page of the editions read that the files did not hold is gone. Only reached
   // when every file was read to its end.
   return DeleteUnseen(store, &seen, summary);
-}
-
-}  // namespace
-
-Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
-              IngestSummary* summary) {
-  RETURN_IF_ERROR(IngestFiles(store, files, options, summary));
-  // Everything to table files now, so that a failed flush (of this one or of one started in the
-  // background) is reported here, not lost when the database closes.
-  return store->FlushMemtables();
 }
 
 }  // namespace aligndb

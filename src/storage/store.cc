@@ -349,7 +349,7 @@ void Store::StartFlush() {
   rocksdb::FlushOptions fo;
   fo.wait = false;
   fo.allow_write_stall = true;
-  // An error shows in the next write, or in the flush that ends an ingest (FlushMemtables).
+  // An error shows in the next write, or in the flush that ends a command (FlushMemtables).
   (void)db_->Flush(fo, handles_);
 }
 
