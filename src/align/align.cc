@@ -216,12 +216,6 @@ struct ArticleSide {
   uint32_t Flat(uint32_t p, uint32_t k) const { return first_sentence[p] + k; }
 };
 
-// Hashing for string-keyed maps that are looked up by string_view without a copy.
-struct TokenHash {
-  using is_transparent = void;
-  size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
-};
-
 // Document frequencies by token, looked up without copies.
 using DfMap = std::unordered_map<std::string, int64_t, TokenHash, std::equal_to<>>;
 

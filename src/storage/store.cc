@@ -488,12 +488,6 @@ Status Store::FindArticle(uint32_t edition, const std::string& title, uint64_t* 
 
 // ------------------------------------------------------------------ PageWriter
 
-// Hashing for string-keyed maps that are looked up by string_view without a copy.
-struct TokenHash {
-  using is_transparent = void;
-  size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
-};
-
 struct PageWriter::Rep {
   // Page writes are kept until Flush and then written in (column family, key) order, so that
   // each memtable receives its keys in order, each inserted next to the previous one rather than

@@ -4,6 +4,9 @@
 #include <unicode/utf8.h>
 #include <unicode/uversion.h>
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include <algorithm>
 #include <array>
 #include <functional>
@@ -90,6 +93,10 @@ void TokenizeInto(std::string_view text, TokenList* out) {
   chars.resize(static_cast<size_t>(w - data));
 }
 
+size_t TokenHash::operator()(std::string_view s) const noexcept {
+  return static_cast<size_t>(XXH3_64bits(s.data(), s.size()));
+}
+
 std::string TokenizerVersion() {
   return std::string("Unicode ") + U_UNICODE_VERSION + ", ICU " + U_ICU_VERSION;
 }
@@ -134,7 +141,7 @@ void PageTerms::AddSentence(std::string_view sentence) {
   for (size_t i = 0; i < sentence_.size(); ++i) {
     const std::string_view t = sentence_[i];
     if ((ends_.size() + 1) * 2 > slots_.size()) Grow();
-    const size_t hash = std::hash<std::string_view>()(t);
+    const size_t hash = TokenHash()(t);
     const size_t slot = Slot(t, hash);
     uint32_t k = slots_[slot];
     if (k == 0) {

@@ -42,6 +42,13 @@ void TokenizeInto(std::string_view text, TokenList* out);
 // folding follow it, so another version may read the same text as other tokens.
 std::string TokenizerVersion();
 
+// Hashing of tokens (XXH3: short strings in few instructions), also for maps looked up by a
+// string_view without a copy.
+struct TokenHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const noexcept;
+};
+
 // Whether the first character of a folded token is a decimal digit (Unicode Nd).
 bool StartsWithDecimalDigit(std::string_view token);
 
