@@ -10,6 +10,7 @@
 #include "dump/bz2_parallel.h"
 #include "dump/dump.h"
 #include "text/text.h"
+#include "text/tokens.h"
 #include "text/wikitext.h"
 
 namespace aligndb {
@@ -61,20 +62,21 @@ void BM_SplitAndTokenize(benchmark::State& state) {
 BENCHMARK(BM_SplitAndTokenize)->Unit(benchmark::kMillisecond);
 
 // The whole text path of ingest per page, as src/ingest runs it: cleaning, sentence splitting
-// (TextProcessor) and tokenizing every sentence; throughput in bytes of wikitext.
+// (TextProcessor) and the page's document-frequency terms (PageTerms: tokenizing every
+// sentence); throughput in bytes of wikitext.
 void BM_TextPipeline(benchmark::State& state) {
   TextProcessor processor;
   ProcessedPage processed;
-  std::vector<std::string> tokens;
+  PageTerms terms;
   size_t bytes = 0;
   for (auto _ : state)
     for (const auto& p : Pages()) {
       (void)processor.Process(p, &processed);
-      for (const auto& para : processed.paragraphs)
-        for (const auto& s : para) {
-          tokens.clear();
-          Tokenize(s, &tokens);
-        }
+      terms.Clear();
+      for (const auto& para : processed.paragraphs) {
+        terms.BeginParagraph();
+        for (const auto& s : para) terms.AddSentence(s);
+      }
       bytes += p.text.size();
     }
   state.SetBytesProcessed(static_cast<int64_t>(bytes));

@@ -219,10 +219,8 @@ struct ArticleSide {
 // Document frequencies by token, looked up without copies.
 using DfMap = std::unordered_map<std::string, int64_t, TokenHash, std::equal_to<>>;
 
-// The tokens of one article pair with small dense ids in order of first appearance (the
-// normal article's paragraphs, then the simple article's): the order in which the TF-IDF sums
-// run, so vectors and cosines are the same as those of IdfTable, bit for bit. Open addressing
-// over views into the pair's stored postings; the buffers are reused from pair to pair.
+// Distinct tokens with small dense ids in order of first appearance: open addressing over views
+// into the pair's token buffers, reused from pair to pair.
 class PairVocabulary {
  public:
   void Clear() {
@@ -241,8 +239,6 @@ class PairVocabulary {
     }
     return slots_[i];
   }
-  // The id of `t`, or kEmpty when absent.
-  uint32_t Find(std::string_view t) const { return slots_.empty() ? kEmpty : slots_[Slot(t)]; }
   static constexpr uint32_t kEmpty = ~0u;
 
  private:
@@ -505,8 +501,6 @@ class PairAligner {
     TokenizeSides(normal, simple);
     RETURN_IF_ERROR(LoadDocumentFrequencies());
     idf_.resize(words_.size());
-    sentence_stamp_.assign(words_.size(), 0);
-    sentence_stamp_count_ = 0;
     for (uint32_t id = 0; id < words_.size(); ++id)
       idf_[id] = (df_[id] > 0 && n_ > 0)
                      ? std::log(static_cast<double>(n_) / static_cast<double>(df_[id]))
@@ -566,16 +560,16 @@ class PairAligner {
     }
     const size_t n = provisional_.size();
     final_id_.assign(n, PairVocabulary::kEmpty);
-    stamp_.assign(n, 0);
+    stamp_.assign(n, 0);  // provisional and final ids number the same tokens
+    stamp_count_ = 0;
     count_.resize(n);
     words_.clear();
-    uint32_t stamp = 0;
     for (ArticleSide* side : {normal, simple}) {
       const size_t paras = side->first_sentence.size() - 1;
       side->paragraph_ids.resize(paras);
       side->paragraph_counts.resize(paras);
       for (size_t p = 0; p < paras; ++p) {
-        ++stamp;
+        const uint32_t stamp = ++stamp_count_;
         distinct_.clear();
         const uint32_t begin = side->sentence_begin[side->first_sentence[p]];
         const uint32_t end = side->sentence_begin[side->first_sentence[p + 1]];
@@ -612,12 +606,12 @@ class PairAligner {
   // TF-IDF vector of tokens [begin, end) of `side`: weight = count · idf, ids ascending, zero
   // weights left out (as IdfTable::Vector).
   void SentenceVector(const ArticleSide& side, uint32_t begin, uint32_t end, SparseVector* v) {
-    const uint32_t stamp = ++sentence_stamp_count_;
+    const uint32_t stamp = ++stamp_count_;
     distinct_.clear();
     for (uint32_t i = begin; i < end; ++i) {
       const uint32_t id = side.token_ids[i];
-      if (sentence_stamp_[id] != stamp) {
-        sentence_stamp_[id] = stamp;
+      if (stamp_[id] != stamp) {
+        stamp_[id] = stamp;
         count_[id] = 0;
         distinct_.push_back(id);
       }
@@ -697,8 +691,9 @@ class PairAligner {
   // The pair being aligned, and buffers reused from pair to pair.
   PairVocabulary provisional_;           // the pair's tokens, in text order
   std::vector<std::string_view> words_;  // the pair's tokens by final id
-  std::vector<uint32_t> final_id_, stamp_, count_, distinct_, sentence_stamp_;
-  uint32_t sentence_stamp_count_ = 0;
+  // stamp_[id] == a stamp: id was met in the paragraph or sentence being counted.
+  std::vector<uint32_t> final_id_, stamp_, count_, distinct_;
+  uint32_t stamp_count_ = 0;
   std::vector<uint8_t> label_bits_;  // LabelTokenBits by id, or kBitsUnknown
   static constexpr uint8_t kBitsUnknown = 0x80;
   std::vector<int64_t> df_, df_normal_, df_simple_;

@@ -170,6 +170,7 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
     RETURN_IF_ERROR(store->PendingIndexPages(edition, per_commit, &pages));
     if (pages.empty()) return Status::OK();
     try {
+      PageTerms terms;
       for (uint64_t page_id : pages) {
         std::string article_term = ArticleTerm(edition, page_id);
         db.delete_document(article_term);  // every paragraph of the page's previous version
@@ -182,7 +183,7 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
           std::string unique = ParagraphTerm(edition, page_id, static_cast<uint32_t>(p));
           doc.add_boolean_term(unique);
           doc.add_boolean_term(article_term);
-          PageTerms terms;  // the paragraph's distinct tokens
+          terms.Clear();  // the paragraph's distinct tokens
           terms.BeginParagraph();
           for (const auto& sentence : article.paragraphs(p).sentences())
             terms.AddSentence(sentence);

@@ -507,14 +507,10 @@ struct PageWriter::Rep {
     write_bytes += key.size();
     writes.push_back({static_cast<int>(cf), false, std::move(key), {}});
   }
-  rocksdb::WriteBatch batch;
-  // Summed changes of the "counts" CF: counters by key, document frequencies by edition and
-  // token.
+  // Summed changes of the counters of the "counts" CF, by key.
   std::unordered_map<std::string, int64_t> deltas;
-  std::map<uint32_t, std::unordered_map<std::string, int64_t, TokenHash, std::equal_to<>>>
-      df_deltas;
   // The pages' document-frequency changes as they come (tokens back to back, each with its
-  // edition and change), summed into df_deltas by Commit on the committing thread.
+  // edition and change), summed per token by Commit on the committing thread.
   struct TermChange {
     uint32_t edition;
     int32_t delta;
@@ -539,9 +535,7 @@ std::unique_ptr<PageWriter> Store::NewPageWriter() { return std::make_unique<Pag
 
 size_t PageWriter::pending_pages() const { return rep_->pages.size(); }
 size_t PageWriter::pending_bytes() const {
-  size_t tokens = 0;
-  for (const auto& [edition, d] : rep_->df_deltas) tokens += d.size();
-  return rep_->write_bytes + (rep_->deltas.size() + tokens) * 32 + rep_->term_chars.size() +
+  return rep_->write_bytes + rep_->deltas.size() * 32 + rep_->term_chars.size() +
          rep_->term_changes.size() * sizeof(Rep::TermChange);
 }
 
@@ -607,9 +601,12 @@ bool PageWriter::Committing(const std::string& page_key) const {
 }
 
 Status PageWriter::Commit(Rep* rep) {
+  // Document-frequency changes summed by edition and token.
+  std::map<uint32_t, std::unordered_map<std::string, int64_t, TokenHash, std::equal_to<>>>
+      df_deltas;
   for (size_t k = 0, begin = 0; k < rep->term_changes.size(); ++k) {
     const Rep::TermChange& c = rep->term_changes[k];
-    auto& df = rep->df_deltas[c.edition];
+    auto& df = df_deltas[c.edition];
     const std::string_view t(rep->term_chars.data() + begin, c.end - begin);
     auto it = df.find(t);
     if (it == df.end()) it = df.emplace(std::string(t), 0).first;
@@ -620,12 +617,13 @@ Status PageWriter::Commit(Rep* rep) {
   std::stable_sort(rep->writes.begin(), rep->writes.end(), [](const auto& a, const auto& b) {
     return a.cf != b.cf ? a.cf < b.cf : a.key < b.key;
   });
+  rocksdb::WriteBatch batch(rep->write_bytes + rep->writes.size() * 16);
   for (const auto& w : rep->writes) {
     auto* cf = store_->cf(static_cast<Store::Cf>(w.cf));
     if (w.put)
-      rep->batch.Put(cf, w.key, w.value);
+      batch.Put(cf, w.key, w.value);
     else
-      rep->batch.Delete(cf, w.key);
+      batch.Delete(cf, w.key);
   }
   rep->writes.clear();
   rep->write_bytes = 0;
@@ -641,24 +639,24 @@ Status PageWriter::Commit(Rep* rep) {
     for (const auto* kv : sorted) {
       key.resize(prefix.size());
       key.append(kv->first);
-      rep->batch.Merge(counts, key, EncodeInt64(kv->second));
+      batch.Merge(counts, key, EncodeInt64(kv->second));
     }
     sorted.clear();
   };
   for (const auto& kv : rep->deltas)
     if (kv.second != 0) sorted.push_back(&kv);
   merge_sorted("");
-  for (const auto& [edition, d] : rep->df_deltas) {
+  for (const auto& [edition, d] : df_deltas) {
     for (const auto& kv : d)
       if (kv.second != 0) sorted.push_back(&kv);
     merge_sorted(DfKey(edition, ""));
   }
   CrashPoint();
-  Status s = store_->Write(&rep->batch, ": write");
+  Status s = store_->Write(&batch, ": write");
   CrashPoint();
   // A large batch's memtables are written to table files in the background now, while the next
   // batches are read, rather than all at once when the database closes.
-  if (s.ok() && rep->batch.GetDataSize() >= kBackgroundFlushBytes) store_->StartFlush();
+  if (s.ok() && batch.GetDataSize() >= kBackgroundFlushBytes) store_->StartFlush();
   return s;
 }
 
