@@ -833,6 +833,9 @@ class AlignRun {
     Status bs = store_->GetPairingSummary(options_.normal, options_.simple, &before);
     if (!bs.ok() && !bs.IsNotFound() && bs.code() != Status::Code::kCorruption) return bs;
     keep_records_ = !options_.all && !bs.IsNotFound();
+    // This run gives every record it writes or keeps a keep record; so did the one before when
+    // its summary says so (older ones left records without).
+    every_record_has_keep_ = bs.ok() && before.every_record_has_keep();
     RETURN_IF_ERROR(MaybeReadAllDocumentFrequencies(pairs.size()));
     RETURN_IF_ERROR(aligners_.size() > 1 ? RunOnWorkers(pairs) : RunHere(pairs));
     for (auto& a : aligners_) {
@@ -843,13 +846,15 @@ class AlignRun {
     RETURN_IF_ERROR(writer_->Flush());
     if (options_.progress) options_.progress(pairs.size(), pairs.size());
     // Records of pairs that no longer exist (a page deleted, renamed or now filtered).
-    RETURN_IF_ERROR(writer_->DeleteExcept("", names_, &summary_->stale_removed));
+    RETURN_IF_ERROR(writer_->DeleteExcept("", names_, &summary_->stale_removed,
+                                          /*scan_keep_records=*/every_record_has_keep_));
     pb::PairingSummary ps = NewPairingSummary(options_.normal, options_.simple, params_, run_id_);
     ps.set_title_matches(summary_->title_matches);
     ps.set_removed(summary_->removed);
     for (auto& [k, v] : summary_->removed_by_reason) (*ps.mutable_removed_by_reason())[k] = v;
     ps.set_aligned(summary_->aligned);
     ps.set_finished_unix_ms(NowUnixMs());
+    ps.set_every_record_has_keep(true);
     return writer_->PutPairingSummary(ps);
   }
 
@@ -1084,6 +1089,7 @@ class AlignRun {
   std::unordered_set<std::string> names_;  // records written or kept by this run
   DfMap all_df_;                           // see MaybeReadAllDocumentFrequencies
   bool keep_records_ = false;  // stored records may be kept: not --all, not a first align
+  bool every_record_has_keep_ = false;  // see pb::PairingSummary.every_record_has_keep
 };
 
 }  // namespace

@@ -242,17 +242,22 @@ Status AlignmentWriter::MaybeFlush() {
 
 Status AlignmentWriter::DeleteExcept(const std::string& name_prefix,
                                      const std::unordered_set<std::string>& keep,
-                                     uint64_t* deleted) {
+                                     uint64_t* deleted, bool scan_keep_records) {
   if (store_->read_only()) return Status::InvalidArgument(store_->dir() + ": opened read-only");
   RETURN_IF_ERROR(Flush());  // the scan then sees every record put so far
-  const std::string prefix = prefix_ + name_prefix;
-  std::unique_ptr<rocksdb::Iterator> it(
-      store_->db_->NewIterator(rocksdb::ReadOptions(), store_->cf(Store::Cf::kAlignments)));
+  // Record key = prefix_ name; keep record key = KeepKey(record key), in "meta".
+  const std::string prefix =
+      scan_keep_records ? KeepKey(prefix_ + name_prefix) : prefix_ + name_prefix;
+  const size_t name_at = prefix.size() - name_prefix.size();
+  std::unique_ptr<rocksdb::Iterator> it(store_->db_->NewIterator(
+      rocksdb::ReadOptions(),
+      store_->cf(scan_keep_records ? Store::Cf::kMeta : Store::Cf::kAlignments)));
   for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
-    std::string name = it->key().ToString().substr(prefix_.size());
+    std::string name = it->key().ToString().substr(name_at);
     if (keep.count(name)) continue;
-    rep_->batch.Delete(store_->cf(Store::Cf::kAlignments), it->key());
-    rep_->batch.Delete(store_->cf(Store::Cf::kMeta), KeepKey(it->key().ToStringView()));
+    const std::string key = prefix_ + name;
+    rep_->batch.Delete(store_->cf(Store::Cf::kAlignments), key);
+    rep_->batch.Delete(store_->cf(Store::Cf::kMeta), KeepKey(key));
     if (deleted) ++*deleted;
   }
   return FromRocks(it->status(), store_->dir() + ": scan alignments");

@@ -278,9 +278,12 @@ class AlignmentWriter {
   // Buffers the serialized keep record of the record `name` alone (for a record kept as it is).
   Status PutKeep(const std::string& name, const std::string& keep_bytes);
   // Buffers the deletion of every committed record (with its keep record) whose name starts
-  // with `name_prefix` and is not in `keep`; `*deleted` (optional) counts them.
+  // with `name_prefix` and is not in `keep`; `*deleted` (optional) counts them. With
+  // `scan_keep_records` the names come from the keep records, a few hundred bytes each, instead
+  // of the records: only right when every record has its keep record
+  // (pb::PairingSummary.every_record_has_keep).
   Status DeleteExcept(const std::string& name_prefix, const std::unordered_set<std::string>& keep,
-                      uint64_t* deleted);
+                      uint64_t* deleted, bool scan_keep_records = false);
   // Commits everything buffered.
   Status Flush();
   // Flushes, then stores the edition pair's pairing summary.

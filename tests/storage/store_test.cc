@@ -9,7 +9,9 @@
 #include <map>
 #include <mutex>
 #include <random>
+#include <set>
 #include <thread>
+#include <unordered_set>
 
 #include "aligndb.pb.h"
 #include "ingest/ingest.h"
@@ -289,6 +291,64 @@ TEST(StoreTest, MatchTitlesEqualsALookupPerTitle) {
   EXPECT_GT(titles, 100);
   EXPECT_GT(matched, 20);
   EXPECT_LT(matched, titles);
+}
+
+// The names of the stored records of an edition pair, in order.
+std::vector<std::string> RecordNames(Store* store, uint32_t n, uint32_t s) {
+  std::vector<std::string> names;
+  auto it = store->NewAlignmentIterator(n, s, "");
+  for (; it->Valid(); it->Next()) names.push_back(it->name());
+  EXPECT_TRUE(it->status().ok());
+  return names;
+}
+
+TEST(StoreTest, DeleteExceptByKeepRecordsEqualsTheScanOfRecords) {
+  std::mt19937 rng(11);
+  for (int round = 0; round < 2; ++round) {
+    // The same random records, every one with its keep record, in two databases; one deletes
+    // by scanning the records, the other by scanning the keep records.
+    TempDir tmp;
+    std::vector<std::string> deleted_names[2], left[2];
+    uint64_t deleted[2] = {0, 0};
+    std::unordered_set<std::string> keep;
+    std::vector<std::string> names;
+    for (int i = 0; i < 300; ++i) names.push_back("T" + std::to_string(rng() % 1000));
+    const std::string prefix = round % 2 ? "T1" : "";
+    for (const auto& name : names)
+      if (rng() % 3) keep.insert(name);
+    for (int scan_keeps = 0; scan_keeps < 2; ++scan_keeps) {
+      auto store = OpenOrDie(tmp.Sub("db" + std::to_string(scan_keeps)));
+      uint32_t n = 0, s = 0, other = 0;
+      ASSERT_TRUE(store->EditionId("enwiki", true, &n).ok());
+      ASSERT_TRUE(store->EditionId("simplewiki", true, &s).ok());
+      ASSERT_TRUE(store->EditionId("frwiki", true, &other).ok());
+      auto writer = store->NewAlignmentWriter(n, s);
+      auto others = store->NewAlignmentWriter(n, other);  // another pair: never touched
+      pb::AlignmentKeep k;
+      k.set_version(1);
+      const std::string kb = k.SerializeAsString();
+      for (const auto& name : names) {
+        pb::AlignmentRecord r;
+        r.set_normal_title(name);
+        ASSERT_TRUE(writer->PutWithKeep(name, r.SerializeAsString(), kb).ok());
+        ASSERT_TRUE(others->PutWithKeep(name, r.SerializeAsString(), kb).ok());
+      }
+      ASSERT_TRUE(others->Flush().ok());
+      ASSERT_TRUE(writer->DeleteExcept(prefix, keep, &deleted[scan_keeps], scan_keeps).ok());
+      ASSERT_TRUE(writer->Flush().ok());
+      left[scan_keeps] = RecordNames(store.get(), n, s);
+      EXPECT_EQ(RecordNames(store.get(), n, other).size(),
+                std::set<std::string>(names.begin(), names.end()).size());
+      for (const auto& name : left[scan_keeps]) {
+        EXPECT_TRUE(keep.count(name) || name.compare(0, prefix.size(), prefix) != 0) << name;
+        pb::AlignmentKeep got;  // the keep record stays with its record
+        EXPECT_TRUE(store->GetAlignmentKeep(n, s, name, &got).ok()) << name;
+      }
+    }
+    EXPECT_EQ(left[0], left[1]);
+    EXPECT_EQ(deleted[0], deleted[1]);
+    EXPECT_GT(deleted[0], 0u);
+  }
 }
 
 TEST(StoreTest, RefusesADirectoryThatIsNotADatabase) {
