@@ -1088,7 +1088,7 @@ class AlignRun {
   std::unique_ptr<AlignmentWriter> writer_;
   std::unordered_set<std::string> names_;  // records written or kept by this run
   DfMap all_df_;                           // see MaybeReadAllDocumentFrequencies
-  bool keep_records_ = false;  // stored records may be kept: not --all, not a first align
+  bool keep_records_ = false;           // stored records may be kept: not --all, not a first align
   bool every_record_has_keep_ = false;  // see pb::PairingSummary.every_record_has_keep
 };
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 #include "text/text.h"
 
@@ -227,11 +228,62 @@ LabelFeatures ComputeLabelFeatures(const std::vector<std::string_view>& normal,
   return out;
 }
 
-uint8_t LabelTokenBits(std::string_view folded) {
+uint8_t LabelTokenBitsReference(std::string_view folded) {
   uint8_t bits = 0;
   if (IsLabelStopWord(folded)) bits |= LabelSentence::kStop;
   if (IsOpener(folded)) bits |= kLabelOpener;
   if (StartsWithDecimalDigit(folded)) bits |= kLabelDigit;
+  return bits;
+}
+
+namespace {
+
+// A word of 1 to 8 bytes as one integer (its bytes in order, zero-padded) with its length:
+// every stop word and opener fits, so a token is looked up with integer comparisons only.
+struct PackedWord {
+  uint64_t bytes;
+  uint8_t size;
+  uint8_t bits;  // kStop | kLabelOpener
+  bool operator<(const PackedWord& o) const {
+    return bytes != o.bytes ? bytes < o.bytes : size < o.size;
+  }
+};
+
+PackedWord Pack(std::string_view w) {
+  PackedWord p{0, static_cast<uint8_t>(w.size()), 0};
+  std::memcpy(&p.bytes, w.data(), w.size());
+  return p;
+}
+
+}  // namespace
+
+constexpr bool AllFitEightBytes() {
+  for (auto w : kStopWords)
+    if (w.empty() || w.size() > 8) return false;
+  for (auto w : kOpeners)
+    if (w.empty() || w.size() > 8) return false;
+  return true;
+}
+static_assert(AllFitEightBytes(), "LabelTokenBits packs every stop word and opener in 8 bytes");
+
+uint8_t LabelTokenBits(std::string_view folded) {
+  static const std::vector<PackedWord> words = [] {
+    std::vector<PackedWord> v;
+    auto add = [&v](std::string_view w, uint8_t bit) {
+      PackedWord p = Pack(w);
+      auto it = std::lower_bound(v.begin(), v.end(), p);
+      if (it == v.end() || p < *it) it = v.insert(it, p);
+      it->bits |= bit;
+    };
+    for (auto w : kStopWords) add(w, LabelSentence::kStop);
+    for (auto w : kOpeners) add(w, kLabelOpener);
+    return v;
+  }();
+  uint8_t bits = StartsWithDecimalDigit(folded) ? kLabelDigit : 0;
+  if (folded.empty() || folded.size() > 8) return bits;
+  const PackedWord p = Pack(folded);
+  auto it = std::lower_bound(words.begin(), words.end(), p);
+  if (it != words.end() && !(p < *it)) bits |= it->bits;
   return bits;
 }
 

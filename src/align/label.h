@@ -79,7 +79,10 @@ struct LabelSentence {
 // these two.
 inline constexpr uint8_t kLabelOpener = 4;  // a clause-opening word
 inline constexpr uint8_t kLabelDigit = 8;   // starts with a decimal digit
+// Integer comparisons over a packed table of the word lists.
 uint8_t LabelTokenBits(std::string_view folded);
+// The same from the word lists searched as text: the reference LabelTokenBits is tested against.
+uint8_t LabelTokenBitsReference(std::string_view folded);
 
 // The rule's sentence from tokens [begin, end) of `tokens`, which TokenizeInto read from
 // `sentence`; ids[k] is the id of token k, idf_by_id[id] its idf (ln N when no stored paragraph

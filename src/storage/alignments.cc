@@ -241,8 +241,8 @@ Status AlignmentWriter::MaybeFlush() {
 }
 
 Status AlignmentWriter::DeleteExcept(const std::string& name_prefix,
-                                     const std::unordered_set<std::string>& keep,
-                                     uint64_t* deleted, bool scan_keep_records) {
+                                     const std::unordered_set<std::string>& keep, uint64_t* deleted,
+                                     bool scan_keep_records) {
   if (store_->read_only()) return Status::InvalidArgument(store_->dir() + ": opened read-only");
   RETURN_IF_ERROR(Flush());  // the scan then sees every record put so far
   // Record key = prefix_ name; keep record key = KeepKey(record key), in "meta".

@@ -206,6 +206,41 @@ TEST(Label, FastPathEqualsTheRuleOnRandomRows) {
   }
 }
 
+TEST(Label, TokenBitsEqualTheReference) {
+  // Every listed word, its prefixes and extensions, and random tokens (NUL bytes, capitals,
+  // lengths around the packed table's 8 bytes).
+  std::vector<std::string> tokens = {"",
+                                     "a",
+                                     "the",
+                                     "although",
+                                     "althoughs",
+                                     "whereas",
+                                     "3rd",
+                                     "1",
+                                     "and\0",
+                                     std::string("a\0", 2),
+                                     std::string("the\0", 4),
+                                     "The",
+                                     "ANd"};
+  for (std::string w : {"about", "because", "between", "without", "whether", "whose", "s", "t"})
+    for (size_t n = 0; n <= w.size() + 1; ++n) tokens.push_back((w + "x").substr(0, n));
+  std::mt19937 rng(5);
+  const std::string alphabet = std::string("abehinorstuw019AZ\0", 19) + "\xc3\xa9";
+  for (int i = 0; i < 20000; ++i) {
+    std::string t;
+    for (size_t n = rng() % 11; n > 0; --n) t += alphabet[rng() % alphabet.size()];
+    tokens.push_back(t);
+  }
+  int stop = 0, opener = 0;
+  for (const auto& t : tokens) {
+    ASSERT_EQ(LabelTokenBits(t), LabelTokenBitsReference(t)) << t;
+    stop += (LabelTokenBits(t) & LabelSentence::kStop) != 0;
+    opener += (LabelTokenBits(t) & kLabelOpener) != 0;
+  }
+  EXPECT_GT(stop, 30);
+  EXPECT_GT(opener, 5);
+}
+
 TEST(Label, ParenthesesSemicolonsAndOpeners) {
   auto t = LabelTokens("Born (in 1990; Peru) [x] here; and who");
   ASSERT_EQ(t.size(), 8u);
