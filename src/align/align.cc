@@ -347,10 +347,16 @@ class PairAligner {
                    simple.sentence_tokens[p][k].end());
         return options_.scorer->Score(a, b);
       }
-      SparseVector a, b;
-      for (auto [p, k] : ns) a = SumVectors(a, normal.sentence_vectors[p][k]);
-      for (auto [p, k] : ss) b = SumVectors(b, simple.sentence_vectors[p][k]);
-      return Cosine(a, b);
+      // One sentence's vector is its own sum (same weights, same norm, bit for bit): used as
+      // it is, without a copy, for the sides of 1-1 operations.
+      auto side = [](const ArticleSide& art, const std::vector<SentencePos>& pos,
+                     SparseVector* sum) -> const SparseVector& {
+        if (pos.size() == 1) return art.sentence_vectors[pos[0].first][pos[0].second];
+        *sum = SparseVector();
+        for (auto [p, k] : pos) *sum = SumVectors(*sum, art.sentence_vectors[p][k]);
+        return *sum;
+      };
+      return Cosine(side(normal, ns, &joined_[0]), side(simple, ss, &joined_[1]));
     };
     auto row = [&](const std::vector<SentencePos>& ns, const std::vector<SentencePos>& ss) {
       for (auto& r : rows_) r.clear();
@@ -559,6 +565,16 @@ class PairAligner {
         side->token_ids[i] = provisional_.Id(side->tokens[i]);
     }
     const size_t n = provisional_.size();
+    // Each token's first 8 bytes as a big-endian integer: integers compare as the bytes do, so
+    // the bytewise sorts below compare text only between tokens with the same 8 first bytes.
+    prefix_.resize(n);
+    for (uint32_t id = 0; id < n; ++id) {
+      const std::string_view t = provisional_.token(id);
+      uint64_t v = 0;
+      for (size_t i = 0; i < 8; ++i)
+        v = (v << 8) | (i < t.size() ? static_cast<unsigned char>(t[i]) : 0u);
+      prefix_[id] = v;
+    }
     final_id_.assign(n, PairVocabulary::kEmpty);
     stamp_.assign(n, 0);  // provisional and final ids number the same tokens
     stamp_count_ = 0;
@@ -583,7 +599,8 @@ class PairAligner {
           ++count_[id];
         }
         std::sort(distinct_.begin(), distinct_.end(), [this](uint32_t a, uint32_t b) {
-          return provisional_.token(a) < provisional_.token(b);
+          return prefix_[a] != prefix_[b] ? prefix_[a] < prefix_[b]
+                                          : provisional_.token(a) < provisional_.token(b);
         });
         auto& ids = side->paragraph_ids[p];
         auto& counts = side->paragraph_counts[p];
@@ -693,6 +710,7 @@ class PairAligner {
   std::vector<std::string_view> words_;  // the pair's tokens by final id
   // stamp_[id] == a stamp: id was met in the paragraph or sentence being counted.
   std::vector<uint32_t> final_id_, stamp_, count_, distinct_;
+  std::vector<uint64_t> prefix_;  // by provisional id: the token's first 8 bytes, big-endian
   uint32_t stamp_count_ = 0;
   std::vector<uint8_t> label_bits_;  // LabelTokenBits by id, or kBitsUnknown
   static constexpr uint8_t kBitsUnknown = 0x80;
@@ -703,6 +721,7 @@ class PairAligner {
   std::vector<std::pair<uint32_t, double>> entries_;
   std::vector<uint32_t> start_, fill_, postings_, candidates_;
   std::vector<const LabelSentence*> rows_[2];
+  SparseVector joined_[2];  // the joined sides of an operation (LabelPairs)
   std::vector<uint32_t> label_scratch_[2];
   ArticleSide normal_, simple_;
   pb::AlignmentRecord record_;
