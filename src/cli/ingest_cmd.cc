@@ -235,7 +235,9 @@ ordered_json RunJson(const pb::RunManifest& r) {
                      {"finished_unix_ms", r.finished_unix_ms()},
                      {"status", r.status()}};
   ordered_json counts = ordered_json::object();
-  for (const auto& [k, v] : r.counts()) counts[k] = v;
+  // By name: a protobuf map's order differs from process to process.
+  for (const auto& [k, v] : std::map<std::string, uint64_t>(r.counts().begin(), r.counts().end()))
+    counts[k] = v;
   rj["counts"] = counts;
   return rj;
 }
@@ -253,7 +255,8 @@ void PrintInfoText(const std::string& db, const ordered_json& j,
   for (const auto& r : runs) {
     std::cout << "  #" << r.run_id() << " " << TerminalSafe(r.command()) << " — "
               << TerminalSafe(r.status());
-    for (const auto& [k, v] : r.counts()) std::cout << " " << k << "=" << v;
+    for (const auto& [k, v] : std::map<std::string, uint64_t>(r.counts().begin(), r.counts().end()))
+      std::cout << " " << k << "=" << v;
     std::cout << "\n";
   }
 }

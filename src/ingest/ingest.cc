@@ -117,6 +117,26 @@ class Ingester {
     PageTerms terms;
     std::string article_bytes;  // `article` serialized, by the worker
     Status status;
+
+    // Ready for another page, keeping the memory of its strings, messages and terms.
+    void Reset() {
+      page_id = 0;
+      hash.clear();
+      is_redirect = is_delete = false;
+      redirect.Clear();
+      article.Clear();
+      terms.Clear();
+      article_bytes.clear();
+      status = Status::OK();
+    }
+    // About the memory the item keeps when reused: its text buffers (the article and terms made
+    // from them are smaller).
+    size_t RetainedBytes() const {
+      size_t n = page.text.capacity() + article_bytes.capacity() + page.title.capacity();
+      for (const auto& para : page.paragraphs)
+        for (const auto& sentence : para) n += sentence.capacity() + sizeof(sentence);
+      return n;
+    }
   };
   Ingester(Store* store, const IngestOptions& options, IngestSummary* summary, SeenPages* seen,
            UpdateMode mode = UpdateMode())
@@ -283,7 +303,7 @@ class Ingester {
 
     if (page.is_redirect) return QueueRedirect(page, page_id, hash);
 
-    Item item;
+    Item item = NewItem();
     item.page = page;
     item.page_id = page_id;
     item.hash = std::move(hash);
@@ -303,7 +323,7 @@ class Ingester {
 
   // Redirects go through the batch too, so that page order is kept without stopping the workers.
   Status QueueRedirect(const SourcePage& page, uint64_t page_id, const std::string& hash) {
-    Item item;
+    Item item = NewItem();
     item.page.location = page.location;
     item.is_redirect = true;
     pb::Redirect& r = item.redirect;
@@ -340,7 +360,33 @@ class Ingester {
         running_ = std::async(std::launch::deferred, [this] { ProcessBatch(&inflight_); });
       }
     }
-    return WriteItems(&finished);
+    Status s = WriteItems(&finished);
+    Recycle(&finished);
+    return s;
+  }
+
+  // Items of written pages are kept for the next ones (copying a page into an item, cleaning
+  // it and counting its terms then reuse memory instead of allocating it page after page).
+  // Bounded: at most two batches of items, none that held a large page, kRecycledBytes in all.
+  void Recycle(std::vector<Item>* items) {
+    for (auto& item : *items) {
+      if (spare_.size() >= 2 * kBatchPages) break;
+      const size_t bytes = item.RetainedBytes();
+      if (bytes > kRecycledItemBytes || spare_bytes_ + bytes > kRecycledBytes) continue;
+      spare_bytes_ += bytes;
+      spare_.push_back(std::move(item));
+    }
+    items->clear();
+  }
+
+  // An empty item, reusing a recycled one when there is one.
+  Item NewItem() {
+    if (spare_.empty()) return Item();
+    Item item = std::move(spare_.back());
+    spare_.pop_back();
+    spare_bytes_ -= std::min(spare_bytes_, item.RetainedBytes());
+    item.Reset();
+    return item;
   }
 
   // Waits for the batch in the workers and writes it, in page order.
@@ -461,7 +507,7 @@ class Ingester {
       return Status::OK();
     }
     if (old.kind() == pb::PageState::ARTICLE) ++summary_->deleted;
-    Item item;
+    Item item = NewItem();
     item.page.location = page.location;
     item.is_delete = true;
     item.page_id = page.page_id;
@@ -479,7 +525,11 @@ class Ingester {
   std::unordered_set<uint64_t> queued_ids_;  // article page ids queued lately (reading thread)
   std::vector<std::unique_ptr<TextProcessor>> text_;  // one per worker
   std::vector<Item> batch_;                           // pages collected for the next submission
-  std::vector<Item> inflight_;                        // pages in the workers
+  std::vector<Item> spare_;  // written items whose memory the next pages reuse (Recycle)
+  size_t spare_bytes_ = 0;   // their RetainedBytes
+  static constexpr size_t kRecycledItemBytes = 256 << 10;
+  static constexpr size_t kRecycledBytes = 64 << 20;
+  std::vector<Item> inflight_;  // pages in the workers
   std::future<void> running_;
   std::string path_;
   std::unordered_set<std::string> wanted_titles_;
