@@ -143,8 +143,10 @@ class FastLineParser {
     if (parser_.parse(padded_.data(), l.size(), false).get(doc)) return false;
     simdjson::dom::object obj;
     if (doc.get_object().get(obj)) return false;
-    *page = SourcePage();
-    page->location = path + ": line " + std::to_string(line);
+    ResetKeepingMemory(page);
+    page->location = path;
+    page->location += ": line ";
+    page->location += std::to_string(line);
     page->line = line;
     bool title = false, text = false, paragraphs = false;
     seen_.clear();
@@ -172,10 +174,12 @@ class FastLineParser {
       } else if (key == "paragraphs") {
         simdjson::dom::array a;
         if (v.get_array().get(a)) return false;
+        size_t n = 0;  // the previous line's paragraphs are reused, then cut to n
         for (auto p : a) {
-          page->paragraphs.emplace_back();
-          if (!Strings(p, &page->paragraphs.back())) return false;
+          if (n == page->paragraphs.size()) page->paragraphs.emplace_back();
+          if (!Strings(p, &page->paragraphs[n++])) return false;
         }
+        page->paragraphs.resize(n);
         paragraphs = true;
       } else if (key == "text") {
         std::string_view t;
@@ -186,6 +190,7 @@ class FastLineParser {
         return false;
       }
     }
+    if (!paragraphs) page->paragraphs.clear();
     if (!title || !(paragraphs || text)) return false;
     if (paragraphs) {
       page->text.clear();
@@ -212,15 +217,38 @@ class FastLineParser {
     *has = true;
     return true;
   }
+  // The strings of array `v` into `out`, reusing the strings it holds.
   static bool Strings(const simdjson::dom::element& v, std::vector<std::string>* out) {
     simdjson::dom::array a;
     if (v.get_array().get(a)) return false;
+    size_t n = 0;
     for (auto x : a) {
       std::string_view s;
       if (x.get_string().get(s)) return false;
-      out->emplace_back(s);
+      if (n < out->size())
+        (*out)[n].assign(s);
+      else
+        out->emplace_back(s);
+      ++n;
     }
+    out->resize(n);
     return true;
+  }
+
+  // Clears `page` for the next line but keeps its largest buffers (the paragraphs, cut to size
+  // by the caller, and the text), so that reading one line after another reuses their memory.
+  static void ResetKeepingMemory(SourcePage* page) {
+    auto paragraphs = std::move(page->paragraphs);
+    std::string text = std::move(page->text), title = std::move(page->title),
+                location = std::move(page->location);
+    *page = SourcePage();
+    page->paragraphs = std::move(paragraphs);
+    text.clear();
+    title.clear();
+    location.clear();
+    page->text = std::move(text);
+    page->title = std::move(title);
+    page->location = std::move(location);
   }
 
   simdjson::dom::parser parser_;
