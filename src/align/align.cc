@@ -223,9 +223,11 @@ using DfMap = std::unordered_map<std::string, int64_t, TokenHash, std::equal_to<
 // into the pair's token buffers, reused from pair to pair.
 class PairVocabulary {
  public:
+  // Empties only the slots in use: the table keeps the size of the largest pair.
   void Clear() {
+    for (uint32_t i : used_) slots_[i] = kEmpty;
+    used_.clear();
     tokens_.clear();
-    std::fill(slots_.begin(), slots_.end(), kEmpty);
   }
   size_t size() const { return tokens_.size(); }
   std::string_view token(uint32_t id) const { return tokens_[id]; }
@@ -235,6 +237,7 @@ class PairVocabulary {
     size_t i = Slot(t);
     if (slots_[i] == kEmpty) {
       slots_[i] = static_cast<uint32_t>(tokens_.size());
+      used_.push_back(static_cast<uint32_t>(i));
       tokens_.push_back(t);
     }
     return slots_[i];
@@ -249,10 +252,16 @@ class PairVocabulary {
   }
   void Grow() {
     slots_.assign(std::max<size_t>(1024, slots_.size() * 2), kEmpty);
-    for (uint32_t id = 0; id < tokens_.size(); ++id) slots_[Slot(tokens_[id])] = id;
+    used_.clear();
+    for (uint32_t id = 0; id < tokens_.size(); ++id) {
+      const size_t i = Slot(tokens_[id]);
+      slots_[i] = id;
+      used_.push_back(static_cast<uint32_t>(i));
+    }
   }
   std::vector<std::string_view> tokens_;
   std::vector<uint32_t> slots_;  // power of two, at most half full
+  std::vector<uint32_t> used_;   // the slots holding a token
 };
 
 // Aligns article pairs one at a time; one per thread. Its counters go to its own summary.
