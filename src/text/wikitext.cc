@@ -658,12 +658,16 @@ std::string TidyParagraph(std::string_view in) {
       }
     }
     // A space before punctuation was left by removed markup; not so before a decimal point
-    // ("a .22 rifle") or a spaced ellipsis ("with all your mind ... And").
+    // ("a .22 rifle"), a spaced ellipsis ("with all your mind ... And") or a colon after a word
+    // or a symbol ("S : N → N", "amoureux : pour"): a colon keeps its space unless the space
+    // follows other punctuation ("helium, :").
     bool popped_space = false;
     if ((s[i] == ',' || s[i] == '.' || s[i] == ';' || s[i] == ':' || s[i] == ')') && !t.empty() &&
         t.back() == ' ' &&
         !(s[i] == '.' && i + 1 < s.size() &&
-          (std::isdigit(static_cast<unsigned char>(s[i + 1])) || s[i + 1] == '.'))) {
+          (std::isdigit(static_cast<unsigned char>(s[i + 1])) || s[i + 1] == '.')) &&
+        !(s[i] == ':' && t.size() >= 2 && t[t.size() - 2] != ',' && t[t.size() - 2] != ';' &&
+          t[t.size() - 2] != ':' && t[t.size() - 2] != '(')) {
       t.pop_back();
       popped_space = true;
     }

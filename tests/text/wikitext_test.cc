@@ -337,6 +337,15 @@ TEST(NonProseTest, BlockquoteTagsAndSpacedEllipsesKeepTheirShape) {
 TEST(NonProseTest, SourcePunctuationAndSpacingAreKept) {
   EXPECT_EQ(CleanWikitext("Apple Inc., based in Washington, D.C., sold a .22 rifle.").paragraphs,
             Paragraphs{"Apple Inc., based in Washington, D.C., sold a .22 rifle."});
+  // A colon keeps the space the source gives it ("Peano axioms", "Anarchism"); after other
+  // punctuation the space is a remnant.
+  EXPECT_EQ(CleanWikitext("0 \u2208 N and ''S'' : ''N'' \u2192 ''N'' satisfies the axioms. Works "
+                          "such as ''Th\u00e9orie du corps amoureux : pour une \u00e9rotique "
+                          "solaire'' (2000). A light isotope of helium,{{cn}} : <sup>3</sup>He.")
+                .paragraphs,
+            Paragraphs{"0 \u2208 N and S : N \u2192 N satisfies the axioms. Works such as "
+                       "Th\u00e9orie du corps amoureux : pour une \u00e9rotique solaire (2000). A "
+                       "light isotope of helium,: 3He."});
   // Spaces and commas left by removed markup still go.
   EXPECT_EQ(CleanWikitext("It was big {{cn}}, and red.{{sfn|x}} , too .").paragraphs,
             Paragraphs{"It was big, and red. too."});
