@@ -48,7 +48,9 @@ STRAY = {
     "; or , before )": r"[;,]\s*\)",
     "empty ()": r"\(\s*\)",
     "; ; or , ,": r"[;,]\s*[;,]",
-    "space before , ; : . )": r"\s[,;:)]|\w\s+\.(\s|$)",
+    # A colon spaced in the source ("S : N → N", French "amoureux : pour") is kept: only a
+    # space between other punctuation and a colon ("helium, :") is a remnant.
+    "space before , ; . ) (or : after , ; ( )": r"\s[,;)]|\w\s+\.(\s|$)|[,;(]\s+:",
     "two spaces": r"\S  +\S",
 }
 RESIDUE = ["{{", "}}", "[[", "]]", "{|", "|}", "|", "<ref", "</", "<!--", "&nbsp;", "&amp;",

@@ -145,8 +145,8 @@ struct TemplateRule {
 
 namespace {
 
-constexpr std::string_view kFunctions[] = {"convert", "date",   "dateage", "asof",
-                                           "harvtxt", "harvnb", "harv",    "frac"};
+constexpr std::string_view kFunctions[] = {"convert", "date", "dateage", "asof",    "harvtxt",
+                                           "harvnb",  "harv", "frac",    "computed"};
 
 // Parses a text pattern up to `close` (']' for a group, '\0' for the whole rule).
 bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNode>* out,
@@ -562,6 +562,7 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   if (f == "dateage") return RenderDateAge(call);
   if (f == "asof") return RenderAsOf(call);
   if (f == "frac") return RenderFrac(call, clean);
+  if (f == "computed") return std::string(1, kComputedValueMarker);
   return RenderHarvard(call, f, clean);  // harvtxt, harvnb, harv
 }
 

@@ -36,6 +36,11 @@ TemplateCall ParseTemplateCall(std::string_view content);
 // Lookup is therefore case-insensitive throughout (a superset of MediaWiki's first letter rule).
 std::string NormalizeTemplateName(std::string_view name);
 
+// What a "@computed" template renders: it stands for a value Wikipedia computes from data aligndb
+// does not have ({{Inflation}}), until paragraphs are tidied and the bracket holding it is
+// removed (CleanWikitext). A control character that wikitext does not contain.
+constexpr char kComputedValueMarker = '\x02';
+
 // One parsed rule; opaque outside templates.cc.
 struct TemplateRule;
 

@@ -235,6 +235,9 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
     next = StripOpening(next);
     while (!next.empty() && !std::isalnum(static_cast<unsigned char>(next.back())))
       next.remove_suffix(1);
+    // A possessive continues the name: "the U.S. Congress's taxing authority".
+    if (next.size() > 2 && next.substr(next.size() - 2) == "'s") next.remove_suffix(2);
+    if (next.size() > 4 && next.substr(next.size() - 4) == "\u2019s") next.remove_suffix(4);
     for (auto n : kNameWordsAfterCountry)
       if (next == n) return true;
     return false;
@@ -524,6 +527,59 @@ struct QuoteCount {
   return quotes.open > quotes.close && q != std::string_view::npos && ShortQuotedTail(next, q, 3);
 }
 
+// An ellipsis marks words left out of a quotation. It ends no sentence when the quotation opens
+// right before it (`Einstein wrote, "... I must confess`), or when the quotation is open and
+// closes in the next segment with the outer sentence going on (`"the most spiritually awakened
+// person ... I have ever known", and …`). A quotation of whole sentences is still split as
+// sentences are (`"… attitude to life... The American is friendly …"`). An ellipsis alone (a
+// quotation that starts in the middle) belongs to the sentence after it.
+bool EndsInEllipsis(std::string_view word) {
+  return word.size() >= 3 &&
+         (word.substr(word.size() - 3) == "..." || word.substr(word.size() - 3) == "\u2026");
+}
+// `"...` or `“…`: a quotation mark and an ellipsis.
+bool OpensWithEllipsis(std::string_view word) {
+  if (!word.empty() && word[0] == '"')
+    word.remove_prefix(1);
+  else if (word.substr(0, 3) == "\u201c")
+    word.remove_prefix(3);
+  else
+    return false;
+  return word == "..." || word == "\u2026";
+}
+// True when `sentence` is `word` and white space.
+bool IsWholeSentence(std::string_view sentence, std::string_view word) {
+  size_t b = sentence.find_first_not_of(" \t\n");
+  return b != std::string_view::npos && sentence.substr(b, word.size()) == word &&
+         sentence.find_first_not_of(" \t\n", b + word.size()) == std::string_view::npos;
+}
+bool ContinuesAfterElision(const QuoteCount& quotes, std::string_view next) {
+  size_t q = std::string_view::npos, size = 1;
+  if (quotes.straight % 2 == 1) {
+    q = next.find('"');
+    if (q == 0 || (q != std::string_view::npos && next[q - 1] == ' ')) return false;
+  } else if (quotes.open > quotes.close) {
+    q = next.find("\u201d");
+    size = 3;
+  }
+  if (q == std::string_view::npos) return false;
+  // The outer sentence goes on: ", and", "; then", "); a lower-case word.
+  std::string_view tail = next.substr(q + size);
+  size_t t = tail.find_first_not_of(" '\"");
+  if (t == std::string_view::npos) return false;
+  char c = tail[t];
+  return c == ',' || c == ';' || c == ':' || c == ')' || (c >= 'a' && c <= 'z');
+}
+
+// The ellipsis rules above, for a boundary after `last` (a word ending in an ellipsis), with the
+// sentence's quotation marks counted: out of line, as few boundaries need them.
+[[gnu::noinline]] bool ContinuesAtEllipsis(std::string_view sentence, std::string_view last,
+                                           std::string_view next, const QuoteCount& quotes) {
+  return OpensWithEllipsis(last) ||
+         ((last == "..." || last == "\u2026") && IsWholeSentence(sentence, last)) ||
+         ContinuesAfterElision(quotes, next);
+}
+
 // ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...").
 // Splits `segment` after ". " (or "?", "!", closing quotes) followed by a digit, unless the word
 // before the period is an abbreviation ("No. 5", "p. 23").
@@ -576,14 +632,17 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       if (IsAbbreviation(last, FirstWord(next)) || ContinuesAfterExclamation(sentence, next) ||
           IsGluedAfterNumber(sentence, next) || IsCountryAdjective(sentence))
         continue;
-      // The rules below look at few sentences: those ending in "X.Y." or in "!" or "?". (They
-      // are kept out of line: inlined here, they made every boundary dearer.)
+      // The rules below look at few sentences: those ending in "X.Y.", in "!" or "?", or in an
+      // ellipsis. (They are kept out of line: inlined here, they made every boundary dearer.)
       char end = last.empty() ? ' ' : last.back();
       if (end == '.' && last.size() == 4 && CountryNameContinues(sentence, next)) continue;
-      if (end == '!' || end == '?') {
-        if (IsChessAnnotation(sentence, next)) continue;
+      bool mark = end == '!' || end == '?';
+      if (mark || ((end == '.' || end == '\xA6') && EndsInEllipsis(last))) {
+        if (mark && IsChessAnnotation(sentence, next)) continue;
         quotes.CountUpTo(text, bounds[i + 1]);
-        if (ContinuesInsideQuote(quotes, next)) continue;
+        if (mark ? ContinuesInsideQuote(quotes, next)
+                 : ContinuesAtEllipsis(sentence, last, next, quotes))
+          continue;
       }
     }
     parts.clear();

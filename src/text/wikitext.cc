@@ -165,6 +165,13 @@ size_t FindClosingTag(std::string_view in, size_t from, std::string_view name) {
   return std::string_view::npos;
 }
 
+// True when the last line of `out` is a list item ("*", "#", ":" or ";" first).
+bool OnListLine(const std::string& out) {
+  size_t nl = out.rfind('\n');
+  size_t b = nl == std::string::npos ? 0 : nl + 1;
+  return b < out.size() && (out[b] == '*' || out[b] == '#' || out[b] == ':' || out[b] == ';');
+}
+
 std::string RemoveTags(std::string_view in) {
   std::string out;
   out.reserve(in.size());
@@ -214,6 +221,14 @@ std::string RemoveTags(std::string_view in) {
       continue;
     }
     if (IsKeepTag(name)) {
+      if (IEquals(name, "blockquote") && !OnListLine(out)) {
+        // A block of its own, like {{blockquote}}: it ends the paragraph before it ("Obama wrote
+        // of his sense of isolation:<blockquote>Caught without a class, …"). In a list item it
+        // stays part of the item, which is not prose.
+        out.append("\n\n");
+        i = end;
+        continue;
+      }
       if (IEquals(name, "br") || IEquals(name, "hr") || IEquals(name, "p") || IEquals(name, "div"))
         out.push_back(' ');
       i = end;
@@ -246,8 +261,9 @@ constexpr int kMaxRenderDepth = 8;
 constexpr char kTableMarker = '\x01';
 constexpr const char* kTableMarkerLine = "\n\x01\n";
 
+// `computed`, if given, is set when a rendered template shows a kComputedValueMarker.
 std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::string>* names,
-                                     int depth);
+                                     int depth, bool* computed = nullptr);
 
 // Sets `out` to the text a template shows; false when the template is not in the table.
 // `known_name` is the name already lower-cased for the article flags, if there is one.
@@ -285,7 +301,7 @@ bool RenderTemplate(std::string_view content, const std::string* known_name, int
 }
 
 std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::string>* names,
-                                     int depth) {
+                                     int depth, bool* computed) {
   struct Open {
     size_t pos;
     bool table;
@@ -325,8 +341,10 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
       if (stack.size() == 1 && depth <= kMaxRenderDepth &&
           RenderTemplate(in.substr(b + 2, i - b - 2),
                          stack.back().name >= 0 ? &(*names)[stack.back().name] : nullptr, depth,
-                         &text))
+                         &text)) {
+        if (computed && text.find(kComputedValueMarker) != std::string::npos) *computed = true;
         inserts.emplace_back(b, std::move(text));
+      }
       ranges.emplace_back(b, i + 2);
       stack.pop_back();
       i += 2;
@@ -582,6 +600,23 @@ std::string DecodeEntities(std::string_view in) {
 }
 
 // ---- 6. Lines → paragraphs ----
+// A value that aligndb cannot compute ({{Inflation}}, see kComputedValueMarker) takes the bracket
+// around it along: "$787 billion (equivalent to $X billion in 2024)" → "$787 billion". Outside a
+// bracket only the marker goes.
+void RemoveComputedValues(std::string* s) {
+  size_t k;
+  while ((k = s->find(kComputedValueMarker)) != std::string::npos) {
+    size_t open = s->find_last_of("()", k);
+    size_t close = s->find_first_of("()", k);
+    if (open == std::string::npos || (*s)[open] != '(' || close == std::string::npos ||
+        (*s)[close] != ')') {
+      s->erase(k, 1);
+      continue;
+    }
+    s->erase(open, close + 1 - open);
+  }
+}
+
 // Collapses white space, removes brackets left empty by removed markup, and spaces before
 // punctuation that removed markup left behind.
 std::string TidyParagraph(std::string_view in) {
@@ -623,12 +658,16 @@ std::string TidyParagraph(std::string_view in) {
       }
     }
     // A space before punctuation was left by removed markup; not so before a decimal point
-    // ("a .22 rifle").
-    bool decimal =
-        s[i] == '.' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1]));
+    // ("a .22 rifle"), a spaced ellipsis ("with all your mind ... And") or a colon after a word
+    // or a symbol ("S : N → N", "amoureux : pour"): a colon keeps its space unless the space
+    // follows other punctuation ("helium, :").
     bool popped_space = false;
-    if ((s[i] == ',' || s[i] == '.' || s[i] == ';' || s[i] == ':' || s[i] == ')') && !decimal &&
-        !t.empty() && t.back() == ' ') {
+    if ((s[i] == ',' || s[i] == '.' || s[i] == ';' || s[i] == ':' || s[i] == ')') && !t.empty() &&
+        t.back() == ' ' &&
+        !(s[i] == '.' && i + 1 < s.size() &&
+          (std::isdigit(static_cast<unsigned char>(s[i + 1])) || s[i + 1] == '.')) &&
+        !(s[i] == ':' && t.size() >= 2 && t[t.size() - 2] != ',' && t[t.size() - 2] != ';' &&
+          t[t.size() - 2] != ':' && t[t.size() - 2] != '(')) {
       t.pop_back();
       popped_space = true;
     }
@@ -693,10 +732,18 @@ bool IsLinkOnlyLine(std::string_view line) {
   return links > 0 && depth == 0;
 }
 
-// A line that is one bold span and nothing else ("'''Belay'''", "'''[[Grammis]]'''") is a
-// sub-heading, not a sentence, unless the bold text is a sentence ending in a period.
+// A line that is one bold span and nothing else ("'''Belay'''", "'''[[Grammis]]'''"), or one
+// followed by a count in brackets ("'''AFC''' (9)"), is a sub-heading, not a sentence, unless the
+// bold text is a sentence ending in a period.
 bool IsBoldOnlyLine(std::string_view line) {
   std::string_view t = Trim(line);
+  // A count after the bold heading is part of it: "'''[[… (AFC)|AFC]]''' (9)".
+  if (t.size() > 4 && t.back() == ')') {
+    size_t open = t.rfind('(');
+    if (open != std::string_view::npos && open + 2 < t.size() &&
+        t.find_first_not_of("0123456789", open + 1) == t.size() - 1)
+      t = Trim(t.substr(0, open));
+  }
   if (t.size() < 7 || t.substr(0, 3) != "'''" || t.substr(t.size() - 3) != "'''") return false;
   std::string_view inner = t.substr(3, t.size() - 6);
   while (!inner.empty() && inner.front() == '\'') inner.remove_prefix(1);  // '''''bold italic'''''
@@ -780,7 +827,8 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   CleanedWikitext result;
   std::string s = RemoveComments(wikitext);
   s = RemoveTags(s);
-  s = RemoveTemplatesAndTables(s, &result.template_names, 0);
+  bool computed_values = false;
+  s = RemoveTemplatesAndTables(s, &result.template_names, 0, &computed_values);
   BlankNonProseLines(&s);
   s = RenderInternalLinks(s);
   s = RenderExternalLinks(s);
@@ -800,7 +848,9 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   std::string paragraph;
   auto flush = [&]() {
     if (paragraph.empty()) return;
-    std::string p = TidyParagraph(DecodeEntities(paragraph));
+    std::string decoded = DecodeEntities(paragraph);
+    if (computed_values) RemoveComputedValues(&decoded);  // only pages that rendered a marker
+    std::string p = TidyParagraph(decoded);
     paragraph.clear();
     if (p.empty()) return;
     if (!held.empty()) emit(std::move(held));

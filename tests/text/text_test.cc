@@ -223,6 +223,12 @@ TEST(SentenceTest, CaseNamesCountryNamesChessAndQuotations) {
                "He reached the finals of the U.S. Chess Championship by defeating Alex "
                "Yermolinsky.",
                "No country informed the U.N. Register on Conventional Weapons as required."}));
+  // A possessive of such a word too ("Barack Obama").
+  EXPECT_EQ(sp.Split("The Supreme Court ruled that the mandate was constitutional under the U.S. "
+                     "Congress's taxing authority. It stood."),
+            (S{"The Supreme Court ruled that the mandate was constitutional under the U.S. "
+               "Congress's taxing authority.",
+               "It stood."}));
   // ...unless that word starts sentences, or a verb follows it after "the".
   EXPECT_EQ(sp.Split("It has few roads compared to the rest of the U.S. The state's road system "
                      "is small. He moved to the U.S. In March 1938, he left. Mexico and the U.S. "
@@ -261,6 +267,44 @@ TEST(SentenceTest, CaseNamesCountryNamesChessAndQuotations) {
                      "Atlas Shrugged received reviews that \"seemed to vie\"."),
             (S{"He claimed \"a voice can be heard, commanding: 'To a gas chamber\u2014go!",
                "Atlas Shrugged received reviews that \"seemed to vie\"."}));
+}
+
+// An ellipsis inside a quotation marks words left out ("Barack Obama", "Albert Einstein"); a
+// quotation of whole sentences is still split as sentences are ("Jesus", "Albert Einstein").
+TEST(SentenceTest, EllipsisInsideAQuotation) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  EXPECT_EQ(sp.Split("He described his mother as \"the most spiritually awakened person ... I have "
+                     "ever known\", and \"a lonely witness for secular humanism.\" He left."),
+            (S{"He described his mother as \"the most spiritually awakened person ... I have ever "
+               "known\", and \"a lonely witness for secular humanism.\"",
+               "He left."}));
+  EXPECT_EQ(sp.Split("She was \u201cthe most spiritually awakened person ... I have ever "
+                     "known\u201d, he wrote."),
+            (S{"She was \u201cthe most spiritually awakened person ... I have ever known\u201d, "
+               "he wrote."}));
+  EXPECT_EQ(sp.Split("Einstein wrote, \"... I must confess that it came as a surprise.\""),
+            (S{"Einstein wrote, \"... I must confess that it came as a surprise.\""}));
+  EXPECT_EQ(sp.Split("Jesus replies: \"You shall love the Lord your God with all your mind ... And "
+                     "a second is like it: 'You shall love your neighbour as yourself.'\" Other "
+                     "teachings follow."),
+            (S{"Jesus replies: \"You shall love the Lord your God with all your mind ...",
+               "And a second is like it: 'You shall love your neighbour as yourself.'\"",
+               "Other teachings follow."}));
+  // An ellipsis opening a quotation belongs to the sentence after it ("Apollo 11"); a closing
+  // quotation followed by a capitalised word ends the sentence ("Algorithm").
+  EXPECT_EQ(sp.Split("... The Saturn V rocket which put us in orbit is an incredibly complicated "
+                     "piece of machinery."),
+            (S{"... The Saturn V rocket which put us in orbit is an incredibly complicated piece "
+               "of machinery."}));
+  EXPECT_EQ(sp.Split("Jevons describes \"slips of wood, picked out mechanically... More recently "
+                     "I have reduced the system\" His machine came equipped with rods."),
+            (S{"Jevons describes \"slips of wood, picked out mechanically...",
+               "More recently I have reduced the system\" His machine came equipped with rods."}));
+  EXPECT_EQ(sp.Split("\"What strikes a visitor is the joyous attitude to life... The American is "
+                     "friendly.\" He waited ... Nobody came."),
+            (S{"\"What strikes a visitor is the joyous attitude to life...",
+               "The American is friendly.\"", "He waited ...", "Nobody came."}));
 }
 
 // Every boundary of these paragraphs is merged into one sentence by the quotation rule: the
