@@ -603,7 +603,9 @@ std::string DecodeEntities(std::string_view in) {
 // A value that aligndb cannot compute ({{Inflation}}, see kComputedValueMarker) takes the bracket
 // around it along: "$787 billion (equivalent to $X billion in 2024)" → "$787 billion". Outside a
 // bracket only the marker goes.
-void RemoveComputedValues(std::string* s) {
+// As written: each marker found, its brackets searched for and erased, in turn (quadratic in
+// the markers of a paragraph). The reference path runs it.
+void RemoveComputedValuesAsWritten(std::string* s) {
   size_t k;
   while ((k = s->find(kComputedValueMarker)) != std::string::npos) {
     size_t open = s->find_last_of("()", k);
@@ -615,6 +617,35 @@ void RemoveComputedValues(std::string* s) {
     }
     s->erase(open, close + 1 - open);
   }
+}
+
+// The same in one pass: the brackets kept so far are remembered, the next bracket after a
+// marker found by a scan that only moves forward.
+void RemoveComputedValues(std::string* s) {
+  if (tl_reference) return RemoveComputedValuesAsWritten(s);
+  if (s->find(kComputedValueMarker) == std::string::npos) return;
+  const std::string& in = *s;
+  const size_t n = in.size();
+  std::string out;
+  out.reserve(n);
+  std::vector<size_t> kept;  // positions in `out` of the '(' and ')' it holds
+  size_t next = 0;           // a '(' or ')' of `in` at or after the last marker + 1, or n
+  for (size_t i = 0; i < n; ++i) {
+    const char c = in[i];
+    if (c != kComputedValueMarker) {
+      if (c == '(' || c == ')') kept.push_back(out.size());
+      out += c;
+      continue;
+    }
+    if (next <= i)
+      for (next = i + 1; next < n && in[next] != '(' && in[next] != ')';) ++next;
+    if (!kept.empty() && out[kept.back()] == '(' && next < n && in[next] == ')') {
+      out.resize(kept.back());  // the bracket and all it holds go
+      kept.pop_back();
+      i = next;
+    }
+  }
+  *s = std::move(out);
 }
 
 // Collapses white space, removes brackets left empty by removed markup, and spaces before
