@@ -206,30 +206,50 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
   }
 }
 
-Status ParagraphIndex::ArticleIndex(
-    uint32_t edition, uint64_t page_id,
-    std::unordered_map<std::string, std::vector<uint32_t>>* token_paragraphs) {
-  token_paragraphs->clear();
+Status ParagraphIndex::ForEachArticleToken(
+    uint32_t edition, uint64_t page_id, const std::function<void(uint32_t, std::string_view)>& fn,
+    uint32_t* paragraphs) {
+  *paragraphs = 0;
   try {
     Xapian::Database& db = rep_->db();
     std::string article = ArticleTerm(edition, page_id);
     for (auto d = db.postlist_begin(article); d != db.postlist_end(article); ++d) {
       uint32_t paragraph = 0;
-      if (!DecodeParagraphSlot(db.get_document(*d).get_value(kParagraphSlot), &paragraph))
+      if (!DecodeParagraphSlot(
+              db.get_document(*d, Xapian::DOC_ASSUME_VALID).get_value(kParagraphSlot), &paragraph))
         return Status::Corruption(rep_->dir + ": paragraph document without its index");
+      ++*paragraphs;
       for (auto t = db.termlist_begin(*d); t != db.termlist_end(*d); ++t) {
         const std::string& term = *t;
         if (!term.empty() && (term[0] == 'A' || term[0] == 'Q') && term.size() > 1 &&
             std::isdigit(static_cast<unsigned char>(term[1])))
           continue;  // the boolean id terms, not tokens (tokens are lower-case)
-        (*token_paragraphs)[term].push_back(paragraph);
+        fn(paragraph, term);
       }
     }
   } catch (const Xapian::Error& e) {
     return FromXapian(e, rep_->dir);
   }
+  return Status::OK();
+}
+
+Status ParagraphIndex::ArticleIndex(
+    uint32_t edition, uint64_t page_id,
+    std::unordered_map<std::string, std::vector<uint32_t>>* token_paragraphs) {
+  token_paragraphs->clear();
+  uint32_t paragraphs = 0;
+  RETURN_IF_ERROR(ForEachArticleToken(
+      edition, page_id,
+      [&](uint32_t paragraph, std::string_view token) {
+        (*token_paragraphs)[std::string(token)].push_back(paragraph);
+      },
+      &paragraphs));
   for (auto& [t, v] : *token_paragraphs) std::sort(v.begin(), v.end());
   return Status::OK();
+}
+
+Status ParagraphIndex::NewReader(std::unique_ptr<ParagraphIndex>* out) const {
+  return Open(rep_->dir, false, out);
 }
 
 Status ParagraphIndex::Candidates(uint32_t edition, uint64_t page_id,
