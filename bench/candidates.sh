@@ -24,14 +24,8 @@ timed() {  # NAME CMD...: sets T (wall s) and C (CPU s, all threads)
   local u s; read -r T u s M < "$name.time"; C=$(echo "$u + $s" | bc)
 }
 
-if [ ! -f base.normal.jsonl ]; then
-  $PY "$here/tools/swipe_to_jsonl.py" "$here/../shared/data/paired/swipe_val.json" swipe > /dev/null
-  rm -rf split.db
-  "$A" ingest --db split.db --edition enwiki swipe.enwiki.jsonl > /dev/null
-  "$A" ingest --db split.db --edition simplewiki swipe.simplewiki.jsonl > /dev/null
-  "$A" show --db split.db --edition enwiki --all --format jsonl > base.normal.jsonl
-  "$A" show --db split.db --edition simplewiki --all --format jsonl > base.simple.jsonl
-fi
+source "$here/bench/swipe_base.sh"
+swipe_base "$A" "$here"
 [ -f x$n.normal.jsonl ] || $PY "$here/tools/make_scale_jsonl.py" base.normal.jsonl base.simple.jsonl x$n --copies "$n"
 rm -rf db
 "$A" ingest --db db --edition enwiki x$n.normal.jsonl > /dev/null
