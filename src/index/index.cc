@@ -85,8 +85,9 @@ Status ParagraphIndex::Open(const std::string& dir, bool writable,
     return Status::Busy(dir + ": the paragraph index is in use by another aligndb process");
   } catch (const Xapian::DatabaseOpeningError& e) {
     if (!writable)
-      return Status::NotFound(dir +
-                              ": no paragraph index (run `aligndb align` first): " + e.get_msg());
+      return Status::NotFound(
+          dir +
+          ": no paragraph index (run `aligndb align --candidates xapian` first): " + e.get_msg());
     return FromXapian(e, dir);
   } catch (const Xapian::Error& e) {
     return FromXapian(e, dir);

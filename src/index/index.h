@@ -61,7 +61,8 @@ class ParagraphIndex {
   // Calls `fn(paragraph, token)` for every token of every indexed paragraph of article
   // (`edition`, `page_id`): the article's documents through its boolean term, and their term
   // lists. Sets `*paragraphs` to the number of paragraph documents of the article (a paragraph
-  // without tokens has one too). Paragraphs come in document order, tokens bytewise within one.
+  // without tokens has one too). Paragraphs come in the order of their Xapian documents, tokens
+  // bytewise within one.
   Status ForEachArticleToken(uint32_t edition, uint64_t page_id,
                              const std::function<void(uint32_t, std::string_view)>& fn,
                              uint32_t* paragraphs);
