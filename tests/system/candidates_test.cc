@@ -2,6 +2,7 @@
 // exports of the default (in-memory) candidates, and its faults have their exit codes.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -86,6 +87,50 @@ TEST(CandidatesCommandTest, AnIndexInUseExitsFiveAndAFileInItsPlaceFour) {
   r = RunAligndb({"align", "--db", db, "--all"});  // the default does not read it
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(Export(db, "jsonl"), jsonl);
+}
+
+// Killed (SIGKILL) at commit points of the index (before and after each Xapian commit, batches
+// of 8 pages: points 1 to 28 on the English sample's 106 pages) or of the records (after them),
+// `align --candidates xapian` run again gives the export of an uninterrupted run, and so does a
+// later `--all` through the replayed index.
+TEST(CandidatesCommandTest, KilledXapianAlignResumesToTheSameExport) {
+  TempDir ref_tmp;
+  const std::vector<std::string> inputs = {DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
+                                           DataPath("wikidumps/simplewiki-sample.xml.bz2")};
+  auto ingest = [&](const std::string& db) {
+    std::vector<std::string> a = {"ingest", "--db", db};
+    a.insert(a.end(), inputs.begin(), inputs.end());
+    return RunAligndb(a);
+  };
+  ASSERT_EQ(ingest(ref_tmp.Sub("db")).exit_code, 0);
+  ASSERT_EQ(RunAligndb({"align", "--db", ref_tmp.Sub("db")}).exit_code, 0);
+  const std::string reference = Export(ref_tmp.Sub("db"), "jsonl");
+  ASSERT_GT(reference.size(), 1000u);
+
+  setenv("ALIGNDB_TEST_SMALL_BATCHES", "1", 1);
+  int kills = 0;
+  for (int at : {1, 2, 7, 16, 27, 28, 29, 31}) {
+    TempDir tmp;
+    const std::string db = tmp.Sub("db");
+    ASSERT_EQ(ingest(db).exit_code, 0);
+    setenv("ALIGNDB_TEST_KILL_AT", std::to_string(at).c_str(), 1);
+    auto first = RunAligndb({"align", "--db", db, "--candidates", "xapian"});
+    unsetenv("ALIGNDB_TEST_KILL_AT");
+    if (first.exit_code == 0) {
+      EXPECT_EQ(Export(db, "jsonl"), reference) << "at " << at;
+      continue;
+    }
+    ASSERT_TRUE(first.exit_code == -1 || first.exit_code == 128 + 9) << first.exit_code;
+    ++kills;
+    auto again = RunAligndb({"align", "--db", db, "--candidates", "xapian"});
+    ASSERT_EQ(again.exit_code, 0) << "kill at " << at << ": " << again.err;
+    EXPECT_EQ(Export(db, "jsonl"), reference) << "kill at " << at;
+    again = RunAligndb({"align", "--db", db, "--candidates", "xapian", "--all"});
+    ASSERT_EQ(again.exit_code, 0) << "kill at " << at << ": " << again.err;
+    EXPECT_EQ(Export(db, "jsonl"), reference) << "kill at " << at;
+  }
+  unsetenv("ALIGNDB_TEST_SMALL_BATCHES");
+  EXPECT_GE(kills, 6);
 }
 
 }  // namespace
