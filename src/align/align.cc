@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <mutex>
 #include <set>
 #include <string_view>
 #include <system_error>
@@ -280,8 +281,12 @@ class PairAligner {
   // absent from it has none. Then the store is not read for them.
   void SetAllDocumentFrequencies(const DfMap* all) { all_df_ = all; }
   // Paragraph candidates from this reader of the Xapian index instead of the article's own
-  // inverted index (docs/method.md, Paragraph alignment). Not owned; used by this aligner only.
-  void ReadCandidatesFrom(ParagraphIndex* index) { index_ = index; }
+  // inverted index (docs/method.md, Paragraph alignment), used under `mutex` (a reader may be
+  // shared by several aligners). Not owned.
+  void ReadCandidatesFrom(ParagraphIndex* index, std::mutex* mutex) {
+    index_ = index;
+    index_mutex_ = mutex;
+  }
   // The pair being aligned and its record: kept from pair to pair, so that parsing and
   // building reuse the messages' and vectors' memory instead of allocating it again.
   ArticleSide& normal_side() { return normal_; }
@@ -465,6 +470,7 @@ class PairAligner {
     bool agrees = true;
     uint32_t documents = 0;
     token_paragraph_.clear();
+    std::unique_lock<std::mutex> lock(*index_mutex_);
     RETURN_IF_ERROR(index_->ForEachArticleToken(
         normal_ed_, normal.article.page_id(),
         [&](uint32_t p, std::string_view token) {
@@ -476,6 +482,7 @@ class PairAligner {
           token_paragraph_.emplace_back(final_id_[provisional], p);
         },
         &documents));
+    lock.unlock();
     if (!agrees || documents != paragraphs)
       return Status::IOError(IndexDir(store_->dir()) +
                              ": the paragraph index disagrees with the store on normal page " +
@@ -749,7 +756,8 @@ class PairAligner {
   std::vector<uint32_t> missing_ids_;
   std::vector<std::pair<uint32_t, double>> entries_;
   std::vector<uint32_t> start_, fill_, postings_, candidates_;
-  ParagraphIndex* index_ = nullptr;                             // see ReadCandidatesFrom
+  ParagraphIndex* index_ = nullptr;  // see ReadCandidatesFrom
+  std::mutex* index_mutex_ = nullptr;
   std::vector<std::pair<uint32_t, uint32_t>> token_paragraph_;  // (token id, paragraph)
   std::vector<const LabelSentence*> rows_[2];
   std::vector<uint32_t> label_scratch_[2];
@@ -875,14 +883,16 @@ class AlignRun {
                                                         PairAligner::kDfCacheEntries / threads));
   }
 
-  // Each aligner reads paragraph candidates from its own reader of `index` (a Xapian database
-  // object is not safe to share between threads).
+  // The aligners read paragraph candidates from readers of `index`, one per aligner up to
+  // kMaxIndexReaders (each holds open files), then shared in turn under a mutex: a Xapian
+  // database object is not safe to use from two threads at once.
   Status ReadCandidatesFrom(ParagraphIndex* index) {
-    for (auto& aligner : aligners_) {
-      readers_.emplace_back();
-      RETURN_IF_ERROR(index->NewReader(&readers_.back()));
-      aligner->ReadCandidatesFrom(readers_.back().get());
-    }
+    const size_t n = std::min(aligners_.size(), kMaxIndexReaders);
+    readers_.resize(n);
+    reader_mutexes_ = std::make_unique<std::mutex[]>(n);
+    for (auto& reader : readers_) RETURN_IF_ERROR(index->NewReader(&reader));
+    for (size_t k = 0; k < aligners_.size(); ++k)
+      aligners_[k]->ReadCandidatesFrom(readers_[k % n].get(), &reader_mutexes_[k % n]);
     return Status::OK();
   }
 
@@ -1139,8 +1149,10 @@ class AlignRun {
   AlignSummary* summary_;
   const pb::AlignParams params_;
   const std::string params_bytes_;
-  std::vector<std::unique_ptr<PairAligner>> aligners_;    // one per thread
-  std::vector<std::unique_ptr<ParagraphIndex>> readers_;  // one per aligner, with kXapian
+  std::vector<std::unique_ptr<PairAligner>> aligners_;  // one per thread
+  static constexpr size_t kMaxIndexReaders = 16;
+  std::vector<std::unique_ptr<ParagraphIndex>> readers_;  // with kXapian
+  std::unique_ptr<std::mutex[]> reader_mutexes_;          // one per reader
   std::unique_ptr<AlignmentWriter> writer_;
   std::unordered_set<std::string> names_;  // records written or kept by this run
   DfMap all_df_;                           // see MaybeReadAllDocumentFrequencies

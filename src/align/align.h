@@ -166,8 +166,8 @@ struct AlignSummary {
 
 // Aligns every title pair of the two editions and stores one AlignmentRecord per pair (with its
 // keep record). `index`, when not null, is brought up to date first (ParagraphIndex::Apply on the
-// normal edition); with options.candidates == kXapian it is required, and each aligning thread
-// reads paragraph candidates from its own reader of it. Default: null.
+// normal edition); with options.candidates == kXapian it is required, and the aligning threads
+// read paragraph candidates from readers of it (one each, up to 16). Default: null.
 Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, uint64_t run_id,
              AlignSummary* summary);
 

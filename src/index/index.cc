@@ -51,7 +51,9 @@ bool DecodeParagraphSlot(const std::string& slot, uint32_t* p) {
 }
 
 Status FromXapian(const Xapian::Error& e, const std::string& context) {
-  return Status::IOError(context + ": Xapian " + e.get_type() + ": " + e.get_msg());
+  const char* os_error = e.get_error_string();  // the system's reason, when there is one
+  return Status::IOError(context + ": Xapian " + e.get_type() + ": " + e.get_msg() +
+                         (os_error ? std::string(" (") + os_error + ")" : std::string()));
 }
 
 }  // namespace
@@ -250,7 +252,18 @@ Status ParagraphIndex::ArticleIndex(
 }
 
 Status ParagraphIndex::NewReader(std::unique_ptr<ParagraphIndex>* out) const {
-  return Open(rep_->dir, false, out);
+  // The index exists (this handle has it open): any failure, such as too many open files, is an
+  // I/O error, not a missing index.
+  std::unique_ptr<ParagraphIndex> reader(new ParagraphIndex());
+  reader->rep_ = std::make_unique<Rep>();
+  reader->rep_->dir = rep_->dir;
+  try {
+    reader->rep_->rdb = std::make_unique<Xapian::Database>(rep_->dir);
+  } catch (const Xapian::Error& e) {
+    return FromXapian(e, rep_->dir);
+  }
+  *out = std::move(reader);
+  return Status::OK();
 }
 
 Status ParagraphIndex::Candidates(uint32_t edition, uint64_t page_id,
