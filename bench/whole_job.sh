@@ -34,14 +34,8 @@ timed() {
 }
 ratio() { echo "scale=2; $1 / $2" | bc; }
 
-if [ ! -f base.normal.jsonl ]; then
-  $PY "$here/tools/swipe_to_jsonl.py" "$here/../shared/data/paired/swipe_val.json" swipe > /dev/null
-  rm -rf split.db
-  "$A" ingest --db split.db --edition enwiki swipe.enwiki.jsonl > /dev/null
-  "$A" ingest --db split.db --edition simplewiki swipe.simplewiki.jsonl > /dev/null
-  "$A" show --db split.db --edition enwiki --all --format jsonl > base.normal.jsonl
-  "$A" show --db split.db --edition simplewiki --all --format jsonl > base.simple.jsonl
-fi
+source "$here/bench/swipe_base.sh"
+swipe_base "$A" "$here"
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)," \
   "$(free -g | awk '/Mem/{print $2}') GB; $(date -u +%Y-%m-%dT%H:%MZ); align ${topt[*]:-(one thread)}"

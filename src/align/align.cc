@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <mutex>
 #include <set>
 #include <string_view>
 #include <system_error>
@@ -183,6 +184,7 @@ std::map<std::string, uint64_t> AlignSummary::AsCounts() const {
                                        {"bound_skipped", bound_skipped}};
   for (auto& [k, v] : removed_by_reason) c["removed_" + k] = v;
   if (dp_skipped) c["dp_skipped"] = dp_skipped;  // only when the limit applied
+  if (index_rebuilt) c["index_rebuilt"] = index_rebuilt;
   return c;
 }
 
@@ -243,6 +245,8 @@ class PairVocabulary {
     return slots_[i];
   }
   static constexpr uint32_t kEmpty = ~0u;
+  // The id of `t`, or kEmpty when it is not in the vocabulary.
+  uint32_t Find(std::string_view t) const { return slots_.empty() ? kEmpty : slots_[Slot(t)]; }
 
  private:
   size_t Slot(std::string_view t) const {
@@ -285,6 +289,13 @@ class PairAligner {
   // Every token's document frequency (both editions summed), read once for the run: a token
   // absent from it has none. Then the store is not read for them.
   void SetAllDocumentFrequencies(const DfMap* all) { all_df_ = all; }
+  // Paragraph candidates from this reader of the Xapian index instead of the article's own
+  // inverted index (docs/method.md, Paragraph alignment), used under `mutex` (a reader may be
+  // shared by several aligners). Not owned.
+  void ReadCandidatesFrom(ParagraphIndex* index, std::mutex* mutex) {
+    index_ = index;
+    index_mutex_ = mutex;
+  }
   // The pair being aligned and its record: kept from pair to pair, so that parsing and
   // building reuse the messages' and vectors' memory instead of allocating it again.
   ArticleSide& normal_side() { return normal_; }
@@ -406,7 +417,7 @@ class PairAligner {
   Status Align(ArticleSide* normal, ArticleSide* simple, pb::AlignmentRecord* record) {
     RETURN_IF_ERROR(BuildVectors(normal, simple));
     std::vector<std::vector<std::pair<uint32_t, double>>> cosines;
-    ParagraphCosines(*normal, *simple, &cosines);
+    RETURN_IF_ERROR(ParagraphCosines(*normal, *simple, &cosines));
     auto assigned = AssignParagraphs(cosines, options_.paragraph_threshold);
     for (size_t s = 0; s < assigned.size(); ++s) {
       if (assigned[s].empty()) continue;
@@ -423,25 +434,13 @@ class PairAligner {
  private:
   // Per simple paragraph, (normal paragraph, cosine) of its candidates: every normal paragraph
   // that shares a token with it (of at most kMaxCandidateTokenBytes), from the normal article's
-  // own inverted index, built here from its stored postings.
-  void ParagraphCosines(const ArticleSide& normal, const ArticleSide& simple,
-                        std::vector<std::vector<std::pair<uint32_t, double>>>* cosines) {
-    // postings_[start_[id] .. start_[id + 1]) = normal paragraphs holding token id, ascending.
-    const auto& normal_paras = normal.paragraph_ids;
-    auto candidate = [this](uint32_t id) {
-      return words_[id].size() <= kMaxCandidateTokenBytes;  // tokens are never empty
-    };
-    start_.assign(words_.size() + 1, 0);
-    for (const auto& ids : normal_paras)
-      for (uint32_t id : ids)
-        if (candidate(id)) ++start_[id + 1];
-    for (size_t id = 0; id < words_.size(); ++id) start_[id + 1] += start_[id];
-    postings_.resize(start_.back());
-    fill_.assign(start_.begin(), start_.end() - 1);
-    for (size_t n = 0; n < normal_paras.size(); ++n)
-      for (uint32_t id : normal_paras[n])
-        if (candidate(id)) postings_[fill_[id]++] = static_cast<uint32_t>(n);
-
+  // inverted index (ArticlePostings or XapianPostings).
+  Status ParagraphCosines(const ArticleSide& normal, const ArticleSide& simple,
+                          std::vector<std::vector<std::pair<uint32_t, double>>>* cosines) {
+    if (index_)
+      RETURN_IF_ERROR(XapianPostings(normal));
+    else
+      ArticlePostings(normal);
     const auto& simple_paras = simple.paragraph_ids;
     cosines->assign(simple_paras.size(), {});
     std::vector<uint32_t>& candidates = candidates_;
@@ -456,6 +455,61 @@ class PairAligner {
         (*cosines)[s].emplace_back(
             n, Cosine(simple.paragraph_vectors[s], normal.paragraph_vectors[n]));
     }
+    return Status::OK();
+  }
+
+  // The normal article's inverted index, built here from its tokens:
+  // postings_[start_[id] .. start_[id + 1]) = normal paragraphs holding token id, ascending.
+  void ArticlePostings(const ArticleSide& normal) {
+    const auto& normal_paras = normal.paragraph_ids;
+    auto candidate = [this](uint32_t id) {
+      return words_[id].size() <= kMaxCandidateTokenBytes;  // tokens are never empty
+    };
+    start_.assign(words_.size() + 1, 0);
+    for (const auto& ids : normal_paras)
+      for (uint32_t id : ids)
+        if (candidate(id)) ++start_[id + 1];
+    for (size_t id = 0; id < words_.size(); ++id) start_[id + 1] += start_[id];
+    postings_.resize(start_.back());
+    fill_.assign(start_.begin(), start_.end() - 1);
+    for (size_t n = 0; n < normal_paras.size(); ++n)
+      for (uint32_t id : normal_paras[n])
+        if (candidate(id)) postings_[fill_[id]++] = static_cast<uint32_t>(n);
+  }
+
+  // The same postings read from the Xapian index (which holds the tokens of at most
+  // kMaxCandidateTokenBytes). An index that disagrees with the article (a paragraph or token it
+  // does not have, or paragraphs missing) is an error, never a silently smaller candidate set.
+  Status XapianPostings(const ArticleSide& normal) {
+    const size_t paragraphs = normal.paragraph_ids.size();
+    bool agrees = true;
+    uint32_t documents = 0;
+    token_paragraph_.clear();
+    std::unique_lock<std::mutex> lock(*index_mutex_);
+    RETURN_IF_ERROR(index_->ForEachArticleToken(
+        normal_ed_, normal.article.page_id(),
+        [&](uint32_t p, std::string_view token) {
+          const uint32_t provisional = provisional_.Find(token);
+          if (p >= paragraphs || provisional == PairVocabulary::kEmpty) {
+            agrees = false;
+            return;
+          }
+          token_paragraph_.emplace_back(final_id_[provisional], p);
+        },
+        &documents));
+    lock.unlock();
+    if (!agrees || documents != paragraphs)
+      return Status::IOError(IndexDir(store_->dir()) +
+                             ": the paragraph index disagrees with the store on normal page " +
+                             std::to_string(normal.article.page_id()) +
+                             " (remove the directory: align rebuilds it)");
+    start_.assign(words_.size() + 1, 0);
+    for (auto [id, p] : token_paragraph_) ++start_[id + 1];
+    for (size_t id = 0; id < words_.size(); ++id) start_[id + 1] += start_[id];
+    postings_.resize(start_.back());
+    fill_.assign(start_.begin(), start_.end() - 1);
+    for (auto [id, p] : token_paragraph_) postings_[fill_[id]++] = p;
+    return Status::OK();
   }
 
   // Whether the dynamic program of simple paragraph `s` against its normal paragraphs would
@@ -729,6 +783,9 @@ class PairAligner {
   std::vector<uint32_t> missing_ids_;
   std::vector<std::pair<uint32_t, double>> entries_;
   std::vector<uint32_t> start_, fill_, postings_, candidates_;
+  ParagraphIndex* index_ = nullptr;  // see ReadCandidatesFrom
+  std::mutex* index_mutex_ = nullptr;
+  std::vector<std::pair<uint32_t, uint32_t>> token_paragraph_;  // (token id, paragraph)
   std::vector<const LabelSentence*> rows_[2];
   SparseVector joined_[2];  // the joined sides of an operation (LabelPairs)
   std::vector<uint32_t> label_scratch_[2];
@@ -852,6 +909,19 @@ class AlignRun {
       aligners_.push_back(std::make_unique<PairAligner>(store, options, normal_ed, simple_ed,
                                                         total_paragraphs,
                                                         PairAligner::kDfCacheEntries / threads));
+  }
+
+  // The aligners read paragraph candidates from readers of `index`, one per aligner up to
+  // kMaxIndexReaders (each holds open files), then shared in turn under a mutex: a Xapian
+  // database object is not safe to use from two threads at once.
+  Status ReadCandidatesFrom(ParagraphIndex* index) {
+    const size_t n = std::min(aligners_.size(), kMaxIndexReaders);
+    readers_.resize(n);
+    reader_mutexes_ = std::make_unique<std::mutex[]>(n);
+    for (auto& reader : readers_) RETURN_IF_ERROR(index->NewReader(&reader));
+    for (size_t k = 0; k < aligners_.size(); ++k)
+      aligners_[k]->ReadCandidatesFrom(readers_[k % n].get(), &reader_mutexes_[k % n]);
+    return Status::OK();
   }
 
   Status Run(const std::vector<TitlePair>& pairs) {
@@ -1113,6 +1183,9 @@ class AlignRun {
   const pb::AlignParams params_;
   const std::string params_bytes_;
   std::vector<std::unique_ptr<PairAligner>> aligners_;  // one per thread
+  static constexpr size_t kMaxIndexReaders = 16;
+  std::vector<std::unique_ptr<ParagraphIndex>> readers_;  // with kXapian
+  std::unique_ptr<std::mutex[]> reader_mutexes_;          // one per reader
   std::unique_ptr<AlignmentWriter> writer_;
   std::unordered_set<std::string> names_;  // records written or kept by this run
   DfMap all_df_;                           // see MaybeReadAllDocumentFrequencies
@@ -1135,7 +1208,12 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
       store->EditionId(options.simple, false, &simple_ed)
           .WithPrefix("simple edition (ingest it first, or name another with --simple)"));
 
-  if (index) RETURN_IF_ERROR(index->Apply(store, normal_ed, &summary->indexed_pages));
+  if (options.candidates == CandidateSource::kXapian && !index)
+    return Status::InvalidArgument("--candidates xapian needs the paragraph index");
+  if (index) {
+    RETURN_IF_ERROR(index->Apply(store, normal_ed, &summary->indexed_pages));
+    summary->index_rebuilt = index->rebuilt() ? 1 : 0;
+  }
 
   EditionCounts nc, sc;
   RETURN_IF_ERROR(store->GetEditionCounts(normal_ed, &nc));
@@ -1146,6 +1224,8 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
   RETURN_IF_ERROR(PairTitles(store, options, normal_ed, simple_ed, &pairs));
   summary->title_matches = pairs.size();
   AlignRun run(store, options, normal_ed, simple_ed, total_paragraphs, run_id, summary);
+  if (options.candidates == CandidateSource::kXapian)
+    RETURN_IF_ERROR(run.ReadCandidatesFrom(index));
   return run.Run(pairs);
 }
 

@@ -77,6 +77,20 @@ inline constexpr NameEntry<AlignMode> kAlignModeNames[] = {
 };
 inline const char* AlignModeName(AlignMode m) { return NameOf(kAlignModeNames, m); }
 
+// Where the paragraph candidates of docs/method.md (Paragraph alignment) come from: an inverted
+// index of the normal article built in memory from its tokens for each pair, or the Xapian
+// paragraph index (the article's documents through its boolean term). Both give the same
+// candidates, so the records are the same byte for byte.
+enum class CandidateSource { kArticle, kXapian };
+
+inline constexpr NameEntry<CandidateSource> kCandidateSourceNames[] = {
+    {CandidateSource::kArticle, "article"},
+    {CandidateSource::kXapian, "xapian"},
+};
+inline const char* CandidateSourceName(CandidateSource c) {
+  return NameOf(kCandidateSourceNames, c);
+}
+
 // Sentence pairs below this similarity are left out of exports, statistics and reports unless
 // the user asks otherwise (the threshold of Coster & Kauchak's aligned corpus).
 inline constexpr double kDefaultMinSimilarity = 0.5;
@@ -121,6 +135,10 @@ struct AlignOptions {
   // parameter of the records: after raising it, run with `all` to re-align kept pairs.
   // 0: no limit. Default: kDefaultMaxDpCells.
   uint64_t max_dp_cells = kDefaultMaxDpCells;
+  // Paragraph candidates from the article's in-memory index or from the Xapian index (then
+  // Align needs the index). Not a parameter of the records: both give the same records.
+  // Default: kArticle (no index to maintain, and faster: docs/benchmarks.md).
+  CandidateSource candidates = CandidateSource::kArticle;
   // Threads aligning article pairs (pairs are independent; records, summary and writes are the
   // same as with one thread). 0: one per core. Default: 0.
   int threads = 0;
@@ -139,6 +157,7 @@ struct AlignSummary {
   uint64_t paragraph_pairs = 0;
   uint64_t sentence_pairs = 0;  // every pair of every backtrace (before the similarity filter)
   uint64_t indexed_pages = 0;   // pages (re)indexed in Xapian before aligning
+  uint64_t index_rebuilt = 0;   // 1 when the Xapian index was (re)built from the store
   uint64_t scored_pairs = 0;    // all-pairs: sentence pairs scored exactly
   uint64_t bound_skipped = 0;   // all-pairs with wmd: pairs skipped by the relaxed-WMD bound
   uint64_t dp_skipped = 0;      // paragraph pairs over max_dp_cells, not sentence-aligned
@@ -146,9 +165,9 @@ struct AlignSummary {
 };
 
 // Aligns every title pair of the two editions and stores one AlignmentRecord per pair (with its
-// keep record). Paragraph candidates come from the stored postings of the normal article (the
-// same set the paragraph index answers); `index`, when not null, is brought up to date first
-// (for its own users: align does not read it). Default: null.
+// keep record). `index`, when not null, is brought up to date first (ParagraphIndex::Apply on the
+// normal edition); with options.candidates == kXapian it is required, and the aligning threads
+// read paragraph candidates from readers of it (one each, up to 16). Default: null.
 Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, uint64_t run_id,
              AlignSummary* summary);
 

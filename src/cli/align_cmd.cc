@@ -16,6 +16,7 @@
 #include "embed/embeddings.h"
 #include "embed/word_similarity.h"
 #include "export/export.h"
+#include "index/index.h"
 
 namespace aligndb::cli {
 namespace {
@@ -69,6 +70,10 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
   cmd->add_flag(
       "--follow-redirects", o.follow_redirects,
       "Pair a simple title that is a redirect in the normal edition with the redirect's target");
+  AddNameOption(cmd, "--candidates", &o.candidates, kCandidateSourceNames,
+                "Where paragraph candidates come from (the records are the same): an inverted "
+                "index of each normal article built in memory (faster, nothing to maintain), or "
+                "the Xapian paragraph index in DB/xapian, brought up to date first");
   cmd->add_option("--threads", o.threads,
                   "Threads aligning article pairs (0: all cores; at most " +
                       std::to_string(kMaxThreads) + ")")
@@ -79,8 +84,8 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
                 "(current idf everywhere)");
 }
 
-// Aligns as a recorded run: loads the vectors an embedding similarity needs,
-// draws progress on a terminal.
+// Aligns as a recorded run: loads the vectors an embedding similarity needs, opens the
+// paragraph index with --candidates xapian, draws progress on a terminal.
 Status RunAlign(Store* store, const AlignArgs& args, const Invocation& inv, AlignSummary* summary) {
   AlignOptions options = args.options;
   std::unique_ptr<WordSimilaritySet> vectors;
@@ -98,6 +103,9 @@ Status RunAlign(Store* store, const AlignArgs& args, const Invocation& inv, Alig
     return Status::InvalidArgument(
         "--mode all-pairs needs an embedding --similarity (and --vectors)");
   }
+  std::unique_ptr<ParagraphIndex> index;  // its writer lock is held until align ends
+  if (options.candidates == CandidateSource::kXapian)
+    RETURN_IF_ERROR(ParagraphIndex::Open(IndexDir(store->dir()), true, &index));
   return RecordedRun(
       store, "align", inv,
       [&](uint64_t run_id) {
@@ -108,7 +116,7 @@ Status RunAlign(Store* store, const AlignArgs& args, const Invocation& inv, Alig
                       " article pairs");
           };
         }
-        return Align(store, nullptr, options, run_id, summary);
+        return Align(store, index.get(), options, run_id, summary);
       },
       [&] { return summary->AsCounts(); });
 }
@@ -133,6 +141,9 @@ void PrintAlignSummary(const AlignSummary& s, bool json) {
             << " kept)\n"
             << "paragraph pairs: " << s.paragraph_pairs
             << "; sentence pairs (all similarities): " << s.sentence_pairs << "\n";
+  if (s.indexed_pages || s.index_rebuilt)
+    std::cout << "paragraph index: " << s.indexed_pages << " pages indexed"
+              << (s.index_rebuilt ? " (rebuilt from the database)" : "") << "\n";
   if (s.dp_skipped)
     std::cout << "paragraph pairs not sentence-aligned, over --max-dp-cells: " << s.dp_skipped
               << "\n";

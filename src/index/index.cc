@@ -51,7 +51,9 @@ bool DecodeParagraphSlot(const std::string& slot, uint32_t* p) {
 }
 
 Status FromXapian(const Xapian::Error& e, const std::string& context) {
-  return Status::IOError(context + ": Xapian " + e.get_type() + ": " + e.get_msg());
+  const char* os_error = e.get_error_string();  // the system's reason, when there is one
+  return Status::IOError(context + ": Xapian " + e.get_type() + ": " + e.get_msg() +
+                         (os_error ? std::string(" (") + os_error + ")" : std::string()));
 }
 
 }  // namespace
@@ -85,8 +87,9 @@ Status ParagraphIndex::Open(const std::string& dir, bool writable,
     return Status::Busy(dir + ": the paragraph index is in use by another aligndb process");
   } catch (const Xapian::DatabaseOpeningError& e) {
     if (!writable)
-      return Status::NotFound(dir +
-                              ": no paragraph index (run `aligndb align` first): " + e.get_msg());
+      return Status::NotFound(
+          dir +
+          ": no paragraph index (run `aligndb align --candidates xapian` first): " + e.get_msg());
     return FromXapian(e, dir);
   } catch (const Xapian::Error& e) {
     return FromXapian(e, dir);
@@ -206,29 +209,60 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
   }
 }
 
-Status ParagraphIndex::ArticleIndex(
-    uint32_t edition, uint64_t page_id,
-    std::unordered_map<std::string, std::vector<uint32_t>>* token_paragraphs) {
-  token_paragraphs->clear();
+Status ParagraphIndex::ForEachArticleToken(
+    uint32_t edition, uint64_t page_id, const std::function<void(uint32_t, std::string_view)>& fn,
+    uint32_t* paragraphs) {
+  *paragraphs = 0;
   try {
     Xapian::Database& db = rep_->db();
     std::string article = ArticleTerm(edition, page_id);
     for (auto d = db.postlist_begin(article); d != db.postlist_end(article); ++d) {
       uint32_t paragraph = 0;
-      if (!DecodeParagraphSlot(db.get_document(*d).get_value(kParagraphSlot), &paragraph))
+      if (!DecodeParagraphSlot(
+              db.get_document(*d, Xapian::DOC_ASSUME_VALID).get_value(kParagraphSlot), &paragraph))
         return Status::Corruption(rep_->dir + ": paragraph document without its index");
+      ++*paragraphs;
       for (auto t = db.termlist_begin(*d); t != db.termlist_end(*d); ++t) {
         const std::string& term = *t;
         if (!term.empty() && (term[0] == 'A' || term[0] == 'Q') && term.size() > 1 &&
             std::isdigit(static_cast<unsigned char>(term[1])))
           continue;  // the boolean id terms, not tokens (tokens are lower-case)
-        (*token_paragraphs)[term].push_back(paragraph);
+        fn(paragraph, term);
       }
     }
   } catch (const Xapian::Error& e) {
     return FromXapian(e, rep_->dir);
   }
+  return Status::OK();
+}
+
+Status ParagraphIndex::ArticleIndex(
+    uint32_t edition, uint64_t page_id,
+    std::unordered_map<std::string, std::vector<uint32_t>>* token_paragraphs) {
+  token_paragraphs->clear();
+  uint32_t paragraphs = 0;
+  RETURN_IF_ERROR(ForEachArticleToken(
+      edition, page_id,
+      [&](uint32_t paragraph, std::string_view token) {
+        (*token_paragraphs)[std::string(token)].push_back(paragraph);
+      },
+      &paragraphs));
   for (auto& [t, v] : *token_paragraphs) std::sort(v.begin(), v.end());
+  return Status::OK();
+}
+
+Status ParagraphIndex::NewReader(std::unique_ptr<ParagraphIndex>* out) const {
+  // The index exists (this handle has it open): any failure, such as too many open files, is an
+  // I/O error, not a missing index.
+  std::unique_ptr<ParagraphIndex> reader(new ParagraphIndex());
+  reader->rep_ = std::make_unique<Rep>();
+  reader->rep_->dir = rep_->dir;
+  try {
+    reader->rep_->rdb = std::make_unique<Xapian::Database>(rep_->dir);
+  } catch (const Xapian::Error& e) {
+    return FromXapian(e, rep_->dir);
+  }
+  *out = std::move(reader);
   return Status::OK();
 }
 

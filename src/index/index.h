@@ -12,8 +12,10 @@
 #define ALIGNDB_INDEX_INDEX_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -55,6 +57,19 @@ class ParagraphIndex {
   // lists. `Candidates` and this agree exactly (tested).
   Status ArticleIndex(uint32_t edition, uint64_t page_id,
                       std::unordered_map<std::string, std::vector<uint32_t>>* token_paragraphs);
+
+  // Calls `fn(paragraph, token)` for every token of every indexed paragraph of article
+  // (`edition`, `page_id`): the article's documents through its boolean term, and their term
+  // lists. Sets `*paragraphs` to the number of paragraph documents of the article (a paragraph
+  // without tokens has one too). Paragraphs come in the order of their Xapian documents, tokens
+  // bytewise within one.
+  Status ForEachArticleToken(uint32_t edition, uint64_t page_id,
+                             const std::function<void(uint32_t, std::string_view)>& fn,
+                             uint32_t* paragraphs);
+
+  // A new read-only handle on the committed state of this index. A Xapian database object must
+  // not be used by two threads at once: each thread reading the index opens its own.
+  Status NewReader(std::unique_ptr<ParagraphIndex>* out) const;
 
   // Number of paragraph documents indexed.
   uint64_t DocumentCount();

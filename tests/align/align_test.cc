@@ -3,9 +3,11 @@
 #include "align/align.h"
 
 #include <gtest/gtest.h>
+#include <xapian.h>
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -390,6 +392,165 @@ TEST(FastPathTest, RecordsEqualTheXapianAndStringKeyedReferenceOnRandomArticles)
     EXPECT_EQ(single, many);
     EXPECT_EQ(one.AsCounts(), sum.AsCounts());
   }
+}
+
+// ------------------------------------------------------------------ candidate sources
+
+// Every stored record of enwiki × simplewiki, serialized, by name.
+std::map<std::string, std::string> StoredRecords(Store* store) {
+  uint32_t en = 0, simple = 0;
+  EXPECT_TRUE(store->EditionId("enwiki", false, &en).ok());
+  EXPECT_TRUE(store->EditionId("simplewiki", false, &simple).ok());
+  std::map<std::string, std::string> out;
+  for (auto it = store->NewAlignmentIterator(en, simple, ""); it->Valid(); it->Next())
+    out[it->name()] = it->record().SerializeAsString();
+  return out;
+}
+
+// Re-aligns every pair of the database in `db` with paragraph candidates from `source` (the
+// Xapian index in IndexDir(db), opened here), and returns the stored records.
+std::map<std::string, std::string> AlignWith(Store* store, const std::string& db,
+                                             CandidateSource source, AlignOptions o,
+                                             AlignSummary* sum) {
+  o.candidates = source;
+  o.all = true;
+  std::unique_ptr<ParagraphIndex> index;
+  if (source == CandidateSource::kXapian)
+    EXPECT_TRUE(ParagraphIndex::Open(IndexDir(db), true, &index).ok());
+  Status s = Align(store, index.get(), o, 7, sum);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  return StoredRecords(store);
+}
+
+// Counts of a summary but those of the index.
+std::map<std::string, uint64_t> AlignCounts(const AlignSummary& s) {
+  auto c = s.AsCounts();
+  c.erase("indexed_pages");
+  c.erase("index_rebuilt");
+  return c;
+}
+
+// New revisions of every fourth article and a few new articles of one edition, as JSON lines.
+std::string ChangedEdition(std::mt19937* rng, int articles, bool simple) {
+  std::istringstream all(RandomEdition(rng, articles + 5, simple));
+  std::string line, out;
+  for (int a = 0; std::getline(all, line); ++a) {
+    if (a < articles && a % 4 != 1) continue;
+    nlohmann::json d = nlohmann::json::parse(line);
+    d["revision"] = 2;
+    out += d.dump() + "\n";
+  }
+  return out;
+}
+
+// The paragraph candidates of the Xapian index and of the article's in-memory index are the
+// same, so the records are the same byte for byte: on random corpora (several seeds, thresholds
+// and thread counts), after an update of both editions (the index applies the queued pages
+// only), and after the index directory was deleted or replaced by another database's.
+TEST(CandidateSourceTest, XapianAndArticleCandidatesGiveTheSameRecords) {
+  for (unsigned seed : {11u, 12u, 13u, 14u}) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    TempDir tmp;
+    const std::string db = tmp.Sub("db");
+    std::unique_ptr<Store> store = RandomDatabase(tmp, seed, 50);
+    ASSERT_TRUE(store);
+    AlignOptions o;
+    o.paragraph_threshold = std::vector<double>{0.0, 0.05, 0.1, 0.15}[seed % 4];
+    // 20 threads share 16 readers of the index in turn.
+    o.threads = seed == 14 ? 20 : 1 + static_cast<int>(seed % 3);
+    AlignSummary as, xs;
+    auto article = AlignWith(store.get(), db, CandidateSource::kArticle, o, &as);
+    ASSERT_GT(article.size(), 20u);
+    EXPECT_EQ(as.indexed_pages, 0u);  // the default reads no index
+    auto xapian = AlignWith(store.get(), db, CandidateSource::kXapian, o, &xs);
+    EXPECT_EQ(xs.index_rebuilt, 1u);  // a new index is built from the store
+    EXPECT_EQ(xs.indexed_pages, 50u);
+    EXPECT_EQ(xapian, article);
+    EXPECT_EQ(AlignCounts(xs), AlignCounts(as));
+    EXPECT_GT(xs.paragraph_pairs, 10u);
+
+    // An update of both editions: changed and new pages are queued, and only they are indexed.
+    std::mt19937 rng(seed + 100);
+    testing::WriteFile(tmp.Sub("n2.jsonl"), ChangedEdition(&rng, 50, false));
+    testing::WriteFile(tmp.Sub("s2.jsonl"), ChangedEdition(&rng, 50, true));
+    IngestSummary isum;
+    ASSERT_TRUE(Ingest(store.get(),
+                       {"enwiki=" + tmp.Sub("n2.jsonl"), "simplewiki=" + tmp.Sub("s2.jsonl")}, {},
+                       &isum)
+                    .ok());
+    AlignSummary xs2, as2;
+    auto xapian2 = AlignWith(store.get(), db, CandidateSource::kXapian, o, &xs2);
+    EXPECT_EQ(xs2.index_rebuilt, 0u);
+    EXPECT_EQ(xs2.indexed_pages, 13u + 5u);  // articles 1, 5, ..., 49 and 50..54
+    auto article2 = AlignWith(store.get(), db, CandidateSource::kArticle, o, &as2);
+    EXPECT_EQ(xapian2, article2);
+    EXPECT_NE(article2, article);  // the update changed records
+    auto counts2 = AlignCounts(as2);
+    counts2.erase("stale_removed");  // records of pairs gone: deleted by the first run after
+    auto xapian_counts2 = AlignCounts(xs2);
+    xapian_counts2.erase("stale_removed");
+    EXPECT_EQ(xapian_counts2, counts2);
+
+    // A deleted index directory is rebuilt from the store: the same records, not empty ones.
+    std::filesystem::remove_all(IndexDir(db));
+    AlignSummary xs3;
+    EXPECT_EQ(AlignWith(store.get(), db, CandidateSource::kXapian, o, &xs3), article2);
+    EXPECT_EQ(xs3.index_rebuilt, 1u);
+    EXPECT_EQ(xs3.indexed_pages, 55u);
+    EXPECT_EQ(AlignCounts(xs3), AlignCounts(as2));
+    EXPECT_GT(xs3.paragraph_pairs, 10u);
+
+    // The index of another database (same titles, other texts) is rebuilt too.
+    {
+      TempDir other_tmp;
+      std::unique_ptr<Store> other = RandomDatabase(other_tmp, seed + 1000, 50);
+      ASSERT_TRUE(other);
+      AlignSummary os;
+      AlignWith(other.get(), other_tmp.Sub("db"), CandidateSource::kXapian, o, &os);
+      std::filesystem::remove_all(IndexDir(db));
+      std::filesystem::copy(IndexDir(other_tmp.Sub("db")), IndexDir(db));
+    }
+    AlignSummary xs4;
+    EXPECT_EQ(AlignWith(store.get(), db, CandidateSource::kXapian, o, &xs4), article2);
+    EXPECT_EQ(xs4.index_rebuilt, 1u);
+    EXPECT_EQ(AlignCounts(xs4), AlignCounts(as2));
+  }
+}
+
+// An index that disagrees with the store although it is marked as the store's (a paragraph
+// document lost) stops align with an I/O error naming the index: never a silently smaller
+// candidate set.
+TEST(CandidateSourceTest, AnIndexThatDisagreesWithTheStoreIsAnError) {
+  TempDir tmp;
+  const std::string db = tmp.Sub("db");
+  std::unique_ptr<Store> store = RandomDatabase(tmp, 21, 30);
+  ASSERT_TRUE(store);
+  AlignOptions o;
+  AlignSummary sum;
+  auto records = AlignWith(store.get(), db, CandidateSource::kXapian, o, &sum);
+  ASSERT_GT(records.size(), 10u);
+  uint32_t en = 0, simple = 0;
+  ASSERT_TRUE(store->EditionId("enwiki", false, &en).ok());
+  ASSERT_TRUE(store->EditionId("simplewiki", false, &simple).ok());
+  pb::AlignmentRecord r;
+  ASSERT_TRUE(store->GetAlignment(en, simple, records.begin()->first, &r).ok());
+  {
+    Xapian::WritableDatabase x(IndexDir(db), Xapian::DB_OPEN);
+    x.delete_document("Q" + std::to_string(en) + ":" + std::to_string(r.normal_page_id()) + ":0");
+    x.commit();  // the metadata still says: this store's, this generation
+  }
+  std::unique_ptr<ParagraphIndex> index;
+  ASSERT_TRUE(ParagraphIndex::Open(IndexDir(db), true, &index).ok());
+  o.all = true;
+  o.candidates = CandidateSource::kXapian;
+  Status s = Align(store.get(), index.get(), o, 8, &sum);
+  EXPECT_EQ(s.code(), Status::Code::kIOError) << s.ToString();
+  EXPECT_NE(s.ToString().find(IndexDir(db)), std::string::npos) << s.ToString();
+  EXPECT_NE(s.ToString().find("disagrees"), std::string::npos) << s.ToString();
+  EXPECT_EQ(StoredRecords(store.get()), records);  // nothing was written
+
+  // Without the index, kXapian is refused.
+  EXPECT_EQ(Align(store.get(), nullptr, o, 9, &sum).code(), Status::Code::kInvalidArgument);
 }
 
 // The keep decision reads the keep record, not the record; a record written without one (by an

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <random>
 #include <set>
+#include <thread>
 
 #include "storage/store_fixtures.h"
 #include "test_util.h"
@@ -151,6 +152,71 @@ TEST_F(IndexTest, CandidatesAndArticleIndexAgreeWithAScanOnRandomArticles) {
       if (by_token.count(t)) merged.insert(by_token[t].begin(), by_token[t].end());
     EXPECT_EQ(std::vector<uint32_t>(merged.begin(), merged.end()), got);
   }
+}
+
+// ForEachArticleToken gives every paragraph document (also one without tokens) with its distinct
+// tokens, as the stored article has them; readers from NewReader, one per thread, see the
+// committed index and answer alike while used at the same time.
+TEST_F(IndexTest, ArticleTokensThroughReadersOnSeveralThreadsEqualTheStoredArticle) {
+  std::mt19937 rng(11);
+  const std::vector<std::string> words = {"alpha", "beta", "gamma", "delta", "epsilon",
+                                          "zeta",  "eta",  "theta", "iota",  "kappa"};
+  const uint64_t pages = 30;
+  for (uint64_t id = 1; id <= pages; ++id) {
+    std::vector<std::vector<std::string>> paras(1 + rng() % 6);
+    for (auto& p : paras) {
+      std::string s;
+      for (int k = 0; k < static_cast<int>(rng() % 6); ++k) s += words[rng() % words.size()] + " ";
+      p.push_back(s + ".");  // sometimes "." alone: a paragraph without tokens
+    }
+    Put(MakeArticle(id, "T" + std::to_string(id), 1, paras));
+  }
+  Apply();
+  // The reference: (paragraph, token) pairs of the stored article, from its text.
+  using Pairs = std::set<std::pair<uint32_t, std::string>>;
+  std::vector<Pairs> want(pages + 1);
+  std::vector<uint32_t> want_paragraphs(pages + 1);
+  int empty = 0;
+  for (uint64_t id = 1; id <= pages; ++id) {
+    pb::Article a;
+    ASSERT_TRUE(store_->GetArticle(ed_, id, &a).ok());
+    pb::ArticleTerms terms = TermsOf(a);
+    want_paragraphs[id] = static_cast<uint32_t>(terms.paragraphs_size());
+    for (int p = 0; p < terms.paragraphs_size(); ++p) {
+      empty += terms.paragraphs(p).paragraph().tokens().empty();
+      for (const auto& t : terms.paragraphs(p).paragraph().tokens())
+        want[id].emplace(static_cast<uint32_t>(p), t);
+    }
+  }
+  EXPECT_GT(empty, 0);
+  auto read = [&](ParagraphIndex* index, uint64_t id, Pairs* got, uint32_t* paragraphs) {
+    got->clear();
+    return index->ForEachArticleToken(
+        ed_, id, [&](uint32_t p, std::string_view t) { got->emplace(p, std::string(t)); },
+        paragraphs);
+  };
+  std::vector<std::unique_ptr<ParagraphIndex>> readers(4);
+  for (auto& r : readers) ASSERT_TRUE(index_->NewReader(&r).ok());
+  std::vector<int> mismatches(readers.size(), 0);
+  std::vector<std::thread> threads;
+  for (size_t k = 0; k < readers.size(); ++k)
+    threads.emplace_back([&, k] {
+      for (int round = 0; round < 20; ++round)
+        for (uint64_t id = 1; id <= pages; ++id) {
+          Pairs got;
+          uint32_t paragraphs = 0;
+          if (!read(readers[k].get(), id, &got, &paragraphs).ok() || got != want[id] ||
+              paragraphs != want_paragraphs[id])
+            ++mismatches[k];
+        }
+    });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(mismatches, std::vector<int>(readers.size(), 0));
+  Pairs got;
+  uint32_t paragraphs = 0;
+  ASSERT_TRUE(read(index_.get(), pages + 1, &got, &paragraphs).ok());  // no such article
+  EXPECT_TRUE(got.empty());
+  EXPECT_EQ(paragraphs, 0u);
 }
 
 // ------------------------------------------------------------------ an index that does not
