@@ -264,6 +264,7 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   if (!options.read_only) {
     RETURN_IF_ERROR(store->EnsureIdentity());
     RETURN_IF_ERROR(store->MarkInterruptedRuns());
+    RETURN_IF_ERROR(store->DropIndexQueueWithoutIndex());
   }
   *out = std::move(store);
   return Status::OK();
@@ -303,6 +304,21 @@ Status Store::DropPostings() {
   RETURN_IF_ERROR(FromRocks(db_->DeleteRange(wo, cf(Cf::kTerms), "", end), dir_ + ": upgrade"));
   rocksdb::CompactRangeOptions co;
   return FromRocks(db_->CompactRange(co, cf(Cf::kTerms), nullptr, nullptr), dir_ + ": upgrade");
+}
+
+// Pages queued for a paragraph index that was never built (aligndb queued every page before
+// the queue was kept only for databases with an index): dropped, as an index built later starts
+// from every stored page. Cheap when there are none: one read and one seek.
+Status Store::DropIndexQueueWithoutIndex() {
+  uint64_t generation = 0;
+  if (!IndexGeneration(&generation).IsNotFound()) return Status::OK();
+  std::unique_ptr<rocksdb::Iterator> it(
+      db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kPendingIndex)));
+  it->SeekToFirst();
+  if (!it->Valid()) return FromRocks(it->status(), dir_ + ": index queue");
+  const std::string end(13, '\xff');  // past every key: edition (4) page id (8)
+  return FromRocks(db_->DeleteRange(WriteOpts(), cf(Cf::kPendingIndex), "", end),
+                   dir_ + ": index queue");
 }
 
 Status Store::EnsureIdentity() {
@@ -519,6 +535,7 @@ struct PageWriter::Rep {
   std::string term_chars;
   std::vector<TermChange> term_changes;
   PageTerms old_terms;  // of a page being replaced
+  bool queue_for_index = true;  // the database has a paragraph index to keep up to date
   // Pages written in this batch: a second write of one of them flushes first, so that every
   // read of a page's old state sees the committed state.
   std::unordered_set<std::string> pages;
@@ -528,7 +545,13 @@ struct PageWriter::Rep {
   std::unordered_map<std::string, uint64_t> titles, redirect_titles;
 };
 
-PageWriter::PageWriter(Store* store) : store_(store), rep_(std::make_unique<Rep>()) {}
+PageWriter::PageWriter(Store* store) : store_(store), rep_(std::make_unique<Rep>()) {
+  // Pages are queued for the paragraph index only once the database has one: an index built
+  // later starts from every stored page (docs/storage.md, "Paragraph index"). When the store
+  // cannot tell, they are queued.
+  uint64_t generation = 0;
+  rep_->queue_for_index = !store->IndexGeneration(&generation).IsNotFound();
+}
 PageWriter::~PageWriter() { (void)WaitForCommit(); }
 
 std::unique_ptr<PageWriter> Store::NewPageWriter() { return std::make_unique<PageWriter>(this); }
@@ -683,7 +706,7 @@ Status PageWriter::RemovePage(uint32_t edition, uint64_t page_id) {
     else
       deltas[CounterKey(edition, "articles")] -= 1;
     batch.Delete(Store::Cf::kArticles, page_key);
-    batch.Put(Store::Cf::kPendingIndex, page_key, "");
+    if (rep_->queue_for_index) batch.Put(Store::Cf::kPendingIndex, page_key, "");
     // The title may since belong to another page.
     if (TitleOwner(edition, old.title(), /*redirect=*/false) == page_id) {
       batch.Delete(Store::Cf::kTitles, title_key);
@@ -755,7 +778,7 @@ Status PageWriter::PutArticle(uint32_t edition, const pb::Article& article, cons
   std::string title_key = EncodeEditionKey(edition) + NormalizeTitle(article.title());
   rep_->titles[title_key] = article.page_id();
   batch.Put(Store::Cf::kTitles, std::move(title_key), id);
-  batch.Put(Store::Cf::kPendingIndex, page_key, "");
+  if (rep_->queue_for_index) batch.Put(Store::Cf::kPendingIndex, page_key, "");
   return Status::OK();
 }
 

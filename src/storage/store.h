@@ -249,6 +249,7 @@ class Store {
   // Every write goes through here; `what` follows the directory in error messages.
   Status Write(rocksdb::WriteBatch* batch, const std::string& what);
   Status MarkInterruptedRuns();
+  Status DropIndexQueueWithoutIndex();
   Status EnsureIdentity();
   Status DropPostings();
   static const rocksdb::Snapshot* Raw(const Snapshot* s) { return s ? s->snap_ : nullptr; }
