@@ -194,7 +194,7 @@ namespace {
 
 // The Xapian term limit: the paragraph candidates of docs/method.md (Paragraph alignment) are
 // the normal paragraphs sharing a token of at most this many bytes with the simple paragraph.
-constexpr size_t kMaxCandidateTokenBytes = 240;
+constexpr size_t kMaxCandidateTokenBytes = kMaxIndexTermBytes;
 
 // One article of the pair being aligned, tokenized once: every measure and the label rule read
 // these tokens.
@@ -498,6 +498,27 @@ class PairAligner {
         },
         &documents));
     lock.unlock();
+    // The index must hold exactly the article's postings: each paragraph's tokens (of at most
+    // kMaxCandidateTokenBytes), no more, no fewer. Compared paragraph by paragraph, in (paragraph,
+    // token) order, which is also the order the postings below need (paragraphs ascending).
+    std::sort(token_paragraph_.begin(), token_paragraph_.end(), [](auto a, auto b) {
+      return a.second != b.second ? a.second < b.second : a.first < b.first;
+    });
+    size_t k = 0;
+    for (uint32_t p = 0; agrees && p < paragraphs; ++p) {
+      expected_.clear();
+      for (uint32_t id : normal.paragraph_ids[p])
+        if (words_[id].size() <= kMaxCandidateTokenBytes) expected_.push_back(id);
+      std::sort(expected_.begin(), expected_.end());
+      for (uint32_t id : expected_) {
+        if (k == token_paragraph_.size() || token_paragraph_[k] != std::make_pair(id, p)) {
+          agrees = false;
+          break;
+        }
+        ++k;
+      }
+    }
+    if (k != token_paragraph_.size()) agrees = false;
     if (!agrees || documents != paragraphs)
       return Status::IOError(IndexDir(store_->dir()) +
                              ": the paragraph index disagrees with the store on normal page " +
@@ -786,6 +807,7 @@ class PairAligner {
   ParagraphIndex* index_ = nullptr;  // see ReadCandidatesFrom
   std::mutex* index_mutex_ = nullptr;
   std::vector<std::pair<uint32_t, uint32_t>> token_paragraph_;  // (token id, paragraph)
+  std::vector<uint32_t> expected_;  // a normal paragraph's token ids, to check the index
   std::vector<const LabelSentence*> rows_[2];
   SparseVector joined_[2];  // the joined sides of an operation (LabelPairs)
   std::vector<uint32_t> label_scratch_[2];

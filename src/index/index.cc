@@ -8,18 +8,21 @@
 
 #include "aligndb.pb.h"
 #include "storage/store.h"
+#include "text/tokens.h"
 #include "util/fault.h"
 
 namespace aligndb {
 namespace {
 
-constexpr size_t kMaxTermBytes = 240;  // Xapian's limit is 245 bytes per term
 constexpr Xapian::valueno kParagraphSlot = 0;
 constexpr size_t kPagesPerCommit = 20000;
 // Xapian metadata tying the index to its store (Store::Identity) and counting its commits
 // (Store::IndexGeneration).
 constexpr const char* kStoreKey = "aligndb.store";
 constexpr const char* kGenerationKey = "aligndb.generation";
+// The tokenizer (Unicode and ICU versions) the index's terms came from: an index made by another
+// is rebuilt, as its terms may differ from the articles' tokens.
+constexpr const char* kTokenizerKey = "aligndb.tokenizer";
 
 std::string ArticleTerm(uint32_t edition, uint64_t page_id) {
   std::string t(1, 'A');
@@ -107,11 +110,12 @@ uint64_t ParagraphIndex::DocumentCount() {
 }
 
 Status ParagraphIndex::CheckBelongs(Store* store, uint64_t* generation) {
-  std::string id, index_id, index_generation;
+  std::string id, index_id, index_generation, index_tokenizer;
   RETURN_IF_ERROR(store->Identity(&id));
   try {
     index_id = rep_->wdb->get_metadata(kStoreKey);
     index_generation = rep_->wdb->get_metadata(kGenerationKey);
+    index_tokenizer = rep_->wdb->get_metadata(kTokenizerKey);
   } catch (const Xapian::Error& e) {
     return FromXapian(e, rep_->dir);
   }
@@ -125,7 +129,8 @@ Status ParagraphIndex::CheckBelongs(Store* store, uint64_t* generation) {
                 !index_generation.empty();
   // One ahead: the process died after a Xapian commit, before the store cleared the queue; the
   // queue replays those pages.
-  if (index_id == id && gs.ok() && parsed && (x == store_generation || x == store_generation + 1)) {
+  if (index_id == id && gs.ok() && parsed && (x == store_generation || x == store_generation + 1) &&
+      index_tokenizer == TokenizerVersion()) {
     *generation = x;
     return Status::OK();
   }
@@ -148,6 +153,7 @@ Status ParagraphIndex::Rebuild(Store* store, uint64_t* generation) {
   RETURN_IF_ERROR(store->QueueAllPagesForIndex(&queued));
   try {
     rep_->wdb->set_metadata(kStoreKey, id);
+    rep_->wdb->set_metadata(kTokenizerKey, TokenizerVersion());
     rep_->wdb->set_metadata(kGenerationKey, "0");
     rep_->wdb->commit();
   } catch (const Xapian::Error& e) {
@@ -191,7 +197,8 @@ Status ParagraphIndex::Apply(Store* store, uint32_t edition, uint64_t* applied) 
           for (const auto& sentence : article.paragraphs(p).sentences())
             terms.AddSentence(sentence);
           for (size_t k = 0; k < terms.size(); ++k)
-            if (terms.token(k).size() <= kMaxTermBytes) doc.add_term(std::string(terms.token(k)));
+            if (terms.token(k).size() <= kMaxIndexTermBytes)
+              doc.add_term(std::string(terms.token(k)));
           doc.add_value(kParagraphSlot, EncodeParagraphSlot(static_cast<uint32_t>(p)));
           db.replace_document(unique, doc);
         }
@@ -272,7 +279,7 @@ Status ParagraphIndex::Candidates(uint32_t edition, uint64_t page_id,
   paragraphs->clear();
   std::vector<std::string> terms;
   for (const auto& t : tokens)
-    if (!t.empty() && t.size() <= kMaxTermBytes) terms.push_back(t);
+    if (!t.empty() && t.size() <= kMaxIndexTermBytes) terms.push_back(t);
   if (terms.empty()) return Status::OK();
   try {
     Xapian::Database& db = rep_->db();

@@ -24,6 +24,10 @@
 
 namespace aligndb {
 
+// Tokens longer than this many bytes are not indexed (Xapian's limit is 245 bytes per term);
+// align's own candidates leave them out alike, so both sources give the same candidates.
+inline constexpr size_t kMaxIndexTermBytes = 240;
+
 class ParagraphIndex {
  public:
   // Opens (creating with `writable`) the index in `dir`.

@@ -129,8 +129,10 @@ class Ingester {
       article_bytes.clear();
       status = Status::OK();
     }
-    // About the memory the item keeps when reused: its text buffers (the article and terms made
-    // from them are smaller).
+    // The memory of the item's source text when reused. The cleared article and terms it also
+    // keeps are made from that text and are of its order, so what the spare items hold in all
+    // is a small multiple of the bound this counts against (article_bytes is usually empty:
+    // the writer takes the serialized article).
     size_t RetainedBytes() const {
       size_t n = page.text.capacity() + article_bytes.capacity() + page.title.capacity();
       for (const auto& para : page.paragraphs)
@@ -367,7 +369,8 @@ class Ingester {
 
   // Items of written pages are kept for the next ones (copying a page into an item, cleaning
   // it and counting its terms then reuse memory instead of allocating it page after page).
-  // Bounded: at most two batches of items, none that held a large page, kRecycledBytes in all.
+  // Bounded: at most two batches of items, none that held a large page, and kRecycledBytes of
+  // source text in all (a few times that with the articles and terms made from it).
   void Recycle(std::vector<Item>* items) {
     for (auto& item : *items) {
       if (spare_.size() >= 2 * kBatchPages) break;

@@ -172,9 +172,29 @@ bool OnListLine(const std::string& out) {
   return b < out.size() && (out[b] == '*' || out[b] == '#' || out[b] == ':' || out[b] == ';');
 }
 
+// OnListLine for a string that only grows: each call looks only at the bytes appended since the
+// one before, so many tags on one long line cost one pass over it (the reference path asks
+// OnListLine itself).
+class ListLineTracker {
+ public:
+  bool OnListLine(const std::string& out) {
+    if (tl_reference) return aligndb::OnListLine(out);
+    const size_t nl = std::string_view(out).substr(scanned_).rfind('\n');
+    if (nl != std::string_view::npos) start_ = scanned_ + nl + 1;
+    scanned_ = out.size();
+    const size_t b = start_;
+    return b < out.size() && (out[b] == '*' || out[b] == '#' || out[b] == ':' || out[b] == ';');
+  }
+
+ private:
+  size_t start_ = 0;    // where the last line of `out` starts
+  size_t scanned_ = 0;  // bytes of `out` already looked at
+};
+
 std::string RemoveTags(std::string_view in) {
   std::string out;
   out.reserve(in.size());
+  ListLineTracker list_line;  // `out` only grows here
   // Once a closing tag of some name is known to be absent after a position, it stays absent
   // for later positions: remember it so that many unclosed tags cost one scan, not one each.
   std::vector<std::pair<std::string, size_t>> absent_after;
@@ -221,7 +241,7 @@ std::string RemoveTags(std::string_view in) {
       continue;
     }
     if (IsKeepTag(name)) {
-      if (IEquals(name, "blockquote") && !OnListLine(out)) {
+      if (IEquals(name, "blockquote") && !list_line.OnListLine(out)) {
         // A block of its own, like {{blockquote}}: it ends the paragraph before it ("Obama wrote
         // of his sense of isolation:<blockquote>Caught without a class, …"). In a list item it
         // stays part of the item, which is not prose.
@@ -593,6 +613,11 @@ std::string DecodeEntities(std::string_view in) {
       continue;
     }
     if (cp == 0xA0 || cp == 0x2009 || cp == 0x202F || cp == 0x2002 || cp == 0x2003) cp = ' ';
+    // A character reference to a control character (but tab and line ends) or a non-character
+    // shows as U+FFFD, as MediaWiki renders it; so a page cannot spell aligndb's own markers
+    // (kComputedValueMarker).
+    if ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || cp == 0xFFFE || cp == 0xFFFF)
+      cp = 0xFFFD;
     AppendUtf8(cp, &out);
     i = semi + 1;
   }

@@ -521,36 +521,92 @@ TEST(CandidateSourceTest, XapianAndArticleCandidatesGiveTheSameRecords) {
 // document lost) stops align with an I/O error naming the index: never a silently smaller
 // candidate set.
 TEST(CandidateSourceTest, AnIndexThatDisagreesWithTheStoreIsAnError) {
+  // Damage of three kinds to the documents of one article with two paragraphs or more, the
+  // index's metadata still saying "this store's, this generation": a paragraph's document gone,
+  // one token gone from a paragraph, one token moved to another paragraph.
+  for (int damage = 0; damage < 3; ++damage) {
+    SCOPED_TRACE("damage " + std::to_string(damage));
+    TempDir tmp;
+    const std::string db = tmp.Sub("db");
+    std::unique_ptr<Store> store = RandomDatabase(tmp, 21, 30);
+    ASSERT_TRUE(store);
+    AlignOptions o;
+    AlignSummary sum;
+    auto records = AlignWith(store.get(), db, CandidateSource::kXapian, o, &sum);
+    ASSERT_GT(records.size(), 10u);
+    uint32_t en = 0, simple = 0;
+    ASSERT_TRUE(store->EditionId("enwiki", false, &en).ok());
+    ASSERT_TRUE(store->EditionId("simplewiki", false, &simple).ok());
+    pb::AlignmentRecord r;
+    for (const auto& [name, bytes] : records) {
+      ASSERT_TRUE(store->GetAlignment(en, simple, name, &r).ok());
+      if (r.normal_paragraphs() >= 2) break;
+    }
+    ASSERT_GE(r.normal_paragraphs(), 2u);
+    {
+      Xapian::WritableDatabase x(IndexDir(db), Xapian::DB_OPEN);
+      const std::string q = "Q" + std::to_string(en) + ":" + std::to_string(r.normal_page_id());
+      auto doc_of = [&](const std::string& unique) { return *x.postlist_begin(unique); };
+      auto tokens_of = [&](Xapian::docid d) {
+        std::vector<std::string> out;
+        for (auto t = x.termlist_begin(d); t != x.termlist_end(d); ++t)
+          if (!(*t).empty() && (*t)[0] != 'Q' && (*t)[0] != 'A') out.push_back(*t);
+        return out;
+      };
+      if (damage == 0) {
+        x.delete_document(q + ":0");
+      } else {
+        const Xapian::docid d0 = doc_of(q + ":0"), d1 = doc_of(q + ":1");
+        std::vector<std::string> t0 = tokens_of(d0), t1 = tokens_of(d1);
+        ASSERT_FALSE(t0.empty());
+        std::string moved = t0[0];
+        for (const auto& t : t0)
+          if (std::find(t1.begin(), t1.end(), t) == t1.end()) moved = t;
+        Xapian::Document doc = x.get_document(d0);
+        doc.remove_term(moved);
+        x.replace_document(d0, doc);
+        if (damage == 2) {
+          if (std::find(t1.begin(), t1.end(), moved) != t1.end()) continue;  // nothing to move
+          Xapian::Document other = x.get_document(d1);
+          other.add_term(moved);
+          x.replace_document(d1, other);
+        }
+      }
+      x.commit();  // the metadata still says: this store's, this generation
+    }
+    std::unique_ptr<ParagraphIndex> index;
+    ASSERT_TRUE(ParagraphIndex::Open(IndexDir(db), true, &index).ok());
+    o.all = true;
+    o.candidates = CandidateSource::kXapian;
+    Status s = Align(store.get(), index.get(), o, 8, &sum);
+    EXPECT_EQ(s.code(), Status::Code::kIOError) << s.ToString();
+    EXPECT_NE(s.ToString().find(IndexDir(db)), std::string::npos) << s.ToString();
+    EXPECT_NE(s.ToString().find("disagrees"), std::string::npos) << s.ToString();
+    EXPECT_EQ(StoredRecords(store.get()), records);  // nothing was written
+
+    // Without the index, kXapian is refused.
+    EXPECT_EQ(Align(store.get(), nullptr, o, 9, &sum).code(), Status::Code::kInvalidArgument);
+  }
+}
+
+TEST(CandidateSourceTest, AnIndexMadeByAnotherTokenizerIsRebuilt) {
   TempDir tmp;
   const std::string db = tmp.Sub("db");
-  std::unique_ptr<Store> store = RandomDatabase(tmp, 21, 30);
+  std::unique_ptr<Store> store = RandomDatabase(tmp, 22, 30);
   ASSERT_TRUE(store);
   AlignOptions o;
   AlignSummary sum;
   auto records = AlignWith(store.get(), db, CandidateSource::kXapian, o, &sum);
   ASSERT_GT(records.size(), 10u);
-  uint32_t en = 0, simple = 0;
-  ASSERT_TRUE(store->EditionId("enwiki", false, &en).ok());
-  ASSERT_TRUE(store->EditionId("simplewiki", false, &simple).ok());
-  pb::AlignmentRecord r;
-  ASSERT_TRUE(store->GetAlignment(en, simple, records.begin()->first, &r).ok());
   {
     Xapian::WritableDatabase x(IndexDir(db), Xapian::DB_OPEN);
-    x.delete_document("Q" + std::to_string(en) + ":" + std::to_string(r.normal_page_id()) + ":0");
-    x.commit();  // the metadata still says: this store's, this generation
+    x.set_metadata("aligndb.tokenizer", "unicode 1.0");
+    x.commit();
   }
-  std::unique_ptr<ParagraphIndex> index;
-  ASSERT_TRUE(ParagraphIndex::Open(IndexDir(db), true, &index).ok());
   o.all = true;
-  o.candidates = CandidateSource::kXapian;
-  Status s = Align(store.get(), index.get(), o, 8, &sum);
-  EXPECT_EQ(s.code(), Status::Code::kIOError) << s.ToString();
-  EXPECT_NE(s.ToString().find(IndexDir(db)), std::string::npos) << s.ToString();
-  EXPECT_NE(s.ToString().find("disagrees"), std::string::npos) << s.ToString();
-  EXPECT_EQ(StoredRecords(store.get()), records);  // nothing was written
-
-  // Without the index, kXapian is refused.
-  EXPECT_EQ(Align(store.get(), nullptr, o, 9, &sum).code(), Status::Code::kInvalidArgument);
+  AlignSummary again;
+  EXPECT_EQ(AlignWith(store.get(), db, CandidateSource::kXapian, o, &again), records);
+  EXPECT_EQ(again.index_rebuilt, 1u);
 }
 
 // The keep decision reads the keep record, not the record; a record written without one (by an

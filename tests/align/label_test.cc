@@ -217,7 +217,7 @@ TEST(Label, TokenBitsEqualTheReference) {
                                      "whereas",
                                      "3rd",
                                      "1",
-                                     "and\0",
+                                     std::string("and\0", 4),
                                      std::string("a\0", 2),
                                      std::string("the\0", 4),
                                      "The",

@@ -302,8 +302,16 @@ TEST(TemplateTest, ComputedValuesTransliterationsAndVerseReferences) {
   EXPECT_EQ(CleanOne("net worth at $1.3{{nbsp}}million (equivalent to "
                      "${{Format price|{{Inflation|US|1.3|2007}}}} in {{Inflation/year|US}})."),
             "net worth at $1.3 million.");
+  // {{Format price}} around {{Inflation}} carries the computed value out: its bracket goes too.
+  EXPECT_EQ(CleanOne("It cost $5 million (about ${{Format price|{{Inflation|US|5000000|1950}}}} "
+                     "today) and opened in 1950."),
+            "It cost $5 million and opened in 1950.");
+  EXPECT_EQ(CleanOne("A {{Format price|1500000}} prize."), "A 1500000 prize.");
   // Outside a bracket only the template goes.
   EXPECT_EQ(CleanOne("It cost {{Inflation|US|5|1900}} dollars."), "It cost dollars.");
+  // A page cannot spell the marker: a reference to a control character shows as U+FFFD.
+  EXPECT_EQ(CleanOne("It cost (about &#2; today) {{Inflation|US|5|1900}} dollars."),
+            "It cost (about \uFFFD today) dollars.");
   // {{tlit}}: the transliteration is shown.
   EXPECT_EQ(CleanOne("Jesus was a Jew of 1st-century [[Judea]].{{sfn|Ehrman|1999|p=96}} "
                      "{{tlit|grc|[[Ioudaios]]}} in New Testament Greek is a term"),
