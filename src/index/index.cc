@@ -59,6 +59,17 @@ Status FromXapian(const Xapian::Error& e, const std::string& context) {
                          (os_error ? std::string(" (") + os_error + ")" : std::string()));
 }
 
+// Whether `e` says the index's files are damaged or of another Xapian version: the index is
+// derived, so it is then made again rather than reported (a lock, a missing or unopenable path,
+// or any other error is reported).
+bool IsDamaged(const Xapian::Error& e) {
+  // Xapian's errors are told apart by name (its exception classes are not polymorphic);
+  // "DatabaseError" itself is, e.g., a short read of a block.
+  const std::string_view type = e.get_type();
+  return type == "DatabaseCorruptError" || type == "DatabaseVersionError" ||
+         type == "DatabaseError";
+}
+
 }  // namespace
 
 std::string IndexDir(const std::string& db_dir) { return db_dir + "/xapian"; }
@@ -82,7 +93,17 @@ Status ParagraphIndex::Open(const std::string& dir, bool writable,
   index->rep_->writable = writable;
   try {
     if (writable) {
-      index->rep_->wdb = std::make_unique<Xapian::WritableDatabase>(dir, Xapian::DB_CREATE_OR_OPEN);
+      try {
+        index->rep_->wdb =
+            std::make_unique<Xapian::WritableDatabase>(dir, Xapian::DB_CREATE_OR_OPEN);
+      } catch (const Xapian::DatabaseLockError&) {
+        throw;
+      } catch (const Xapian::Error& e) {
+        if (!IsDamaged(e)) throw;
+        // Made again, empty: Apply then finds it unmarked and rebuilds it from the store.
+        index->rep_->wdb =
+            std::make_unique<Xapian::WritableDatabase>(dir, Xapian::DB_CREATE_OR_OVERWRITE);
+      }
     } else {
       index->rep_->rdb = std::make_unique<Xapian::Database>(dir);
     }
@@ -117,6 +138,7 @@ Status ParagraphIndex::CheckBelongs(Store* store, uint64_t* generation) {
     index_generation = rep_->wdb->get_metadata(kGenerationKey);
     index_tokenizer = rep_->wdb->get_metadata(kTokenizerKey);
   } catch (const Xapian::Error& e) {
+    if (IsDamaged(e)) return Rebuild(store, generation);
     return FromXapian(e, rep_->dir);
   }
   uint64_t store_generation = 0;

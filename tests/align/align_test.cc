@@ -589,6 +589,34 @@ TEST(CandidateSourceTest, AnIndexThatDisagreesWithTheStoreIsAnError) {
   }
 }
 
+TEST(CandidateSourceTest, ADamagedIndexIsMadeAgain) {
+  // Index files cut short or overwritten with garbage: the index is derived, so it is made again
+  // from the store, and the records are those of the intact index.
+  for (int damage = 0; damage < 2; ++damage) {
+    TempDir tmp;
+    const std::string db = tmp.Sub("db");
+    std::unique_ptr<Store> store = RandomDatabase(tmp, 23, 30);
+    ASSERT_TRUE(store);
+    AlignOptions o;
+    AlignSummary sum;
+    auto records = AlignWith(store.get(), db, CandidateSource::kXapian, o, &sum);
+    ASSERT_GT(records.size(), 10u);
+    int files = 0;
+    for (const auto& f : std::filesystem::directory_iterator(IndexDir(db))) {
+      if (f.path().extension() != ".glass") continue;
+      ++files;
+      if (damage == 0)
+        std::filesystem::resize_file(f.path(), 8192);
+      else
+        testing::WriteFile(f.path().string(), std::string(20000, 'x'));
+    }
+    ASSERT_GT(files, 0);
+    AlignSummary again;
+    EXPECT_EQ(AlignWith(store.get(), db, CandidateSource::kXapian, o, &again), records);
+    EXPECT_EQ(again.index_rebuilt, 1u);
+  }
+}
+
 TEST(CandidateSourceTest, AnIndexMadeByAnotherTokenizerIsRebuilt) {
   TempDir tmp;
   const std::string db = tmp.Sub("db");
