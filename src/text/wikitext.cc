@@ -673,6 +673,41 @@ void RemoveComputedValues(std::string* s) {
   *s = std::move(out);
 }
 
+// True when the space that `t` ends in, before the punctuation mark s[i], is the source's: before
+// a decimal point ("a .22 rifle"), in an ellipsis ("with all your mind ... And", "principles, .
+// . . subject") or before a colon after a word or a symbol ("S : N → N", "amoureux : pour"). A
+// space between other punctuation and a colon ("helium, :") is a remnant.
+bool IsSourceSpaceBefore(std::string_view s, size_t i, std::string_view t) {
+  size_t n = t.size();
+  if (s[i] == '.') {
+    if (i + 1 < s.size() && (std::isdigit(static_cast<unsigned char>(s[i + 1])) || s[i + 1] == '.'))
+      return true;
+    // A spaced ellipsis ". . .": its first two periods, then its third.
+    return (i + 2 < s.size() && s[i + 1] == ' ' && s[i + 2] == '.') ||
+           (n >= 4 && t[n - 2] == '.' && t[n - 3] == ' ' && t[n - 4] == '.');
+  }
+  return s[i] == ':' && n >= 2 && t[n - 2] != ',' && t[n - 2] != ';' && t[n - 2] != ':' &&
+         t[n - 2] != '(';
+}
+
+// The end of the separators from `j` on that removed markup leaves in a bracket: spaces, ",",
+// ";", ":", and a lone "or" between two removed pronunciations ("France ({{IPAc-en|…}} or
+// {{IPAc-en|…}}; {{IPA-fr|…}})" leaves "(or;:)").
+size_t SkipSeparators(std::string_view s, size_t j) {
+  while (j < s.size()) {
+    if (s[j] == ' ' || s[j] == ',' || s[j] == ';' || s[j] == ':') {
+      ++j;
+    } else if (s.compare(j, 2, "or") == 0 && j + 2 < s.size() &&
+               !std::isalnum(static_cast<unsigned char>(s[j + 2])) &&
+               static_cast<unsigned char>(s[j + 2]) < 0x80) {
+      j += 2;
+    } else {
+      break;
+    }
+  }
+  return j;
+}
+
 // Collapses white space, removes brackets left empty by removed markup, and spaces before
 // punctuation that removed markup left behind.
 std::string TidyParagraph(std::string_view in) {
@@ -704,30 +739,29 @@ std::string TidyParagraph(std::string_view in) {
       i = j - 1;
       continue;
     }
+    // A space (the most frequent byte here) is kept, except after an opening bracket.
+    if (s[i] == ' ') {
+      if (t.empty() || t.back() != '(') t.push_back(' ');
+      continue;
+    }
     if (s[i] == '(') {
-      size_t j = i + 1;
-      while (j < s.size() && (s[j] == ' ' || s[j] == ',' || s[j] == ';' || s[j] == ':')) ++j;
+      size_t j = SkipSeparators(s, i + 1);
       if (j < s.size() && s[j] == ')') {
         while (!t.empty() && t.back() == ' ') t.pop_back();
         i = j;
         continue;
       }
     }
-    // A space before punctuation was left by removed markup; not so before a decimal point
-    // ("a .22 rifle"), a spaced ellipsis ("with all your mind ... And") or a colon after a word
-    // or a symbol ("S : N → N", "amoureux : pour"): a colon keeps its space unless the space
-    // follows other punctuation ("helium, :").
+    // A space before punctuation was left by removed markup, unless it is the source's.
     bool popped_space = false;
     if ((s[i] == ',' || s[i] == '.' || s[i] == ';' || s[i] == ':' || s[i] == ')') && !t.empty() &&
-        t.back() == ' ' &&
-        !(s[i] == '.' && i + 1 < s.size() &&
-          (std::isdigit(static_cast<unsigned char>(s[i + 1])) || s[i + 1] == '.')) &&
-        !(s[i] == ':' && t.size() >= 2 && t[t.size() - 2] != ',' && t[t.size() - 2] != ';' &&
-          t[t.size() - 2] != ':' && t[t.size() - 2] != '(')) {
+        t.back() == ' ' && !IsSourceSpaceBefore(s, i, t)) {
       t.pop_back();
       popped_space = true;
+      // ", ." and ", :" left by removed markup ("harsh voice, {{IPA|[a̱]}}." → "harsh voice."):
+      // the comma goes, the period or colon stays.
+      if ((s[i] == '.' || s[i] == ':') && !t.empty() && t.back() == ',') t.pop_back();
     }
-    if (s[i] == ' ' && !t.empty() && t.back() == '(') continue;
     // ", ," and ". ," left by removed templates (but "Inc.," and "D.C.," are the source's).
     if (s[i] == ',' && !t.empty() && (t.back() == ',' || (t.back() == '.' && popped_space)))
       continue;

@@ -353,7 +353,27 @@ TEST(NonProseTest, SourcePunctuationAndSpacingAreKept) {
                 .paragraphs,
             Paragraphs{"0 \u2208 N and S : N \u2192 N satisfies the axioms. Works such as "
                        "Th\u00e9orie du corps amoureux : pour une \u00e9rotique solaire (2000). A "
-                       "light isotope of helium,: 3He."});
+                       "light isotope of helium: 3He."});
+  // A comma left before a period or colon by removed markup goes ("Phonation": the IPA template
+  // is dropped); a spaced ellipsis keeps its spaces ("Appellate procedure in the United
+  // States", "Algorithm").
+  EXPECT_EQ(CleanWikitext("and underlining for harsh voice, {{IPA|[a\u0331]}}. Then \"double "
+                          "jeopardy principles, . . . subject only to\" it. \"It is . . . "
+                          "important\".")
+                .paragraphs,
+            Paragraphs{"and underlining for harsh voice. Then \"double jeopardy principles, . . . "
+                       "subject only to\" it. \"It is . . . important\"."});
+  // A bracket left holding only "or" between removed pronunciations goes ("France"); one with
+  // words after "or" stays.
+  EXPECT_EQ(CleanWikitext("'''France''' ({{IPAc-en|en-us-France.ogg|\u02c8|f|r|\u00e6|n|s}} "
+                          "{{respell|franss}} or {{IPAc-en|\u02c8|f|r|\u0251\u02d0|n|s}} "
+                          "{{respell|frahnss}}; {{Audio|france.ogg|French pronunciation}}: "
+                          "{{IPA-fr|f\u0281\u0251\u0303s|}}), officially the '''French "
+                          "Republic''', is a state. Thetis (or, in some versions, Peleus) hid "
+                          "him. Oranges (orange) are fruit.")
+                .paragraphs,
+            Paragraphs{"France, officially the French Republic, is a state. Thetis (or, in some "
+                       "versions, Peleus) hid him. Oranges (orange) are fruit."});
   // Spaces and commas left by removed markup still go.
   EXPECT_EQ(CleanWikitext("It was big {{cn}}, and red.{{sfn|x}} , too .").paragraphs,
             Paragraphs{"It was big, and red. too."});
