@@ -204,9 +204,16 @@ constexpr std::array<std::string_view, 58> kAbbreviations = {
     "Fig.", "Figs.",   "ed.",   "eds.", "lit.",  "v.",    "Brig.", "Bvt."};
 
 // Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was",
-// "ranked world no. 91", "vol. 2").
-constexpr std::array<std::string_view, 7> kAbbreviationsBeforeNumbers = {"b.",  "d.",   "fl.", "r.",
-                                                                         "no.", "nos.", "vol."};
+// "ranked world no. 91", "vol. 2", "Iolanta, Op. 69", "Art. 15 of the Constitution").
+constexpr std::array<std::string_view, 11> kAbbreviationsBeforeNumbers = {
+    "b.", "d.", "fl.", "r.", "no.", "nos.", "vol.", "vols.", "op.", "Op.", "Art."};
+// Those of them that number with Roman numerals too ("vol. I., 1862; vol. II., 1884"); not
+// "no.", as in "He said no. I left".
+constexpr std::array<std::string_view, 5> kAbbreviationsBeforeRomanNumerals = {
+    "vol.", "vols.", "op.", "Op.", "Art."};
+constexpr std::array<std::string_view, 12> kMonths = {
+    "January", "February", "March",     "April",   "May",      "June",
+    "July",    "August",   "September", "October", "November", "December"};
 
 // "U.S." before a word that commonly follows it in a name ("the U.S. Army") never ends a
 // sentence. The same for the other dotted country abbreviations. Before other capitalised words
@@ -226,6 +233,34 @@ std::string_view StripOpening(std::string_view word) {
   while (!word.empty() && (word.front() == '(' || word.front() == '"' || word.front() == '\''))
     word.remove_prefix(1);
   return word;
+}
+
+// A Roman numeral as a word of its own: "I.,", "II.", "XIV".
+bool IsRomanNumeral(std::string_view w) {
+  size_t i = 0;
+  while (i < w.size() && std::string_view("IVXLCDM").find(w[i]) != std::string_view::npos) ++i;
+  return i > 0 && (i == w.size() || std::string_view(".,;:)").find(w[i]) != std::string_view::npos);
+}
+
+// "b. 1906", "d. 1950", "fl. 1200", "r. 1509–1547" (born, died, flourished, reigned), "b. March
+// 26, 1973", "world no. 1", "vol. 2", "vol. II.": abbreviations before a number or a date.
+bool IsAbbreviationBeforeNumber(std::string_view word, std::string_view next) {
+  if (word.size() > 5) return false;
+  std::string_view n = StripOpening(next);
+  if (n.empty()) return false;
+  if (std::isdigit(static_cast<unsigned char>(n[0]))) {
+    for (auto a : kAbbreviationsBeforeNumbers)
+      if (word == a) return true;
+    return false;
+  }
+  if (word == "b." || word == "d.") {
+    while (!n.empty() && (n.back() == ',' || n.back() == '.')) n.remove_suffix(1);
+    return std::find(kMonths.begin(), kMonths.end(), n) != kMonths.end();
+  }
+  if (!IsRomanNumeral(n)) return false;
+  for (auto a : kAbbreviationsBeforeRomanNumerals)
+    if (word == a) return true;
+  return false;
 }
 
 // True when a sentence boundary after `word` (the last word before it) must be removed;
@@ -262,12 +297,7 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
         word[p] >= 'A' && word[p] <= 'Z')
       return true;
   }
-  // "b. 1906", "d. 1950", "fl. 1200", "r. 1509–1547": born, died, flourished, reigned; "world
-  // no. 1", "vol. 2".
-  if (std::string_view n = StripOpening(next);
-      !n.empty() && std::isdigit(static_cast<unsigned char>(n[0])))
-    for (auto a : kAbbreviationsBeforeNumbers)
-      if (word == a) return true;
+  if (IsAbbreviationBeforeNumber(word, next)) return true;
   // Initials: "J." (but not "I.", which ends sentences such as "... World War I.").
   if (word.size() == 2 && word[0] >= 'A' && word[0] <= 'Z' && word[0] != 'I') return true;
   // Dotted abbreviations: "U.S.", "U.K.", "D.C.", "a.m.".

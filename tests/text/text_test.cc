@@ -235,6 +235,15 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
             (S{"In Les Navigateurs de l'Infini (1925) of J.-H. Rosny a\u00een\u00e9, the word "
                "appears.",
                "It stuck."}));
+  // Real cases (SWiPE pairs "Ivica Kralj", "Iolanta", "Parliament of the Czech Republic",
+  // "Ludwig Büchner"): a birth date with a month name, opus and article numbers, volumes in
+  // Roman numerals; "no." before a pronoun "I" still ends a sentence.
+  EXPECT_EQ(sp.Split("Ivica Kralj (b. March 26, 1973) is a player. Iolanta, Op. 69, is an opera. "
+                     "Art. 15 of the Constitution names it. It came out in vol. I., 1862; vol. "
+                     "II., 1884. He said no. I left."),
+            (S{"Ivica Kralj (b. March 26, 1973) is a player.", "Iolanta, Op. 69, is an opera.",
+               "Art. 15 of the Constitution names it.",
+               "It came out in vol. I., 1862; vol. II., 1884.", "He said no.", "I left."}));
   // "no." before a word still ends a sentence ("He said no. Then").
   EXPECT_EQ(sp.Split("He said no. Then he left."), (S{"He said no.", "Then he left."}));
   // "b." or "d." before a word still ends a sentence ("… in grade b. Then").
