@@ -850,14 +850,22 @@ bool IsLinkSection(std::string_view heading) {
   while (!t.empty() && t.back() == '=') t.remove_suffix(1);
   t = Trim(t);
   return IEquals(t, "External links") || IEquals(t, "External link") || IEquals(t, "See also") ||
-         IEquals(t, "Further reading");
+         IEquals(t, "Further reading") || IEquals(t, "References") || IEquals(t, "Bibliography");
 }
 
-bool HasBareUrl(std::string_view line) {
-  for (std::string_view scheme : {"http://", "https://"})
-    for (size_t p = line.find(scheme); p != std::string_view::npos; p = line.find(scheme, p + 1))
-      if (p == 0 || line[p - 1] != '[') return true;
-  return false;
+// Under External links, See also, Further reading, References or Bibliography a line with a URL,
+// bare ("… or https://web.archive.org/… The Baseball Page") or in an external link
+// ("[http://www.imdb.com/… Allen Morris IMDb Biography]"), is navigation.
+bool HasUrl(std::string_view line) {
+  return line.find("http://") != std::string_view::npos ||
+         line.find("https://") != std::string_view::npos;
+}
+
+// "See also [[:Category:People from Bodmin]]": a See-also line of links written out.
+bool IsSeeAlsoLine(std::string_view t) {
+  if (t.size() < 10 || t.substr(0, 8) != "See also" || (t[8] != ' ' && t[8] != ':')) return false;
+  t.remove_prefix(t[8] == ':' ? 9 : 8);
+  return IsLinkOnlyLine(t);
 }
 
 bool IsHeading(std::string_view line) {
@@ -878,8 +886,9 @@ void BlankNonProseLines(std::string* s) {
     unsigned char c =
         first == std::string_view::npos ? ' ' : static_cast<unsigned char>(line[first]);
     if (c == '=' && IsHeading(line)) link_section = IsLinkSection(line);
-    bool other = !std::isalnum(c) && (IsLinkOnlyLine(line) || IsBoldOnlyLine(line));
-    if (other || (link_section && HasBareUrl(line)))
+    bool other = !std::isalnum(c) ? IsLinkOnlyLine(line) || IsBoldOnlyLine(line)
+                                  : c == 'S' && IsSeeAlsoLine(line.substr(first));
+    if (other || (link_section && HasUrl(line)))
       std::fill(s->begin() + static_cast<std::ptrdiff_t>(b),
                 s->begin() + static_cast<std::ptrdiff_t>(e), ' ');
     b = e + 1;
@@ -899,6 +908,13 @@ bool IsListHeading(std::string_view p) {
       return false;
   }
   return true;
+}
+
+// A label of at most three words without an end mark ("Military", "Civil" before a list of
+// operators): held like a list heading, dropped when a list or a table follows it.
+bool IsLabel(std::string_view p) {
+  if (!std::isalnum(static_cast<unsigned char>(p.back())) || p.size() > 60) return false;
+  return std::count(p.begin(), p.end(), ' ') < 3;
 }
 
 // A note right under a table: "Note: …", "Source: …", "Sources: …", "* …", "† …".
@@ -925,8 +941,9 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   s = RemoveQuotesAndSwitches(s);
 
   // A short one-sentence paragraph ending in ':' ("Side One:") introduces a list or a table; it is
-  // held until the next line shows whether prose follows it (see IsListHeading).
+  // held until the next line shows whether prose follows it (see IsListHeading, IsLabel).
   std::string held;
+  bool held_label = false;  // `held` is a label (IsLabel): dropped only before a list or a table
   auto emit = [&](std::string p) {
     // A paragraph needs at least one letter or digit to be prose.
     for (unsigned char c : p)
@@ -945,7 +962,8 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     if (p.empty()) return;
     if (!held.empty()) emit(std::move(held));
     held.clear();
-    if (p.back() == ':' && IsListHeading(p))
+    held_label = p.back() != ':' && IsLabel(p);
+    if (held_label || (p.back() == ':' && IsListHeading(p)))
       held = std::move(p);
     else
       emit(std::move(p));
@@ -970,6 +988,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       under_table = true;
     } else if (IsHeading(line) || IsRule(line) || IsMarkupLine(line)) {
       flush();
+      if (held_label) emit(std::move(held));
       held.clear();
     } else if (IsListItem(line)) {
       flush();
@@ -979,6 +998,10 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
         while (k < line.size() && IsListItem(line.substr(k))) ++k;
         paragraph.append(line.substr(k));
         flush();
+        if (held_label) {  // a short list item is no label
+          emit(std::move(held));
+          held.clear();
+        }
       }
     } else if (paragraph.empty() && was_under_table && IsTableNote(t)) {
       flush();
@@ -988,7 +1011,8 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       paragraph.append(line);
     }
   }
-  flush();  // a paragraph still held at the end introduced nothing: dropped
+  flush();  // a paragraph still held at the end introduced nothing: dropped, but a label stays
+  if (held_label) emit(std::move(held));
   return result;
 }
 

@@ -273,11 +273,35 @@ TEST(NonProseTest, BoldSubHeadingsAndBareUrlLinesStayOut) {
                     "/players/mumphje01 The Baseball Page\n")
           .paragraphs,
       Paragraphs{"He retired."});
-  // A bare URL elsewhere, and bracketed links under External links, are left as they are.
+  // A bare URL elsewhere, and a line without a URL under External links, are left as they are.
   EXPECT_EQ(CleanWikitext("See https://example.org for more.\n\n== External links ==\n"
                           "Official site of the band.")
                 .paragraphs,
             (Paragraphs{"See https://example.org for more.", "Official site of the band."}));
+}
+
+// Real cases: short labels before a list ("Lockheed P-38 Lightning": "Military", "Civil";
+// Simple English "Art": "1) Cognitive function" before its indented definition), a See-also line
+// written out ("Bodmin") and an external link under References ("Allen R. Morris").
+TEST(NonProseTest, LabelsSeeAlsoLinesAndLinkSectionUrlsStayOut) {
+  EXPECT_EQ(
+      CleanWikitext("P-38s served many air forces.\n\nMilitary\n*{{AUS}}\n*{{ROC}}\n\nCivil\n"
+                    "* [[Honduras]]\n\n1) Cognitive function\n\n: Works of art let us know.\n")
+          .paragraphs,
+      Paragraphs{"P-38s served many air forces."});
+  // A label followed by prose is kept, as a list heading is; a sentence is never a label.
+  EXPECT_EQ(CleanWikitext("Military\n\nIt served well.\n\nIt flew.\n* [[Honduras]]").paragraphs,
+            (Paragraphs{"Military", "It served well.", "It flew."}));
+  EXPECT_EQ(CleanWikitext("Bodmin has a museum.\n\nSee also [[:Category:People from Bodmin]]\n\n"
+                          "See also the museum of [[Truro]].")
+                .paragraphs,
+            (Paragraphs{"Bodmin has a museum.", "See also the museum of Truro."}));
+  EXPECT_EQ(
+      CleanWikitext(
+          "He retired.\n\n== References ==\n{{Reflist}}\n\n[http://www.imdb.com/name/nm3225194/bio "
+          "Allen Morris IMDb Biography]\n")
+          .paragraphs,
+      Paragraphs{"He retired."});
 }
 
 TEST(NonProseTest, NotesDirectlyUnderTablesStayOut) {
