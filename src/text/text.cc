@@ -195,16 +195,25 @@ namespace {
 // Abbreviations after which a period does not end a sentence. ICU's rules alone split
 // "Dr. | Smith"; a boundary that follows one of these words is removed. Words that often end a
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
-constexpr std::array<std::string_view, 56> kAbbreviations = {
-    "Dr.",  "Mr.",     "Mrs.",  "Ms.",  "Prof.", "Sr.",   "Jr.",  "St.",  "Mt.",  "Ft.",
-    "Gen.", "Col.",    "Capt.", "Lt.",  "Sgt.",  "Rev.",  "Gov.", "Sen.", "Rep.", "Pres.",
-    "Hon.", "Maj.",    "Cpl.",  "Adm.", "Cmdr.", "Fr.",   "Sir.", "e.g.", "i.e.", "vs.",
-    "cf.",  "approx.", "ca.",   "c.",   "No.",   "Nos.",  "Vol.", "pp.",  "p.",   "Jan.",
-    "Feb.", "Mar.",    "Apr.",  "Aug.", "Sep.",  "Sept.", "Oct.", "Nov.", "Dec.", "al.",
-    "Fig.", "Figs.",   "ed.",   "eds.", "lit.",  "v."};
+constexpr std::array<std::string_view, 58> kAbbreviations = {
+    "Dr.",  "Mr.",     "Mrs.",  "Ms.",  "Prof.", "Sr.",   "Jr.",   "St.",  "Mt.",  "Ft.",
+    "Gen.", "Col.",    "Capt.", "Lt.",  "Sgt.",  "Rev.",  "Gov.",  "Sen.", "Rep.", "Pres.",
+    "Hon.", "Maj.",    "Cpl.",  "Adm.", "Cmdr.", "Fr.",   "Sir.",  "e.g.", "i.e.", "vs.",
+    "cf.",  "approx.", "ca.",   "c.",   "No.",   "Nos.",  "Vol.",  "pp.",  "p.",   "Jan.",
+    "Feb.", "Mar.",    "Apr.",  "Aug.", "Sep.",  "Sept.", "Oct.",  "Nov.", "Dec.", "al.",
+    "Fig.", "Figs.",   "ed.",   "eds.", "lit.",  "v.",    "Brig.", "Bvt."};
 
-// Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was").
-constexpr std::array<std::string_view, 4> kAbbreviationsBeforeNumbers = {"b.", "d.", "fl.", "r."};
+// Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was",
+// "ranked world no. 91", "vol. 2", "Iolanta, Op. 69", "Art. 15 of the Constitution").
+constexpr std::array<std::string_view, 11> kAbbreviationsBeforeNumbers = {
+    "b.", "d.", "fl.", "r.", "no.", "nos.", "vol.", "vols.", "op.", "Op.", "Art."};
+// Those of them that number with Roman numerals too ("vol. I., 1862; vol. II., 1884"); not
+// "no.", as in "He said no. I left".
+constexpr std::array<std::string_view, 5> kAbbreviationsBeforeRomanNumerals = {
+    "vol.", "vols.", "op.", "Op.", "Art."};
+constexpr std::array<std::string_view, 12> kMonths = {
+    "January", "February", "March",     "April",   "May",      "June",
+    "July",    "August",   "September", "October", "November", "December"};
 
 // "U.S." before a word that commonly follows it in a name ("the U.S. Army") never ends a
 // sentence. The same for the other dotted country abbreviations. Before other capitalised words
@@ -224,6 +233,34 @@ std::string_view StripOpening(std::string_view word) {
   while (!word.empty() && (word.front() == '(' || word.front() == '"' || word.front() == '\''))
     word.remove_prefix(1);
   return word;
+}
+
+// A Roman numeral as a word of its own: "I.,", "II.", "XIV".
+bool IsRomanNumeral(std::string_view w) {
+  size_t i = 0;
+  while (i < w.size() && std::string_view("IVXLCDM").find(w[i]) != std::string_view::npos) ++i;
+  return i > 0 && (i == w.size() || std::string_view(".,;:)").find(w[i]) != std::string_view::npos);
+}
+
+// "b. 1906", "d. 1950", "fl. 1200", "r. 1509–1547" (born, died, flourished, reigned), "b. March
+// 26, 1973", "world no. 1", "vol. 2", "vol. II.": abbreviations before a number or a date.
+bool IsAbbreviationBeforeNumber(std::string_view word, std::string_view next) {
+  if (word.size() > 5) return false;
+  std::string_view n = StripOpening(next);
+  if (n.empty()) return false;
+  if (std::isdigit(static_cast<unsigned char>(n[0]))) {
+    for (auto a : kAbbreviationsBeforeNumbers)
+      if (word == a) return true;
+    return false;
+  }
+  if (word == "b." || word == "d.") {
+    while (!n.empty() && (n.back() == ',' || n.back() == '.')) n.remove_suffix(1);
+    return std::find(kMonths.begin(), kMonths.end(), n) != kMonths.end();
+  }
+  if (!IsRomanNumeral(n)) return false;
+  for (auto a : kAbbreviationsBeforeRomanNumerals)
+    if (word == a) return true;
+  return false;
 }
 
 // True when a sentence boundary after `word` (the last word before it) must be removed;
@@ -255,12 +292,12 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
                 (p >= 3 && word[p - 3] == '\xE2' && word[p - 2] == '\x80');
     for (auto a : kAbbreviations)
       if (dash && word.substr(p) == a) return true;
+    // Hyphenated initials: "J.-H. Rosny", "J.-P. Sartre".
+    if (word[p - 1] == '-' && p >= 3 && word[p - 2] == '.' && word.size() - p == 2 &&
+        word[p] >= 'A' && word[p] <= 'Z')
+      return true;
   }
-  // "b. 1906", "d. 1950", "fl. 1200", "r. 1509–1547": born, died, flourished, reigned.
-  for (auto a : kAbbreviationsBeforeNumbers) {
-    std::string_view n = StripOpening(next);
-    if (word == a && !n.empty() && std::isdigit(static_cast<unsigned char>(n[0]))) return true;
-  }
+  if (IsAbbreviationBeforeNumber(word, next)) return true;
   // Initials: "J." (but not "I.", which ends sentences such as "... World War I.").
   if (word.size() == 2 && word[0] >= 'A' && word[0] <= 'Z' && word[0] != 'I') return true;
   // Dotted abbreviations: "U.S.", "U.K.", "D.C.", "a.m.".
@@ -582,12 +619,33 @@ bool ContinuesAfterElision(const QuoteCount& quotes, std::string_view next) {
 
 // ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...").
 // Splits `segment` after ". " (or "?", "!", closing quotes) followed by a digit, unless the word
-// before the period is an abbreviation ("No. 5", "p. 23").
-void SplitBeforeDigits(std::string_view segment, std::vector<std::string_view>* parts) {
+// before the period is an abbreviation ("No. 5", "p. 23") or a round bracket is open. `slowly`:
+// the reference (SplitSlowly), which tests every byte and counts brackets from the start anew.
+void SplitBeforeDigits(std::string_view segment, bool slowly,
+                       std::vector<std::string_view>* parts) {
   size_t start = 0;
-  for (size_t i = 0; i + 2 < segment.size(); ++i) {
+  // Round brackets opened and not closed in segment[start, counted): counted only when a split
+  // is about to be made, each byte once, so that the scan of every byte stays as cheap as it was.
+  size_t counted = 0;
+  int open = 0;
+  // The next ".", "?" or "!" at or after `from` (before the last two bytes); most sentences hold
+  // no "?" or "!", and then memchr finds the periods.
+  const size_t end = segment.size() < 2 ? 0 : segment.size() - 2;
+  const bool marks = std::memchr(segment.data(), '?', segment.size()) != nullptr ||
+                     std::memchr(segment.data(), '!', segment.size()) != nullptr;
+  auto next_terminator = [&](size_t from) -> size_t {
+    if (from >= end) return std::string_view::npos;
+    if (!marks && !slowly) {
+      const void* p = std::memchr(segment.data() + from, '.', end - from);
+      return p ? static_cast<size_t>(static_cast<const char*>(p) - segment.data())
+               : std::string_view::npos;
+    }
+    for (size_t i = from; i < end; ++i)
+      if (segment[i] == '.' || segment[i] == '?' || segment[i] == '!') return i;
+    return std::string_view::npos;
+  };
+  for (size_t i = next_terminator(0); i != std::string_view::npos; i = next_terminator(i + 1)) {
     char c = segment[i];
-    if (c != '.' && c != '?' && c != '!') continue;
     size_t j = i + 1;
     while (j < segment.size() && (segment[j] == '"' || segment[j] == '\'' || segment[j] == ')'))
       ++j;
@@ -600,8 +658,18 @@ void SplitBeforeDigits(std::string_view segment, std::vector<std::string_view>* 
       continue;
     if (c != '.' && IsChessAnnotation(segment.substr(start, j - start), segment.substr(k)))
       continue;
+    // Inside a bracket a number after a period is a citation's, not a sentence's start:
+    // "(533 U.S. 27)", "(7th Cir. 2007)".
+    if (slowly) counted = start, open = 0;  // the reference counts from the start every time
+    for (; counted < i; ++counted) {
+      if (segment[counted] == '(') ++open;
+      if (segment[counted] == ')' && open > 0) --open;
+    }
+    if (open > 0) continue;
     parts->push_back(segment.substr(start, j - start));
     start = k;
+    counted = k;
+    open = 0;
   }
   parts->push_back(segment.substr(start));
 }
@@ -618,8 +686,10 @@ SentenceSplitter::~SentenceSplitter() = default;
 namespace {
 
 // ICU's segments (`bounds`: byte offsets into `text`, first 0, last text.size()), merged across
-// boundaries that follow an abbreviation, then split before digits; trimmed, empty ones dropped.
-std::vector<std::string> MergeSegments(std::string_view text, const std::vector<size_t>& bounds) {
+// boundaries that follow an abbreviation, then split before digits (`slowly`: the reference
+// way, see SplitBeforeDigits); trimmed, empty ones dropped.
+std::vector<std::string> MergeSegments(std::string_view text, const std::vector<size_t>& bounds,
+                                       bool slowly) {
   std::vector<std::string> out;
   std::vector<std::string_view> parts;
   size_t pending = 0;  // start of the sentence being built
@@ -629,8 +699,10 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
     if (i + 2 < bounds.size()) {
       std::string_view next = text.substr(bounds[i + 1], bounds[i + 2] - bounds[i + 1]);
       std::string_view last = LastWord(sentence);
-      if (IsAbbreviation(last, FirstWord(next)) || ContinuesAfterExclamation(sentence, next) ||
-          IsGluedAfterNumber(sentence, next) || IsCountryAdjective(sentence))
+      // No sentence starts with a slash: "fighters from I./JG 53 and 2./JG 77 fought".
+      if ((!next.empty() && next.front() == '/') || IsAbbreviation(last, FirstWord(next)) ||
+          ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next) ||
+          IsCountryAdjective(sentence))
         continue;
       // The rules below look at few sentences: those ending in "X.Y.", in "!" or "?", or in an
       // ellipsis. (They are kept out of line: inlined here, they made every boundary dearer.)
@@ -646,7 +718,7 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       }
     }
     parts.clear();
-    SplitBeforeDigits(sentence, &parts);
+    SplitBeforeDigits(sentence, slowly, &parts);
     pending = bounds[i + 1];
     quotes = QuoteCount{pending};
     for (std::string_view p : parts) {
@@ -681,7 +753,7 @@ std::vector<std::string> SentenceSplitter::Split(std::string_view paragraph) {
     bounds.push_back(static_cast<size_t>(byte));
   }
   if (bounds.empty() || bounds.back() != paragraph.size()) return SplitSlowly(paragraph);
-  return MergeSegments(paragraph, bounds);
+  return MergeSegments(paragraph, bounds, /*slowly=*/false);
 }
 
 std::vector<std::string> SentenceSplitter::SplitSlowly(std::string_view paragraph) {
@@ -697,7 +769,7 @@ std::vector<std::string> SentenceSplitter::SplitSlowly(std::string_view paragrap
     text.tempSubStringBetween(start, end).toUTF8String(joined);
     bounds.push_back(joined.size());
   }
-  return MergeSegments(joined, bounds);
+  return MergeSegments(joined, bounds, /*slowly=*/true);
 }
 
 // ---------------------------------------------------------------- pages

@@ -673,6 +673,41 @@ void RemoveComputedValues(std::string* s) {
   *s = std::move(out);
 }
 
+// True when the space that `t` ends in, before the punctuation mark s[i], is the source's: before
+// a decimal point ("a .22 rifle"), in an ellipsis ("with all your mind ... And", "principles, .
+// . . subject") or before a colon after a word or a symbol ("S : N → N", "amoureux : pour"). A
+// space between other punctuation and a colon ("helium, :") is a remnant.
+bool IsSourceSpaceBefore(std::string_view s, size_t i, std::string_view t) {
+  size_t n = t.size();
+  if (s[i] == '.') {
+    if (i + 1 < s.size() && (std::isdigit(static_cast<unsigned char>(s[i + 1])) || s[i + 1] == '.'))
+      return true;
+    // A spaced ellipsis ". . .": its first two periods, then its third.
+    return (i + 2 < s.size() && s[i + 1] == ' ' && s[i + 2] == '.') ||
+           (n >= 4 && t[n - 2] == '.' && t[n - 3] == ' ' && t[n - 4] == '.');
+  }
+  return s[i] == ':' && n >= 2 && t[n - 2] != ',' && t[n - 2] != ';' && t[n - 2] != ':' &&
+         t[n - 2] != '(';
+}
+
+// The end of the separators from `j` on that removed markup leaves in a bracket: spaces, ",",
+// ";", ":", and a lone "or" between two removed pronunciations ("France ({{IPAc-en|…}} or
+// {{IPAc-en|…}}; {{IPA-fr|…}})" leaves "(or;:)").
+size_t SkipSeparators(std::string_view s, size_t j) {
+  while (j < s.size()) {
+    if (s[j] == ' ' || s[j] == ',' || s[j] == ';' || s[j] == ':') {
+      ++j;
+    } else if (s.compare(j, 2, "or") == 0 && j + 2 < s.size() &&
+               !std::isalnum(static_cast<unsigned char>(s[j + 2])) &&
+               static_cast<unsigned char>(s[j + 2]) < 0x80) {
+      j += 2;
+    } else {
+      break;
+    }
+  }
+  return j;
+}
+
 // Collapses white space, removes brackets left empty by removed markup, and spaces before
 // punctuation that removed markup left behind.
 std::string TidyParagraph(std::string_view in) {
@@ -704,30 +739,29 @@ std::string TidyParagraph(std::string_view in) {
       i = j - 1;
       continue;
     }
+    // A space (the most frequent byte here) is kept, except after an opening bracket.
+    if (s[i] == ' ') {
+      if (t.empty() || t.back() != '(') t.push_back(' ');
+      continue;
+    }
     if (s[i] == '(') {
-      size_t j = i + 1;
-      while (j < s.size() && (s[j] == ' ' || s[j] == ',' || s[j] == ';' || s[j] == ':')) ++j;
+      size_t j = SkipSeparators(s, i + 1);
       if (j < s.size() && s[j] == ')') {
         while (!t.empty() && t.back() == ' ') t.pop_back();
         i = j;
         continue;
       }
     }
-    // A space before punctuation was left by removed markup; not so before a decimal point
-    // ("a .22 rifle"), a spaced ellipsis ("with all your mind ... And") or a colon after a word
-    // or a symbol ("S : N → N", "amoureux : pour"): a colon keeps its space unless the space
-    // follows other punctuation ("helium, :").
+    // A space before punctuation was left by removed markup, unless it is the source's.
     bool popped_space = false;
     if ((s[i] == ',' || s[i] == '.' || s[i] == ';' || s[i] == ':' || s[i] == ')') && !t.empty() &&
-        t.back() == ' ' &&
-        !(s[i] == '.' && i + 1 < s.size() &&
-          (std::isdigit(static_cast<unsigned char>(s[i + 1])) || s[i + 1] == '.')) &&
-        !(s[i] == ':' && t.size() >= 2 && t[t.size() - 2] != ',' && t[t.size() - 2] != ';' &&
-          t[t.size() - 2] != ':' && t[t.size() - 2] != '(')) {
+        t.back() == ' ' && !IsSourceSpaceBefore(s, i, t)) {
       t.pop_back();
       popped_space = true;
+      // ", ." and ", :" left by removed markup ("harsh voice, {{IPA|[a̱]}}." → "harsh voice."):
+      // the comma goes, the period or colon stays.
+      if ((s[i] == '.' || s[i] == ':') && !t.empty() && t.back() == ',') t.pop_back();
     }
-    if (s[i] == ' ' && !t.empty() && t.back() == '(') continue;
     // ", ," and ". ," left by removed templates (but "Inc.," and "D.C.," are the source's).
     if (s[i] == ',' && !t.empty() && (t.back() == ',' || (t.back() == '.' && popped_space)))
       continue;
@@ -816,14 +850,22 @@ bool IsLinkSection(std::string_view heading) {
   while (!t.empty() && t.back() == '=') t.remove_suffix(1);
   t = Trim(t);
   return IEquals(t, "External links") || IEquals(t, "External link") || IEquals(t, "See also") ||
-         IEquals(t, "Further reading");
+         IEquals(t, "Further reading") || IEquals(t, "References") || IEquals(t, "Bibliography");
 }
 
-bool HasBareUrl(std::string_view line) {
-  for (std::string_view scheme : {"http://", "https://"})
-    for (size_t p = line.find(scheme); p != std::string_view::npos; p = line.find(scheme, p + 1))
-      if (p == 0 || line[p - 1] != '[') return true;
-  return false;
+// Under External links, See also, Further reading, References or Bibliography a line with a URL,
+// bare ("… or https://web.archive.org/… The Baseball Page") or in an external link
+// ("[http://www.imdb.com/… Allen Morris IMDb Biography]"), is navigation.
+bool HasUrl(std::string_view line) {
+  return line.find("http://") != std::string_view::npos ||
+         line.find("https://") != std::string_view::npos;
+}
+
+// "See also [[:Category:People from Bodmin]]": a See-also line of links written out.
+bool IsSeeAlsoLine(std::string_view t) {
+  if (t.size() < 10 || t.substr(0, 8) != "See also" || (t[8] != ' ' && t[8] != ':')) return false;
+  t.remove_prefix(t[8] == ':' ? 9 : 8);
+  return IsLinkOnlyLine(t);
 }
 
 bool IsHeading(std::string_view line) {
@@ -844,8 +886,9 @@ void BlankNonProseLines(std::string* s) {
     unsigned char c =
         first == std::string_view::npos ? ' ' : static_cast<unsigned char>(line[first]);
     if (c == '=' && IsHeading(line)) link_section = IsLinkSection(line);
-    bool other = !std::isalnum(c) && (IsLinkOnlyLine(line) || IsBoldOnlyLine(line));
-    if (other || (link_section && HasBareUrl(line)))
+    bool other = !std::isalnum(c) ? IsLinkOnlyLine(line) || IsBoldOnlyLine(line)
+                                  : c == 'S' && IsSeeAlsoLine(line.substr(first));
+    if (other || (link_section && HasUrl(line)))
       std::fill(s->begin() + static_cast<std::ptrdiff_t>(b),
                 s->begin() + static_cast<std::ptrdiff_t>(e), ' ');
     b = e + 1;
@@ -865,6 +908,13 @@ bool IsListHeading(std::string_view p) {
       return false;
   }
   return true;
+}
+
+// A label of at most three words without an end mark ("Military", "Civil" before a list of
+// operators): held like a list heading, dropped when a list or a table follows it.
+bool IsLabel(std::string_view p) {
+  if (!std::isalnum(static_cast<unsigned char>(p.back())) || p.size() > 60) return false;
+  return std::count(p.begin(), p.end(), ' ') < 3;
 }
 
 // A note right under a table: "Note: …", "Source: …", "Sources: …", "* …", "† …".
@@ -891,8 +941,9 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   s = RemoveQuotesAndSwitches(s);
 
   // A short one-sentence paragraph ending in ':' ("Side One:") introduces a list or a table; it is
-  // held until the next line shows whether prose follows it (see IsListHeading).
+  // held until the next line shows whether prose follows it (see IsListHeading, IsLabel).
   std::string held;
+  bool held_label = false;  // `held` is a label (IsLabel): dropped only before a list or a table
   auto emit = [&](std::string p) {
     // A paragraph needs at least one letter or digit to be prose.
     for (unsigned char c : p)
@@ -911,7 +962,8 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     if (p.empty()) return;
     if (!held.empty()) emit(std::move(held));
     held.clear();
-    if (p.back() == ':' && IsListHeading(p))
+    held_label = p.back() != ':' && IsLabel(p);
+    if (held_label || (p.back() == ':' && IsListHeading(p)))
       held = std::move(p);
     else
       emit(std::move(p));
@@ -936,6 +988,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       under_table = true;
     } else if (IsHeading(line) || IsRule(line) || IsMarkupLine(line)) {
       flush();
+      if (held_label) emit(std::move(held));
       held.clear();
     } else if (IsListItem(line)) {
       flush();
@@ -945,6 +998,10 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
         while (k < line.size() && IsListItem(line.substr(k))) ++k;
         paragraph.append(line.substr(k));
         flush();
+        if (held_label) {  // a short list item is no label
+          emit(std::move(held));
+          held.clear();
+        }
       }
     } else if (paragraph.empty() && was_under_table && IsTableNote(t)) {
       flush();
@@ -954,7 +1011,8 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       paragraph.append(line);
     }
   }
-  flush();  // a paragraph still held at the end introduced nothing: dropped
+  flush();  // a paragraph still held at the end introduced nothing: dropped, but a label stays
+  if (held_label) emit(std::move(held));
   return result;
 }
 

@@ -205,6 +205,47 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
                      "It was built c. 1900 or ca. 1905 by them."),
             (S{"John (d. 1950) and Ann (fl. 1200) met.", "Henry (r. 1509\u20131547) ruled.",
                "It was built c. 1900 or ca. 1905 by them."}));
+  // Real cases ("Andre Agassi", "Appellate procedure in the United States", "Albert Sidney
+  // Johnston", "Lockheed P-38 Lightning"): "no." before a number, military ranks, a unit name
+  // after a period and a slash.
+  EXPECT_EQ(sp.Split("By the end of the year, Agassi was ranked world no. 91. He leapt from world "
+                     "no. 110 to no. 6, the highest jump. 2007) (no. 04-4103) (slip op. at 7)."),
+            (S{"By the end of the year, Agassi was ranked world no. 91.",
+               "He leapt from world no. 110 to no. 6, the highest jump.",
+               "2007) (no. 04-4103) (slip op. at 7)."}));
+  EXPECT_EQ(sp.Split("He was chief of staff to Bvt. Brig. Gen. Henry Atkinson. When Union Brig. "
+                     "Gen. George H. Thomas moved, Crittenden attacked."),
+            (S{"He was chief of staff to Bvt. Brig. Gen. Henry Atkinson.",
+               "When Union Brig. Gen. George H. Thomas moved, Crittenden attacked."}));
+  EXPECT_EQ(sp.Split("German Bf 109 fighters from I./JG 53 and 2./JG 77 fought the Americans. One "
+                     "flight of 16 was challenged."),
+            (S{"German Bf 109 fighters from I./JG 53 and 2./JG 77 fought the Americans.",
+               "One flight of 16 was challenged."}));
+  // Real cases ("Privacy", "Appellate procedure in the United States"): inside a bracket a
+  // number after a period continues a citation.
+  EXPECT_EQ(
+      sp.Split("However in 2001 in Kyllo v. United States (533 U.S. 27) it was decided. "
+               "\"Graham v. Borgen\", 483 F.3d 475 (7th Cir. 2007) (no. 04-4103). 51% "
+               "agreed."),
+      (S{"However in 2001 in Kyllo v. United States (533 U.S. 27) it was decided.",
+         "\"Graham v. Borgen\", 483 F.3d 475 (7th Cir. 2007) (no. 04-4103).", "51% agreed."}));
+  // Real case ("Astronaut"): hyphenated initials.
+  EXPECT_EQ(sp.Split("In Les Navigateurs de l'Infini (1925) of J.-H. Rosny a\u00een\u00e9, the "
+                     "word appears. It stuck."),
+            (S{"In Les Navigateurs de l'Infini (1925) of J.-H. Rosny a\u00een\u00e9, the word "
+               "appears.",
+               "It stuck."}));
+  // Real cases (SWiPE pairs "Ivica Kralj", "Iolanta", "Parliament of the Czech Republic",
+  // "Ludwig Büchner"): a birth date with a month name, opus and article numbers, volumes in
+  // Roman numerals; "no." before a pronoun "I" still ends a sentence.
+  EXPECT_EQ(sp.Split("Ivica Kralj (b. March 26, 1973) is a player. Iolanta, Op. 69, is an opera. "
+                     "Art. 15 of the Constitution names it. It came out in vol. I., 1862; vol. "
+                     "II., 1884. He said no. I left."),
+            (S{"Ivica Kralj (b. March 26, 1973) is a player.", "Iolanta, Op. 69, is an opera.",
+               "Art. 15 of the Constitution names it.",
+               "It came out in vol. I., 1862; vol. II., 1884.", "He said no.", "I left."}));
+  // "no." before a word still ends a sentence ("He said no. Then").
+  EXPECT_EQ(sp.Split("He said no. Then he left."), (S{"He said no.", "Then he left."}));
   // "b." or "d." before a word still ends a sentence ("… in grade b. Then").
   EXPECT_EQ(sp.Split("He got a grade b. Then he left."), (S{"He got a grade b.", "Then he left."}));
   EXPECT_EQ(sp.Split("He starred in Emergency! fifth season episodes. Later he retired."),
@@ -364,7 +405,10 @@ TEST(SentenceTest, FastSplitAgreesWithSlowReferenceOnRandomText) {
                           "\"",         "51%",
                           "\xff",       "\xc3",
                           "e.g.",       "\n",
-                          "Who",        "1.5"};
+                          "Who",        "1.5",
+                          "(",          ")",
+                          "no. 5",      "./JG",
+                          "U.S. 27",    "J.-H."};
   std::mt19937 rng(11);
   SentenceSplitter sp;
   for (int t = 0; t < 3000; ++t) {

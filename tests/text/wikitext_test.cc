@@ -273,11 +273,35 @@ TEST(NonProseTest, BoldSubHeadingsAndBareUrlLinesStayOut) {
                     "/players/mumphje01 The Baseball Page\n")
           .paragraphs,
       Paragraphs{"He retired."});
-  // A bare URL elsewhere, and bracketed links under External links, are left as they are.
+  // A bare URL elsewhere, and a line without a URL under External links, are left as they are.
   EXPECT_EQ(CleanWikitext("See https://example.org for more.\n\n== External links ==\n"
                           "Official site of the band.")
                 .paragraphs,
             (Paragraphs{"See https://example.org for more.", "Official site of the band."}));
+}
+
+// Real cases: short labels before a list ("Lockheed P-38 Lightning": "Military", "Civil";
+// Simple English "Art": "1) Cognitive function" before its indented definition), a See-also line
+// written out ("Bodmin") and an external link under References ("Allen R. Morris").
+TEST(NonProseTest, LabelsSeeAlsoLinesAndLinkSectionUrlsStayOut) {
+  EXPECT_EQ(
+      CleanWikitext("P-38s served many air forces.\n\nMilitary\n*{{AUS}}\n*{{ROC}}\n\nCivil\n"
+                    "* [[Honduras]]\n\n1) Cognitive function\n\n: Works of art let us know.\n")
+          .paragraphs,
+      Paragraphs{"P-38s served many air forces."});
+  // A label followed by prose is kept, as a list heading is; a sentence is never a label.
+  EXPECT_EQ(CleanWikitext("Military\n\nIt served well.\n\nIt flew.\n* [[Honduras]]").paragraphs,
+            (Paragraphs{"Military", "It served well.", "It flew."}));
+  EXPECT_EQ(CleanWikitext("Bodmin has a museum.\n\nSee also [[:Category:People from Bodmin]]\n\n"
+                          "See also the museum of [[Truro]].")
+                .paragraphs,
+            (Paragraphs{"Bodmin has a museum.", "See also the museum of Truro."}));
+  EXPECT_EQ(
+      CleanWikitext(
+          "He retired.\n\n== References ==\n{{Reflist}}\n\n[http://www.imdb.com/name/nm3225194/bio "
+          "Allen Morris IMDb Biography]\n")
+          .paragraphs,
+      Paragraphs{"He retired."});
 }
 
 TEST(NonProseTest, NotesDirectlyUnderTablesStayOut) {
@@ -353,7 +377,27 @@ TEST(NonProseTest, SourcePunctuationAndSpacingAreKept) {
                 .paragraphs,
             Paragraphs{"0 \u2208 N and S : N \u2192 N satisfies the axioms. Works such as "
                        "Th\u00e9orie du corps amoureux : pour une \u00e9rotique solaire (2000). A "
-                       "light isotope of helium,: 3He."});
+                       "light isotope of helium: 3He."});
+  // A comma left before a period or colon by removed markup goes ("Phonation": the IPA template
+  // is dropped); a spaced ellipsis keeps its spaces ("Appellate procedure in the United
+  // States", "Algorithm").
+  EXPECT_EQ(CleanWikitext("and underlining for harsh voice, {{IPA|[a\u0331]}}. Then \"double "
+                          "jeopardy principles, . . . subject only to\" it. \"It is . . . "
+                          "important\".")
+                .paragraphs,
+            Paragraphs{"and underlining for harsh voice. Then \"double jeopardy principles, . . . "
+                       "subject only to\" it. \"It is . . . important\"."});
+  // A bracket left holding only "or" between removed pronunciations goes ("France"); one with
+  // words after "or" stays.
+  EXPECT_EQ(CleanWikitext("'''France''' ({{IPAc-en|en-us-France.ogg|\u02c8|f|r|\u00e6|n|s}} "
+                          "{{respell|franss}} or {{IPAc-en|\u02c8|f|r|\u0251\u02d0|n|s}} "
+                          "{{respell|frahnss}}; {{Audio|france.ogg|French pronunciation}}: "
+                          "{{IPA-fr|f\u0281\u0251\u0303s|}}), officially the '''French "
+                          "Republic''', is a state. Thetis (or, in some versions, Peleus) hid "
+                          "him. Oranges (orange) are fruit.")
+                .paragraphs,
+            Paragraphs{"France, officially the French Republic, is a state. Thetis (or, in some "
+                       "versions, Peleus) hid him. Oranges (orange) are fruit."});
   // Spaces and commas left by removed markup still go.
   EXPECT_EQ(CleanWikitext("It was big {{cn}}, and red.{{sfn|x}} , too .").paragraphs,
             Paragraphs{"It was big, and red. too."});
