@@ -430,6 +430,18 @@ std::map<std::string, uint64_t> AlignCounts(const AlignSummary& s) {
   return c;
 }
 
+// A random database (`seed`, 30 articles) aligned once through a new Xapian index in
+// tmp.Sub("db")/xapian; `records` gets its records.
+std::unique_ptr<Store> AlignedThroughXapian(const TempDir& tmp, int seed,
+                                            std::map<std::string, std::string>* records) {
+  std::unique_ptr<Store> store = RandomDatabase(tmp, seed, 30);
+  if (!store) return nullptr;
+  AlignSummary sum;
+  *records = AlignWith(store.get(), tmp.Sub("db"), CandidateSource::kXapian, AlignOptions(), &sum);
+  EXPECT_GT(records->size(), 10u);
+  return store;
+}
+
 // New revisions of every fourth article and a few new articles of one edition, as JSON lines.
 std::string ChangedEdition(std::mt19937* rng, int articles, bool simple) {
   std::istringstream all(RandomEdition(rng, articles + 5, simple));
@@ -528,12 +540,11 @@ TEST(CandidateSourceTest, AnIndexThatDisagreesWithTheStoreIsAnError) {
     SCOPED_TRACE("damage " + std::to_string(damage));
     TempDir tmp;
     const std::string db = tmp.Sub("db");
-    std::unique_ptr<Store> store = RandomDatabase(tmp, 21, 30);
+    std::map<std::string, std::string> records;
+    std::unique_ptr<Store> store = AlignedThroughXapian(tmp, 21, &records);
     ASSERT_TRUE(store);
     AlignOptions o;
     AlignSummary sum;
-    auto records = AlignWith(store.get(), db, CandidateSource::kXapian, o, &sum);
-    ASSERT_GT(records.size(), 10u);
     uint32_t en = 0, simple = 0;
     ASSERT_TRUE(store->EditionId("enwiki", false, &en).ok());
     ASSERT_TRUE(store->EditionId("simplewiki", false, &simple).ok());
@@ -595,12 +606,10 @@ TEST(CandidateSourceTest, ADamagedIndexIsMadeAgain) {
   for (int damage = 0; damage < 2; ++damage) {
     TempDir tmp;
     const std::string db = tmp.Sub("db");
-    std::unique_ptr<Store> store = RandomDatabase(tmp, 23, 30);
+    std::map<std::string, std::string> records;
+    std::unique_ptr<Store> store = AlignedThroughXapian(tmp, 23, &records);
     ASSERT_TRUE(store);
     AlignOptions o;
-    AlignSummary sum;
-    auto records = AlignWith(store.get(), db, CandidateSource::kXapian, o, &sum);
-    ASSERT_GT(records.size(), 10u);
     int files = 0;
     for (const auto& f : std::filesystem::directory_iterator(IndexDir(db))) {
       if (f.path().extension() != ".glass") continue;
@@ -620,12 +629,10 @@ TEST(CandidateSourceTest, ADamagedIndexIsMadeAgain) {
 TEST(CandidateSourceTest, AnIndexMadeByAnotherTokenizerIsRebuilt) {
   TempDir tmp;
   const std::string db = tmp.Sub("db");
-  std::unique_ptr<Store> store = RandomDatabase(tmp, 22, 30);
+  std::map<std::string, std::string> records;
+  std::unique_ptr<Store> store = AlignedThroughXapian(tmp, 22, &records);
   ASSERT_TRUE(store);
   AlignOptions o;
-  AlignSummary sum;
-  auto records = AlignWith(store.get(), db, CandidateSource::kXapian, o, &sum);
-  ASSERT_GT(records.size(), 10u);
   {
     Xapian::WritableDatabase x(IndexDir(db), Xapian::DB_OPEN);
     x.set_metadata("aligndb.tokenizer", "unicode 1.0");
