@@ -485,7 +485,13 @@ bool RenderMath(std::string_view tex, std::string* out) {
   Renderer renderer(tex);
   if (!renderer.Sequence(0, false, &raw)) return false;
   *out = TidySpaces(raw);
-  return !out->empty() && out->size() <= 8 * tex.size();
+  if (out->empty()) return false;
+  // A space the formula shows at an end (`~n~photon` → "n photon") stays, as one space.
+  const size_t first = raw.find_first_not_of(kSourceSpace);
+  const size_t last = raw.find_last_not_of(kSourceSpace);
+  if (raw[first] == ' ') out->insert(out->begin(), ' ');
+  if (raw[last] == ' ') out->push_back(' ');
+  return out->size() <= 8 * tex.size();
 }
 
 }  // namespace aligndb

@@ -24,36 +24,40 @@ std::string CleanOne(const std::string& wikitext) {
   return out;
 }
 
-TEST(MathTest, RealFormulasFromTheDumps) {
-  // "Arithmetic mean", "Analysis of variance", "Albedo", "Ambiguity" (enwiki-gensim-sample).
-  EXPECT_EQ(Render("\\bar{x}"), "x̄");
-  EXPECT_EQ(Render("x_1,x_2,\\ldots,x_n"), "x₁,x₂,…,xn");
-  EXPECT_EQ(Render("\\frac{(3+5)}{2} = 4"), "(3+5)/2 = 4");
-  EXPECT_EQ(
-      Render("\\left( \\frac{1}{2} \\cdot 3\\right) + \\left( \\frac{1}{2} \\cdot 5\\right) = 4"),
-      "(1/2 · 3) + (1/2 · 5) = 4");
-  EXPECT_EQ(Render("s^2=\\textstyle\\frac{1}{n-1}\\sum(y_i-\\bar{y})^2"),
-            "s²=1/(n-1)∑(yi-y\u0304)²");
-  EXPECT_EQ(Render("Z_{k,1}=i"), "Zk,1=i");
-  EXPECT_EQ(Render("k^{th}"), "kth");
-  EXPECT_EQ(Render("~n~"), "n");
-  EXPECT_EQ(Render("s i n \\alpha"), "sinα");  // TeX ignores the spaces between letters
-  EXPECT_EQ(Render("\\sin^{-1}\\alpha"), "sin⁻¹α");
-  EXPECT_EQ(Render("(P \\to Q)\\leftrightarrow (\\neg Q \\to \\neg P)"), "(P → Q) ↔ (¬Q → ¬P)");
-  EXPECT_EQ(Render("p"), "p");
-}
+// TeX → text. The first rows are formulas of "Arithmetic mean", "Analysis of variance", "Albedo"
+// and "Ambiguity" (enwiki-gensim-sample).
+struct MathCase {
+  const char* tex;
+  const char* text;
+};
+const MathCase kCases[] = {
+    {"\\bar{x}", "x̄"},
+    {"x_1,x_2,\\ldots,x_n", "x₁,x₂,…,xn"},
+    {"\\frac{(3+5)}{2} = 4", "(3+5)/2 = 4"},
+    {"s^2=\\textstyle\\frac{1}{n-1}\\sum(y_i-\\bar{y})^2", "s²=1/(n-1)∑(yi-y\u0304)²"},
+    {"Z_{k,1}=i", "Zk,1=i"},
+    {"k^{th}", "kth"},
+    {"~n~", " n "},
+    {"\\left( \\frac{1}{2} \\cdot 3\\right) + \\left( \\frac{1}{2} \\cdot 5\\right) = 4",
+     "(1/2 · 3) + (1/2 · 5) = 4"},
+    {"s i n \\alpha", "sinα"},  // TeX ignores the spaces between letters
+    {"\\sin^{-1}\\alpha", "sin⁻¹α"},
+    {"(P \\to Q)\\leftrightarrow (\\neg Q \\to \\neg P)", "(P → Q) ↔ (¬Q → ¬P)"},
+    {"p", "p"},
+    {"a \\times b \\le c", "a × b ≤ c"},
+    {"x \\in \\mathbb{R}", "x ∈ ℝ"},
+    {"\\sqrt{x+1}", "√(x+1)"},
+    {"e^{i\\pi} + 1 = 0", "e^(iπ) + 1 = 0"},
+    {"\\text{if } x \\ne 0", "if x ≠ 0"},
+    {"\\operatorname{Var}(X)", "Var(X)"},
+    {"10\\,000", "10000"},
+    {"\\sin x", "sin x"},
+    {"f'(x)", "f′(x)"},
+    {"90^\\circ", "90°"},
+};
 
-TEST(MathTest, SymbolsScriptsAndArguments) {
-  EXPECT_EQ(Render("a \\times b \\le c"), "a × b ≤ c");
-  EXPECT_EQ(Render("x \\in \\mathbb{R}"), "x ∈ ℝ");
-  EXPECT_EQ(Render("\\sqrt{x+1}"), "√(x+1)");
-  EXPECT_EQ(Render("e^{i\\pi} + 1 = 0"), "e^(iπ) + 1 = 0");
-  EXPECT_EQ(Render("\\text{if } x \\ne 0"), "if x ≠ 0");
-  EXPECT_EQ(Render("\\operatorname{Var}(X)"), "Var(X)");
-  EXPECT_EQ(Render("10\\,000"), "10000");
-  EXPECT_EQ(Render("\\sin x"), "sin x");
-  EXPECT_EQ(Render("f'(x)"), "f′(x)");
-  EXPECT_EQ(Render("90^\\circ"), "90°");
+TEST(MathTest, EveryListedCase) {
+  for (const MathCase& c : kCases) EXPECT_EQ(Render(c.tex), c.text) << c.tex;
 }
 
 TEST(MathTest, FormulasItDoesNotUnderstandAreDropped) {
@@ -123,6 +127,8 @@ TEST(MathTest, InlineMathIsShownInTheSentence) {
   EXPECT_EQ(CleanOne("{{nowrap|<math>x=1</math>}} and <math>[a, b]</math>, <math>#</math>."),
             "x=1 and [a, b].");
   EXPECT_EQ(CleanOne("<math>*x</math> at a line start."), "*x at a line start.");
+  // "Ambiguity": a non-breaking space of the formula shows.
+  EXPECT_EQ(CleanOne("and <math>~n~</math>photon state"), "and n photon state");
 }
 
 TEST(MathTest, DisplayMathStaysOut) {
