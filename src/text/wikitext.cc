@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "text/math.h"
 #include "text/templates.h"
 
 namespace aligndb {
@@ -191,6 +192,44 @@ class ListLineTracker {
   size_t scanned_ = 0;  // bytes of `out` already looked at
 };
 
+// Inline `<math>` shows its formula in the sentence: rendered as plain text (text/math.h), each
+// character that later passes read as markup written as an entity (decoded with the others), so
+// that `=` or `|` inside a template argument stay text. Display math (`display="block"`) is not
+// prose, nor is a formula alone on its line (set as a block of its own between paragraphs); a
+// formula the renderer does not understand is dropped, as before. `after` is the input after
+// `</math>`.
+void AppendInlineMath(std::string_view open_tag, std::string_view tex, std::string_view after,
+                      std::string* out) {
+  std::string_view attrs = open_tag.substr(5);
+  if (attrs.find("block") != std::string_view::npos) return;
+  // Alone on its line: only spaces back to a line start in `out` and up to a line end in `after`
+  // (each look bounded, so that a long line of formulas stays linear).
+  auto line_start_before = [&]() {
+    for (size_t k = out->size(), n = 0; n < 64; --k, ++n) {
+      if (k == 0 || (*out)[k - 1] == '\n') return true;
+      if ((*out)[k - 1] != ' ' && (*out)[k - 1] != '\t') return false;
+    }
+    return false;
+  };
+  auto line_end_after = [&]() {
+    for (size_t k = 0; k < 64; ++k) {
+      if (k == after.size() || after[k] == '\n') return true;
+      if (after[k] != ' ' && after[k] != '\t') return false;
+    }
+    return false;
+  };
+  if (line_start_before() && line_end_after()) return;
+  std::string text;
+  if (!RenderMath(tex, &text)) return;
+  for (char c : text) {
+    if (std::strchr("=|[]{}_*#:;'<>&~!", c) != nullptr && c != '\0') {
+      out->append("&#").append(std::to_string(static_cast<int>(c))).push_back(';');
+    } else {
+      out->push_back(c);
+    }
+  }
+}
+
 std::string RemoveTags(std::string_view in) {
   std::string out;
   out.reserve(in.size());
@@ -232,6 +271,8 @@ std::string RemoveTags(std::string_view in) {
         continue;
       }
       i = in.find('>', close) + 1;
+      if (IEquals(name, "math"))
+        AppendInlineMath(in.substr(lt, end - lt), in.substr(end, close - end), in.substr(i), &out);
       continue;
     }
     if (IsListTag(name)) {

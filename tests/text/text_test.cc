@@ -58,11 +58,11 @@ TEST(WikitextTest, TablesAreRemovedEvenWithTemplatesInside) {
             (Paragraphs{"Before.", "After."}));
 }
 
-TEST(WikitextTest, RefsMathGalleryAndCommentsAreRemovedWithContent) {
+TEST(WikitextTest, RefsGalleryAndCommentsAreRemovedWithContentInlineMathRendered) {
   EXPECT_EQ(Clean("Water<ref name=\"a\">{{cite web|url=x}}</ref> is wet<ref name=\"a\" />. "
                   "Energy is <math>E=mc^2</math> big.<!-- hidden --> <gallery>\nA.jpg|x\n</gallery>"
                   "End<REF>upper</Ref>."),
-            Paragraphs{"Water is wet. Energy is big. End."});
+            Paragraphs{"Water is wet. Energy is E=mc² big. End."});
 }
 
 TEST(WikitextTest, QuotesSwitchesTagsAndEntities) {

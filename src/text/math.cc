@@ -1,0 +1,497 @@
+#include "text/math.h"
+
+#include <array>
+#include <cstdint>
+
+namespace aligndb {
+namespace {
+
+bool IsAsciiLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+// A letter, a digit or a byte of a non-ASCII character.
+bool IsWordByte(char c) {
+  return IsAsciiLetter(c) || IsDigit(c) || static_cast<unsigned char>(c) >= 0x80;
+}
+
+// Stands for a space of the TeX source while rendering (a control character that Renderer
+// rejects in its input); TidySpaces decides whether it shows.
+constexpr char kSourceSpace = '\x01';
+
+// A symbol command and its character; `spaced` symbols (relations, binary operators, arrows)
+// are written with a space each side, as TeX sets them.
+struct Symbol {
+  std::string_view name;
+  std::string_view text;
+  bool spaced;
+};
+constexpr Symbol kSymbols[] = {
+    {"alpha", "α", false},
+    {"beta", "β", false},
+    {"gamma", "γ", false},
+    {"delta", "δ", false},
+    {"epsilon", "ϵ", false},
+    {"varepsilon", "ε", false},
+    {"zeta", "ζ", false},
+    {"eta", "η", false},
+    {"theta", "θ", false},
+    {"vartheta", "ϑ", false},
+    {"iota", "ι", false},
+    {"kappa", "κ", false},
+    {"lambda", "λ", false},
+    {"mu", "μ", false},
+    {"nu", "ν", false},
+    {"xi", "ξ", false},
+    {"omicron", "ο", false},
+    {"pi", "π", false},
+    {"varpi", "ϖ", false},
+    {"rho", "ρ", false},
+    {"varrho", "ϱ", false},
+    {"sigma", "σ", false},
+    {"varsigma", "ς", false},
+    {"tau", "τ", false},
+    {"upsilon", "υ", false},
+    {"phi", "ϕ", false},
+    {"varphi", "φ", false},
+    {"chi", "χ", false},
+    {"psi", "ψ", false},
+    {"omega", "ω", false},
+    {"Gamma", "Γ", false},
+    {"Delta", "Δ", false},
+    {"Theta", "Θ", false},
+    {"Lambda", "Λ", false},
+    {"Xi", "Ξ", false},
+    {"Pi", "Π", false},
+    {"Sigma", "Σ", false},
+    {"Upsilon", "Υ", false},
+    {"Phi", "Φ", false},
+    {"Psi", "Ψ", false},
+    {"Omega", "Ω", false},
+    {"times", "×", true},
+    {"cdot", "·", true},
+    {"div", "÷", true},
+    {"pm", "±", true},
+    {"mp", "∓", true},
+    {"circ", "∘", true},
+    {"ast", "∗", true},
+    {"star", "⋆", true},
+    {"bullet", "•", true},
+    {"oplus", "⊕", true},
+    {"otimes", "⊗", true},
+    {"cup", "∪", true},
+    {"cap", "∩", true},
+    {"setminus", "∖", true},
+    {"wedge", "∧", true},
+    {"land", "∧", true},
+    {"vee", "∨", true},
+    {"lor", "∨", true},
+    {"le", "≤", true},
+    {"leq", "≤", true},
+    {"ge", "≥", true},
+    {"geq", "≥", true},
+    {"ne", "≠", true},
+    {"neq", "≠", true},
+    {"ll", "≪", true},
+    {"gg", "≫", true},
+    {"approx", "≈", true},
+    {"sim", "∼", true},
+    {"simeq", "≃", true},
+    {"cong", "≅", true},
+    {"equiv", "≡", true},
+    {"propto", "∝", true},
+    {"in", "∈", true},
+    {"notin", "∉", true},
+    {"ni", "∋", true},
+    {"subset", "⊂", true},
+    {"subseteq", "⊆", true},
+    {"supset", "⊃", true},
+    {"supseteq", "⊇", true},
+    {"mid", "∣", true},
+    {"parallel", "∥", true},
+    {"perp", "⊥", true},
+    {"to", "→", true},
+    {"rightarrow", "→", true},
+    {"leftarrow", "←", true},
+    {"gets", "←", true},
+    {"Rightarrow", "⇒", true},
+    {"Leftarrow", "⇐", true},
+    {"implies", "⟹", true},
+    {"iff", "⟺", true},
+    {"leftrightarrow", "↔", true},
+    {"Leftrightarrow", "⇔", true},
+    {"mapsto", "↦", true},
+    {"infty", "∞", false},
+    {"partial", "∂", false},
+    {"nabla", "∇", false},
+    {"forall", "∀", false},
+    {"exists", "∃", false},
+    {"neg", "¬", false},
+    {"lnot", "¬", false},
+    {"emptyset", "∅", false},
+    {"varnothing", "∅", false},
+    {"sum", "∑", false},
+    {"prod", "∏", false},
+    {"int", "∫", false},
+    {"oint", "∮", false},
+    {"ldots", "…", false},
+    {"dots", "…", false},
+    {"cdots", "⋯", false},
+    {"prime", "′", false},
+    {"ell", "ℓ", false},
+    {"hbar", "ℏ", false},
+    {"aleph", "ℵ", false},
+    {"degree", "°", false},
+    {"langle", "⟨", false},
+    {"rangle", "⟩", false},
+    {"lfloor", "⌊", false},
+    {"rfloor", "⌋", false},
+    {"lceil", "⌈", false},
+    {"rceil", "⌉", false},
+    {"angle", "∠", false},
+    {"triangle", "△", false},
+    {"Re", "ℜ", false},
+    {"Im", "ℑ", false},
+    {"lbrack", "[", false},
+    {"rbrack", "]", false},
+    {"quad", " ", false},
+    {"qquad", " ", false},
+};
+
+// Operator names set upright as words: `\sin x` → `sin x`.
+constexpr std::array<std::string_view, 30> kWords = {
+    "sin",    "cos",    "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "arcsin",
+    "arccos", "arctan", "log", "ln",  "lg",  "exp", "lim",  "max",  "min",  "sup",
+    "inf",    "det",    "dim", "ker", "gcd", "deg", "arg",  "mod",  "bmod", "Pr"};
+
+// Commands shown as their argument.
+constexpr std::array<std::string_view, 16> kArgument = {
+    "text",   "textrm", "textit",       "textbf",     "mathrm",  "mathit",  "mathbf",   "mathsf",
+    "mathtt", "mbox",   "operatorname", "boldsymbol", "mathcal", "mathscr", "mathfrak", "hbox"};
+
+// Commands that only change size or style, shown as nothing.
+constexpr std::array<std::string_view, 15> kIgnored = {
+    "displaystyle", "textstyle", "scriptstyle", "limits", "nolimits", "big",   "Big",  "bigl",
+    "bigr",         "Bigl",      "Bigr",        "bigg",   "Bigg",     "biggl", "biggr"};
+
+// Accents on one character, as a combining mark after it: `\bar{x}` → x̄.
+struct Accent {
+  std::string_view name;
+  std::string_view mark;
+};
+constexpr std::array<Accent, 7> kAccents = {{{"bar", "\u0304"},
+                                             {"overline", "\u0305"},
+                                             {"hat", "\u0302"},
+                                             {"tilde", "\u0303"},
+                                             {"vec", "\u20D7"},
+                                             {"dot", "\u0307"},
+                                             {"ddot", "\u0308"}}};
+
+template <size_t N>
+bool Listed(const std::array<std::string_view, N>& list, std::string_view name) {
+  for (auto w : list)
+    if (w == name) return true;
+  return false;
+}
+
+// Number of code points in UTF-8 text.
+size_t CodePoints(std::string_view s) {
+  size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+bool NeedsBracketsInside(std::string_view s) {
+  if (s.find_first_of(" +-=<>/,") != std::string_view::npos) return true;
+  for (std::string_view op : {"±", "×", "·", "∓", "√"})
+    if (s.find(op) != std::string_view::npos) return true;
+  return false;
+}
+
+// `s` needs brackets as the numerator, denominator or root of a fraction written on one line.
+bool NeedsBrackets(std::string_view s) {
+  if (CodePoints(s) <= 1) return false;
+  if (s.front() == '(' && s.back() == ')') {  // already bracketed, if the first ( closes last
+    int open = 0;
+    for (size_t k = 0; k < s.size(); ++k) {
+      open += s[k] == '(' ? 1 : s[k] == ')' ? -1 : 0;
+      if (open == 0) return k + 1 < s.size() && NeedsBracketsInside(s);
+    }
+  }
+  return NeedsBracketsInside(s);
+}
+
+// Unicode superscript or subscript of a script's text, if every character has one.
+bool MapScript(std::string_view s, bool super, std::string* out) {
+  static constexpr std::array<std::string_view, 10> kSup = {"⁰", "¹", "²", "³", "⁴",
+                                                            "⁵", "⁶", "⁷", "⁸", "⁹"};
+  static constexpr std::array<std::string_view, 10> kSub = {"₀", "₁", "₂", "₃", "₄",
+                                                            "₅", "₆", "₇", "₈", "₉"};
+  std::string r;
+  for (char c : s) {
+    if (IsDigit(c)) {
+      r.append((super ? kSup : kSub)[c - '0']);
+    } else if (c == '+') {
+      r.append(super ? "⁺" : "₊");
+    } else if (c == '-') {
+      r.append(super ? "⁻" : "₋");
+    } else if (c == '=') {
+      r.append(super ? "⁼" : "₌");
+    } else if (c == '(') {
+      r.append(super ? "⁽" : "₍");
+    } else if (c == ')') {
+      r.append(super ? "⁾" : "₎");
+    } else if (super && c == 'n') {
+      r.append("ⁿ");
+    } else if (super && c == 'i') {
+      r.append("ⁱ");
+    } else {
+      return false;
+    }
+  }
+  if (r.empty()) return false;
+  out->append(r);
+  return true;
+}
+
+class Renderer {
+ public:
+  explicit Renderer(std::string_view tex) : s_(tex) {}
+
+  // A sequence of items up to the end, or up to and including `}` when `in_group`.
+  bool Sequence(int depth, bool in_group, std::string* out) {
+    if (depth > kMaxMathDepth) return false;
+    while (p_ < s_.size()) {
+      char c = s_[p_];
+      if (c == '}') {
+        if (!in_group) return false;
+        ++p_;
+        return true;
+      }
+      if (c == '^' || c == '_') {
+        ++p_;
+        if (!Script(c == '^', depth, out)) return false;
+        continue;
+      }
+      if (!Item(depth, out)) return false;
+    }
+    return !in_group;  // end of input inside a group: unbalanced
+  }
+
+ private:
+  void SkipSpaces() {
+    while (p_ < s_.size() && (s_[p_] == ' ' || s_[p_] == '\n' || s_[p_] == '\t')) ++p_;
+  }
+
+  // One item: a character, a group or a command with its arguments.
+  bool Item(int depth, std::string* out) {
+    char c = s_[p_];
+    unsigned char u = static_cast<unsigned char>(c);
+    if (c == '{') {
+      ++p_;
+      return Sequence(depth + 1, true, out);
+    }
+    if (c == '\\') return Command(depth, out);
+    ++p_;
+    if (IsAsciiLetter(c) || IsDigit(c) || u >= 0x80) {
+      out->push_back(c);
+      while (u >= 0x80 && p_ < s_.size() && (static_cast<unsigned char>(s_[p_]) & 0xC0) == 0x80)
+        out->push_back(s_[p_++]);  // the rest of a UTF-8 character
+      return true;
+    }
+    if (c == ' ' || c == '\n' || c == '\t') {
+      // TeX ignores spaces in formulas; as plain text they stay only beside operators.
+      out->push_back(text_mode_ ? ' ' : kSourceSpace);
+      return true;
+    }
+    if (c == '~') {
+      out->push_back(' ');
+      return true;
+    }
+    if (c == '\'') {
+      out->append("′");
+      return true;
+    }
+    static constexpr std::string_view kKept = "+-=<>()[],./!;:*?\"";
+    if (kKept.find(c) != std::string_view::npos) {
+      out->push_back(c);
+      return true;
+    }
+    return false;  // & | $ # % @ ` ^ _ and control characters
+  }
+
+  // The argument of a command or script: one character, one command or one group.
+  bool Argument(int depth, std::string* out) {
+    SkipSpaces();
+    if (p_ >= s_.size() || s_[p_] == '}' || s_[p_] == '^' || s_[p_] == '_') return false;
+    return Item(depth + 1, out);
+  }
+
+  bool Script(bool super, int depth, std::string* out) {
+    std::string arg;
+    if (!Argument(depth, &arg)) return false;
+    std::string_view a = arg;
+    while (!a.empty() && a.front() == ' ') a.remove_prefix(1);
+    while (!a.empty() && a.back() == ' ') a.remove_suffix(1);
+    if (a.empty()) return true;
+    while (!out->empty() && (out->back() == kSourceSpace || out->back() == ' ')) out->pop_back();
+    if (MapScript(a, super, out)) return true;
+    if (!super || a == "′" || a == "′′" || a == "*" || a == "th" || a == "st" || a == "nd" ||
+        a == "rd") {
+      out->append(a);  // x_i → xi, f^\prime → f′
+    } else if (a == "∘") {
+      out->append("°");
+    } else {
+      out->append("^(").append(a).append(")");
+    }
+    return true;
+  }
+
+  bool Command(int depth, std::string* out) {
+    ++p_;  // the backslash
+    if (p_ >= s_.size()) return false;
+    char c = s_[p_];
+    if (!IsAsciiLetter(c)) {  // a control symbol
+      ++p_;
+      if (c == ',' || c == '!') return true;  // thin and negative space
+      if (c == ';' || c == ':' || c == ' ' || c == '>') {
+        out->push_back(' ');
+        return true;
+      }
+      if (c == '%' || c == '#' || c == '_') {
+        out->push_back(c);
+        return true;
+      }
+      return false;  // \{ \} \| \\ \& \$ and the rest
+    }
+    size_t start = p_;
+    while (p_ < s_.size() && IsAsciiLetter(s_[p_])) ++p_;
+    std::string_view name = s_.substr(start, p_ - start);
+    SkipSpaces();  // TeX ends a control word at the spaces after it
+    for (const Symbol& sym : kSymbols) {
+      if (sym.name != name) continue;
+      if (sym.spaced) out->push_back(' ');
+      out->append(sym.text);
+      if (sym.spaced) out->push_back(' ');
+      return true;
+    }
+    if (Listed(kWords, name)) {
+      if (!out->empty() && IsAsciiLetter(out->back())) out->push_back(' ');
+      out->append(name == "bmod" ? "mod" : name);
+      if (p_ < s_.size() && (IsAsciiLetter(s_[p_]) || IsDigit(s_[p_]) || s_[p_] == '\\'))
+        out->push_back(' ');
+      return true;
+    }
+    if (Listed(kIgnored, name)) return true;
+    if (Listed(kArgument, name)) {
+      const bool was = text_mode_;
+      text_mode_ = name.substr(0, 4) == "text" || name == "mbox" || name == "hbox";
+      const bool ok = Argument(depth, out);
+      text_mode_ = was;
+      return ok;
+    }
+    if (name == "mathbb") return DoubleStruck(depth, out);
+    if (name == "frac" || name == "dfrac" || name == "tfrac") return Fraction(depth, out);
+    if (name == "sqrt") {
+      std::string arg;
+      if (p_ < s_.size() && s_[p_] == '[') return false;  // \sqrt[n]{x}
+      if (!Argument(depth, &arg)) return false;
+      out->append("√");
+      AppendBracketed(arg, out);
+      return true;
+    }
+    if (name == "left" || name == "right") {
+      SkipSpaces();
+      if (p_ < s_.size() && s_[p_] == '.') {
+        ++p_;  // an invisible delimiter
+        return true;
+      }
+      return p_ < s_.size() && Item(depth, out);
+    }
+    for (const Accent& acc : kAccents) {
+      if (acc.name != name) continue;
+      std::string arg;
+      if (!Argument(depth, &arg) || CodePoints(arg) != 1) return false;
+      out->append(arg).append(acc.mark);
+      return true;
+    }
+    return false;  // a command this renderer does not know
+  }
+
+  bool DoubleStruck(int depth, std::string* out) {
+    std::string arg;
+    if (!Argument(depth, &arg)) return false;
+    static constexpr std::array<std::pair<char, std::string_view>, 7> kSets = {
+        {{'N', "ℕ"}, {'Z', "ℤ"}, {'Q', "ℚ"}, {'R', "ℝ"}, {'C', "ℂ"}, {'P', "ℙ"}, {'H', "ℍ"}}};
+    for (auto [letter, text] : kSets) {
+      if (arg.size() == 1 && arg[0] == letter) {
+        out->append(text);
+        return true;
+      }
+    }
+    out->append(arg);
+    return true;
+  }
+
+  bool Fraction(int depth, std::string* out) {
+    std::string num, den;
+    if (!Argument(depth, &num) || !Argument(depth, &den)) return false;
+    AppendBracketed(num, out);
+    out->push_back('/');
+    AppendBracketed(den, out);
+    return true;
+  }
+
+  static void AppendBracketed(std::string_view s, std::string* out) {
+    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+    if (NeedsBrackets(s)) {
+      out->append("(").append(s).append(")");
+    } else {
+      out->append(s);
+    }
+  }
+
+  std::string_view s_;
+  size_t p_ = 0;
+  bool text_mode_ = false;  // inside \text{…}: spaces are text
+};
+
+// Runs of spaces to one, none at either end or inside brackets; a source space shows only when
+// it is not between two letters or digits (`s i n` → `sin`, `x = 2` stays).
+std::string TidySpaces(std::string_view s) {
+  std::string r;
+  r.reserve(s.size());
+  for (size_t k = 0; k < s.size(); ++k) {
+    char c = s[k];
+    if (c == kSourceSpace) {
+      size_t next = s.find_first_not_of(" \x01", k);
+      if (r.empty() || next == std::string_view::npos) continue;
+      if (IsWordByte(r.back()) && IsWordByte(s[next])) continue;
+      c = ' ';
+    }
+    if (c == ' ' && (r.empty() || r.back() == ' ' || r.back() == '(' || r.back() == '[')) continue;
+    if ((c == ')' || c == ']' || c == ',') && !r.empty() && r.back() == ' ') r.pop_back();
+    r.push_back(c);
+  }
+  while (!r.empty() && r.back() == ' ') r.pop_back();
+  return r;
+}
+
+}  // namespace
+
+bool RenderMath(std::string_view tex, std::string* out) {
+  out->clear();
+  if (tex.size() > kMaxMathTex) return false;
+  std::string raw;
+  Renderer renderer(tex);
+  if (!renderer.Sequence(0, false, &raw)) return false;
+  *out = TidySpaces(raw);
+  if (out->empty()) return false;
+  // A space the formula shows at an end (`~n~photon` → "n photon") stays, as one space.
+  const size_t first = raw.find_first_not_of(kSourceSpace);
+  const size_t last = raw.find_last_not_of(kSourceSpace);
+  if (raw[first] == ' ') out->insert(out->begin(), ' ');
+  if (raw[last] == ' ') out->push_back(' ');
+  return out->size() <= 8 * tex.size();
+}
+
+}  // namespace aligndb

@@ -1,0 +1,146 @@
+// Tests of the inline-math renderer (text/math.h) and of how the wikitext cleaner uses it, on
+// formulas from the bundled dumps.
+#include "text/math.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <random>
+#include <string>
+
+#include "text/wikitext.h"
+
+namespace aligndb {
+namespace {
+
+std::string Render(std::string_view tex) {
+  std::string out;
+  return RenderMath(tex, &out) ? out : "<dropped>";
+}
+
+std::string CleanOne(const std::string& wikitext) {
+  std::string out;
+  for (const auto& p : CleanWikitext(wikitext).paragraphs) out += (out.empty() ? "" : "\n") + p;
+  return out;
+}
+
+// TeX → text. The first rows are formulas of "Arithmetic mean", "Analysis of variance", "Albedo"
+// and "Ambiguity" (enwiki-gensim-sample).
+struct MathCase {
+  const char* tex;
+  const char* text;
+};
+const MathCase kCases[] = {
+    {"\\bar{x}", "x̄"},
+    {"x_1,x_2,\\ldots,x_n", "x₁,x₂,…,xn"},
+    {"\\frac{(3+5)}{2} = 4", "(3+5)/2 = 4"},
+    {"s^2=\\textstyle\\frac{1}{n-1}\\sum(y_i-\\bar{y})^2", "s²=1/(n-1)∑(yi-y\u0304)²"},
+    {"Z_{k,1}=i", "Zk,1=i"},
+    {"k^{th}", "kth"},
+    {"~n~", " n "},
+    {"\\left( \\frac{1}{2} \\cdot 3\\right) + \\left( \\frac{1}{2} \\cdot 5\\right) = 4",
+     "(1/2 · 3) + (1/2 · 5) = 4"},
+    {"s i n \\alpha", "sinα"},  // TeX ignores the spaces between letters
+    {"\\sin^{-1}\\alpha", "sin⁻¹α"},
+    {"(P \\to Q)\\leftrightarrow (\\neg Q \\to \\neg P)", "(P → Q) ↔ (¬Q → ¬P)"},
+    {"p", "p"},
+    {"a \\times b \\le c", "a × b ≤ c"},
+    {"x \\in \\mathbb{R}", "x ∈ ℝ"},
+    {"\\sqrt{x+1}", "√(x+1)"},
+    {"e^{i\\pi} + 1 = 0", "e^(iπ) + 1 = 0"},
+    {"\\text{if } x \\ne 0", "if x ≠ 0"},
+    {"\\operatorname{Var}(X)", "Var(X)"},
+    {"10\\,000", "10000"},
+    {"\\sin x", "sin x"},
+    {"f'(x)", "f′(x)"},
+    {"90^\\circ", "90°"},
+};
+
+TEST(MathTest, EveryListedCase) {
+  for (const MathCase& c : kCases) EXPECT_EQ(Render(c.tex), c.text) << c.tex;
+}
+
+TEST(MathTest, FormulasItDoesNotUnderstandAreDropped) {
+  for (const char* tex :
+       {"\\begin{matrix} a \\end{matrix}", "a & b", "a \\\\ b", "|x|", "\\{x\\}", "\\sqrt[3]{x}",
+        "{a", "a}", "x^", "\\unknowncommand x", "\\frac{a}", "", "   ", "\\,"})
+    EXPECT_EQ(Render(tex), "<dropped>") << tex;
+  EXPECT_EQ(Render(std::string(kMaxMathTex + 1, 'x')), "<dropped>");
+  std::string deep = "x";
+  for (int d = 0; d <= kMaxMathDepth; ++d) deep = "{" + deep + "}";
+  EXPECT_EQ(Render(deep), "<dropped>");
+}
+
+// Random TeX from the characters and commands that matter: whatever the renderer returns holds
+// no TeX residue and stays within its bound.
+TEST(MathTest, RandomInputNeverLeavesTeXResidue) {
+  const std::vector<std::string> pieces = {
+      "{",      "}",      "\\",      "^",   "_", "x",       "2",      " ",        "\\frac",
+      "\\sqrt", "\\left", "\\right", "(",   ")", "\\alpha", "\\text", "\\mathbb", "\\bar",
+      "+",      "=",      "\\,",     "\\;", "'", "~",       "\\sum",  "\\to",     "&",
+      "|",      "[",      "]",       ".",   "é", "\\sin",   "\\{",    "\\prime"};
+  std::mt19937 rng(16);
+  int rendered = 0;
+  for (int n = 0; n < 20000; ++n) {
+    std::string tex;
+    const int len = 1 + static_cast<int>(rng() % 12);
+    for (int k = 0; k < len; ++k) tex += pieces[rng() % pieces.size()];
+    std::string out;
+    if (!RenderMath(tex, &out)) continue;
+    ++rendered;
+    EXPECT_EQ(out.find_first_of("\\{}\x01"), std::string::npos) << tex << " → " << out;
+    EXPECT_EQ(out.find("^{"), std::string::npos) << tex;
+    EXPECT_LE(out.size(), 8 * tex.size()) << tex;
+    EXPECT_FALSE(out.empty());
+  }
+  EXPECT_GT(rendered, 1000);  // the test sees real output, not only drops
+}
+
+TEST(MathTest, HostileInputIsLinear) {
+  auto seconds = [](const std::string& page) {
+    auto t0 = std::chrono::steady_clock::now();
+    auto cleaned = CleanWikitext(page);
+    (void)cleaned;
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  const std::string braces = std::string(10000, '{') + "x" + std::string(10000, '}');
+  std::string out;
+  EXPECT_FALSE(RenderMath(braces, &out));
+  std::string commands;
+  for (int k = 0; k < 100000; ++k) commands += "\\alpha";
+  EXPECT_FALSE(RenderMath(commands, &out));
+  // The same inside pages, as one formula and as many formulas on one line.
+  std::string many;
+  for (int k = 0; k < 20000; ++k) many += "a <math>{\\alpha^{2}}</math> ";
+  EXPECT_LT(seconds("Text <math>" + braces + "</math> end."), 2.0);
+  EXPECT_LT(seconds("Text <math>" + commands + "</math> end."), 2.0);
+  EXPECT_LT(seconds(many), 2.0);
+  EXPECT_NE(CleanOne(many).find("a α² a α²"), std::string::npos);
+}
+
+TEST(MathTest, InlineMathIsShownInTheSentence) {
+  // "Albedo": the symbols of a "where" clause after a formula.
+  EXPECT_EQ(CleanOne("where <math>p</math> is the astronomical albedo, <math>D</math> is the "
+                     "diameter in kilometers."),
+            "where p is the astronomical albedo, D is the diameter in kilometers.");
+  // Characters that wikitext reads as markup stay text, also inside a template's argument.
+  EXPECT_EQ(CleanOne("{{nowrap|<math>x=1</math>}} and <math>[a, b]</math>, <math>#</math>."),
+            "x=1 and [a, b].");
+  EXPECT_EQ(CleanOne("<math>*x</math> at a line start."), "*x at a line start.");
+  // "Ambiguity": a non-breaking space of the formula shows.
+  EXPECT_EQ(CleanOne("and <math>~n~</math>photon state"), "and n photon state");
+}
+
+TEST(MathTest, DisplayMathStaysOut) {
+  // A formula set as a block: display="block", an indented line, or alone on its line (as in
+  // "Affirming the consequent", between two paragraphs).
+  EXPECT_EQ(CleanOne("The sum is <math display=\"block\">a+b</math> here."), "The sum is here.");
+  EXPECT_EQ(CleanOne("Symbolically:\n\n<math>(P \\to Q)\\leftrightarrow (\\neg Q \\to \\neg P)"
+                     "</math>\n\nThe name derives."),
+            "Symbolically:\nThe name derives.");
+  EXPECT_EQ(CleanOne("The correlation is:\n:<math>D = 1</math>\nwhere D is the diameter."),
+            "where D is the diameter.");  // the lead-in ending in ':' is held as before
+}
+
+}  // namespace
+}  // namespace aligndb
