@@ -80,6 +80,9 @@ Runner WireIngest(CLI::App* cmd) {
       "--edition", a->options.edition,
       "Edition name (default: <siteinfo><dbname> of the dump; required for JSON lines)");
   cmd->add_flag("--keep-lists", a->options.text.keep_lists, "Keep list items as paragraphs");
+  cmd->add_flag("--drop-inline-math", a->options.text.drop_inline_math,
+                "Drop inline <math> formulas with their content (default: short ones show as "
+                "plain text, e.g. \"where p is the albedo\")");
   cmd->add_flag("--json", a->json, "Print the summary as JSON");
   cmd->add_option("--index", a->options.index,
                   "The multistream dump's -index.txt.bz2: read streams through it, in parallel");

@@ -20,6 +20,10 @@ struct TextOptions {
   // Keep list items (lines starting with *, #, :, ;) as paragraphs of their own.
   // Default: false (docs/method.md: list items are not prose paragraphs).
   bool keep_lists = false;
+  // Drop inline <math> with its content, as the other non-prose tags (docs/text.md, "Inline
+  // math"). Default: false (short formulas a sentence holds show as the plain text a reader
+  // sees; display formulas are always dropped).
+  bool drop_inline_math = false;
 };
 
 // Flag bits; equal to pb::ArticleFlag.

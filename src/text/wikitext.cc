@@ -230,7 +230,9 @@ void AppendInlineMath(std::string_view open_tag, std::string_view tex, std::stri
   }
 }
 
-std::string RemoveTags(std::string_view in) {
+// `inline_math`: inline <math> shows as plain text (AppendInlineMath); else it goes with its
+// content, as the other dropped tags do.
+std::string RemoveTags(std::string_view in, bool inline_math) {
   std::string out;
   out.reserve(in.size());
   ListLineTracker list_line;  // `out` only grows here
@@ -271,7 +273,7 @@ std::string RemoveTags(std::string_view in) {
         continue;
       }
       i = in.find('>', close) + 1;
-      if (IEquals(name, "math"))
+      if (inline_math && IEquals(name, "math"))
         AppendInlineMath(in.substr(lt, end - lt), in.substr(end, close - end), in.substr(i), &out);
       continue;
     }
@@ -973,7 +975,7 @@ bool IsTableNote(std::string_view t) {
 CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options) {
   CleanedWikitext result;
   std::string s = RemoveComments(wikitext);
-  s = RemoveTags(s);
+  s = RemoveTags(s, !options.drop_inline_math);
   bool computed_values = false;
   s = RemoveTemplatesAndTables(s, &result.template_names, 0, &computed_values);
   BlankNonProseLines(&s);

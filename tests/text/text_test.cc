@@ -63,6 +63,11 @@ TEST(WikitextTest, RefsGalleryAndCommentsAreRemovedWithContentInlineMathRendered
                   "Energy is <math>E=mc^2</math> big.<!-- hidden --> <gallery>\nA.jpg|x\n</gallery>"
                   "End<REF>upper</Ref>."),
             Paragraphs{"Water is wet. Energy is E=mc² big. End."});
+  // --drop-inline-math: the formula goes with its content, as the other non-prose tags.
+  TextOptions drop;
+  drop.drop_inline_math = true;
+  EXPECT_EQ(CleanWikitext("Energy is <math>E=mc^2</math> big.", drop).paragraphs,
+            Paragraphs{"Energy is big."});
 }
 
 TEST(WikitextTest, QuotesSwitchesTagsAndEntities) {
