@@ -374,7 +374,16 @@ class Renderer {
       return true;
     }
     if (Listed(kWords, name)) {
-      if (!out->empty() && IsAsciiLetter(out->back())) out->push_back(' ');
+      // A space before the word when it follows a letter, digit or symbol, also across the
+      // source's own spaces (`n \log n` → "n log n", not "nlog n").
+      size_t b = out->size();
+      while (b > 0 && (*out)[b - 1] == kSourceSpace) --b;
+      if (b > 0) {
+        const unsigned char last = static_cast<unsigned char>((*out)[b - 1]);
+        if (IsAsciiLetter(static_cast<char>(last)) || IsDigit(static_cast<char>(last)) ||
+            last >= 0x80)
+          out->push_back(' ');
+      }
       out->append(name == "bmod" ? "mod" : name);
       if (p_ < s_.size() && (IsAsciiLetter(s_[p_]) || IsDigit(s_[p_]) || s_[p_] == '\\'))
         out->push_back(' ');
@@ -485,7 +494,10 @@ bool RenderMath(std::string_view tex, std::string* out) {
   Renderer renderer(tex);
   if (!renderer.Sequence(0, false, &raw)) return false;
   *out = TidySpaces(raw);
-  if (out->empty()) return false;
+  // Nested brackets that would read as a wiki link's (`[[x,y],z]`) are not shown: the formula is
+  // dropped rather than leave "[[" or "]]" in prose.
+  if (out->empty() || out->find("[[") != std::string::npos || out->find("]]") != std::string::npos)
+    return false;
   // A space the formula shows at an end (`~n~photon` → "n photon") stays, as one space.
   const size_t first = raw.find_first_not_of(kSourceSpace);
   const size_t last = raw.find_last_not_of(kSourceSpace);

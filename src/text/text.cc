@@ -249,6 +249,13 @@ bool IsAbbreviationBeforeNumber(std::string_view word, std::string_view next) {
   std::string_view n = StripOpening(next);
   if (n.empty()) return false;
   if (std::isdigit(static_cast<unsigned char>(n[0]))) {
+    // A year after "no." starts a sentence ("He said no. 2020 was his last campaign"): ranks
+    // and numbers of that size are rare.
+    if (word == "no." && n.size() >= 4 && (n[0] == '1' || n[0] == '2') &&
+        std::all_of(n.begin(), n.begin() + 4,
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) &&
+        (n.size() == 4 || !std::isdigit(static_cast<unsigned char>(n[4]))))
+      return false;
     for (auto a : kAbbreviationsBeforeNumbers)
       if (word == a) return true;
     return false;
@@ -257,7 +264,8 @@ bool IsAbbreviationBeforeNumber(std::string_view word, std::string_view next) {
     while (!n.empty() && (n.back() == ',' || n.back() == '.')) n.remove_suffix(1);
     return std::find(kMonths.begin(), kMonths.end(), n) != kMonths.end();
   }
-  if (!IsRomanNumeral(n)) return false;
+  // A bare "I" is the pronoun ("the Museum of Modern Art. I was told"); "I." or "I," numbers.
+  if (!IsRomanNumeral(n) || n == "I") return false;
   for (auto a : kAbbreviationsBeforeRomanNumerals)
     if (word == a) return true;
   return false;
@@ -334,6 +342,18 @@ bool ContinuesAfterExclamation(std::string_view before, std::string_view next) {
          (before[e] == '"' || before[e] == '\'' || before[e] == ')' || before[e] == ']'))
     --e;
   if (e == std::string_view::npos || (before[e] != '!' && before[e] != '?')) return false;
+  // A factorial in a formula ("n! = n · (n-1)!", "Hence 0! = 1"): "!" right after a letter, digit
+  // or ")" and followed by an operator.
+  if (before[e] == '!' && e > 0 &&
+      (std::isalnum(static_cast<unsigned char>(before[e - 1])) || before[e - 1] == ')')) {
+    const size_t k = next.find_first_not_of(" \t\n");
+    if (k != std::string_view::npos) {
+      const std::string_view rest = next.substr(k);
+      for (std::string_view op : {"=", "+", "<", ">", "\u00B7", "\u00D7", "\u2212", "\u2260",
+                                  "\u2264", "\u2265", "\u2248", "\u2192"})
+        if (rest.substr(0, op.size()) == op) return true;
+    }
+  }
   std::string_view w = FirstWord(next);
   if (w.empty()) return false;
   if (w[0] >= 'a' && w[0] <= 'z') return true;

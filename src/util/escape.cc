@@ -98,6 +98,20 @@ std::string TerminalSafe(std::string_view text) {
       // UTF-8 of a C1 control: some terminals act on U+009B (CSI) as on ESC [.
       std::snprintf(buf, sizeof(buf), "\\u%04x", static_cast<unsigned char>(text[++i]));
       out += buf;
+    } else if (c == 0xe2 && i + 2 < text.size() &&
+               ((static_cast<unsigned char>(text[i + 1]) == 0x80 &&
+                 static_cast<unsigned char>(text[i + 2]) >= 0xa8 &&
+                 static_cast<unsigned char>(text[i + 2]) <= 0xae) ||
+                (static_cast<unsigned char>(text[i + 1]) == 0x81 &&
+                 static_cast<unsigned char>(text[i + 2]) >= 0xa6 &&
+                 static_cast<unsigned char>(text[i + 2]) <= 0xa9))) {
+      // U+2028/2029 (line and paragraph separators) and the bidirectional embeddings, overrides
+      // and isolates (U+202A-202E, U+2066-2069): they break a line or reorder what is shown.
+      const unsigned cp = 0x2000u | ((static_cast<unsigned char>(text[i + 1]) & 0x3fu) << 6) |
+                          (static_cast<unsigned char>(text[i + 2]) & 0x3fu);
+      std::snprintf(buf, sizeof(buf), "\\u%04x", cp);
+      out += buf;
+      i += 2;
     } else {
       out += static_cast<char>(c);
     }

@@ -1,6 +1,7 @@
 // Escaping of text that comes from the data (edition names, titles, sentences) before it is
-// written into HTML, SVG, Markdown or a terminal. Every writer of those formats escapes data through these
-// functions, so that a hostile title or edition name is shown as text and never runs as markup.
+// written into HTML, SVG, Markdown or a terminal. Every writer of those formats escapes data
+// through these functions, so that a hostile title or edition name is shown as text and never runs
+// as markup.
 #ifndef ALIGNDB_UTIL_ESCAPE_H_
 #define ALIGNDB_UTIL_ESCAPE_H_
 
@@ -24,8 +25,10 @@ std::string MarkdownEscape(std::string_view s);
 // `text` with every control character escaped, so that text from the data (titles, sentences,
 // edition names, messages) can neither move the cursor, recolour or retitle a terminal nor break
 // a line: C0 controls and DEL become \xHH (ESC is \x1b, a newline \x0a), C1 controls (U+0080 to
-// U+009F) become \u00HH. Every other byte, backslashes included, is kept as it is. JSON output
-// is not escaped this way: it is exact.
+// U+009F) become \u00HH, and so do the line and paragraph separators and the bidirectional
+// controls (U+2028, U+2029, U+202A-202E, U+2066-2069: \u2028 ...), which break a line or reorder
+// what is shown. Every other byte, backslashes included, is kept as it is. JSON output is not
+// escaped this way: it is exact.
 std::string TerminalSafe(std::string_view text);
 
 }  // namespace aligndb

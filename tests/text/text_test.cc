@@ -258,6 +258,15 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
   EXPECT_EQ(sp.Split("The Beatles made Help! (1965) and toured. Who? nobody knew."),
             (S{"The Beatles made Help! (1965) and toured.", "Who? nobody knew."}));
   EXPECT_EQ(sp.Split("Stop! The war is over."), (S{"Stop!", "The war is over."}));
+  // A factorial in a rendered formula ends no sentence; a year after "no." and the pronoun "I"
+  // after "Art." start one.
+  EXPECT_EQ(sp.Split("The value n! = n · (n-1)! for every n ≥ 1 holds. Hence 0! = 1 by "
+                     "convention."),
+            (S{"The value n! = n · (n-1)! for every n ≥ 1 holds.", "Hence 0! = 1 by convention."}));
+  EXPECT_EQ(sp.Split("He said no. 2020 was his last campaign."),
+            (S{"He said no.", "2020 was his last campaign."}));
+  EXPECT_EQ(sp.Split("It hangs in the Museum of Modern Art. I was told so."),
+            (S{"It hangs in the Museum of Modern Art.", "I was told so."}));
   // Real cases ("Toronto", "Gregory Serper"): an abbreviation after a dash, and chess notation
   // (a period between a digit and a letter with no space).
   EXPECT_EQ(sp.Split("Front Street (in the Corktown\u2013St. Lawrence area). It is old."),

@@ -43,5 +43,23 @@ TEST(MarkdownEscapeTest, LineBreaksCannotEndARow) {
   EXPECT_EQ(MarkdownEscape("a\nb\r\n| c"), "a b  \\| c");
 }
 
+TEST(TerminalSafeTest, ControlsSeparatorsAndBidiControlsAreEscaped) {
+  EXPECT_EQ(TerminalSafe("a\x1b[31mb\n"), "a\\x1b[31mb\\x0a");
+  EXPECT_EQ(TerminalSafe("x\xc2\x9b"
+                         "y"),
+            "x\\u009by");  // C1 CSI
+  EXPECT_EQ(TerminalSafe("a\xe2\x80\xae"
+                         "b"),
+            "a\\u202eb");  // right-to-left override
+  EXPECT_EQ(TerminalSafe("a\xe2\x80\xa8"
+                         "b\xe2\x81\xa9"
+                         "c"),
+            "a\\u2028b\\u2069c");
+  // Other text is kept as it is: dashes, quotes and marks beside the escaped ranges.
+  EXPECT_EQ(TerminalSafe("\xe2\x80\x94 \xe2\x80\x9c\xe2\x80\xa6 \xc3\xa9 \\"),
+            "\xe2\x80\x94 \xe2\x80\x9c\xe2\x80\xa6 \xc3\xa9 \\");
+  EXPECT_EQ(TerminalSafe("\xe2\x80"), "\xe2\x80");  // cut short: kept
+}
+
 }  // namespace
 }  // namespace aligndb
