@@ -403,8 +403,14 @@ class Renderer {
       std::string arg;
       if (p_ < s_.size() && s_[p_] == '[') return false;  // \sqrt[n]{x}
       if (!Argument(depth, &arg)) return false;
-      out->append("√");
-      AppendBracketed(arg, out);
+      std::string root = "√";
+      AppendBracketed(arg, &root);
+      // `\sqrt{x}^2` → "(√x)²", not "√x²".
+      const size_t q = s_.find_first_not_of(" \n\t", p_);
+      if (q != std::string_view::npos && (s_[q] == '^' || s_[q] == '_'))
+        out->append("(").append(root).append(")");
+      else
+        out->append(root);
       return true;
     }
     if (name == "left" || name == "right") {
@@ -441,12 +447,36 @@ class Renderer {
   }
 
   bool Fraction(int depth, std::string* out) {
-    std::string num, den;
+    std::string num, den, frac;
     if (!Argument(depth, &num) || !Argument(depth, &den)) return false;
-    AppendBracketed(num, out);
-    out->push_back('/');
-    AppendBracketed(den, out);
+    AppendBracketed(num, &frac);
+    frac.push_back('/');
+    AppendBracketed(den, &frac);
+    // Written on one line, a fraction that something multiplies or raises must be bracketed:
+    // `\frac{1}{2}mv^2` → "(1/2)mv²", not "1/2mv²".
+    if (FollowedByFactor(/*commands=*/true))
+      out->append("(").append(frac).append(")");
+    else
+      out->append(frac);
     return true;
+  }
+
+  // Whether what comes next in the source (spaces skipped) multiplies, raises or indexes what
+  // was just written: a letter, digit, group, bracket, script or (with `commands`) a command.
+  bool FollowedByFactor(bool commands) const {
+    size_t q = p_;
+    while (q < s_.size() && (s_[q] == ' ' || s_[q] == '\n' || s_[q] == '\t')) ++q;
+    if (q == s_.size()) return false;
+    const char c = s_[q];
+    if (c == '\\' && commands) {  // a command, unless an operator written with spaces (\cdot)
+      size_t e = q + 1;
+      while (e < s_.size() && IsAsciiLetter(s_[e])) ++e;
+      const std::string_view name = s_.substr(q + 1, e - q - 1);
+      for (const Symbol& sym : kSymbols)
+        if (sym.name == name) return !sym.spaced;
+      return !name.empty();
+    }
+    return IsAsciiLetter(c) || IsDigit(c) || c == '{' || c == '(' || c == '^' || c == '_';
   }
 
   static void AppendBracketed(std::string_view s, std::string* out) {

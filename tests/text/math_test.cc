@@ -35,7 +35,7 @@ const MathCase kCases[] = {
     {"\\bar{x}", "x̄"},
     {"x_1,x_2,\\ldots,x_n", "x₁,x₂,…,xn"},
     {"\\frac{(3+5)}{2} = 4", "(3+5)/2 = 4"},
-    {"s^2=\\textstyle\\frac{1}{n-1}\\sum(y_i-\\bar{y})^2", "s²=1/(n-1)∑(yi-y\u0304)²"},
+    {"s^2=\\textstyle\\frac{1}{n-1}\\sum(y_i-\\bar{y})^2", "s²=(1/(n-1))∑(yi-y\u0304)²"},
     {"Z_{k,1}=i", "Zk,1=i"},
     {"k^{th}", "kth"},
     {"~n~", " n "},
@@ -55,7 +55,11 @@ const MathCase kCases[] = {
     {"\\sin x", "sin x"},
     {"f'(x)", "f′(x)"},
     {"90^\\circ", "90°"},
-    {"O(n \\log n)", "O(n log n)"},  // an operator word keeps its space after a source space
+    {"O(n \\log n)", "O(n log n)"},
+    {"E_k = \\frac{1}{2}mv^2", "Ek = (1/2)mv²"},  // a fraction something multiplies
+    {"\\frac{a}{b}^2", "(a/b)²"},
+    {"\\sqrt{x}^2", "(√x)²"},
+    {"\\frac{a}{b} + 1", "a/b + 1"},  // an operator word keeps its space after a source space
     {"2 \\sin \\theta", "2 sin θ"},
 };
 
