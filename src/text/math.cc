@@ -472,9 +472,13 @@ class Renderer {
       size_t e = q + 1;
       while (e < s_.size() && IsAsciiLetter(s_[e])) ++e;
       const std::string_view name = s_.substr(q + 1, e - q - 1);
+      // A closing bracket, spacing or sizing multiplies nothing.
+      if (name.empty() || name == "right" || name == "quad" || name == "qquad" ||
+          Listed(kIgnored, name))
+        return false;
       for (const Symbol& sym : kSymbols)
         if (sym.name == name) return !sym.spaced;
-      return !name.empty();
+      return true;
     }
     return IsAsciiLetter(c) || IsDigit(c) || c == '{' || c == '(' || c == '^' || c == '_';
   }

@@ -202,21 +202,32 @@ void AppendInlineMath(std::string_view open_tag, std::string_view tex, std::stri
                       std::string* out) {
   std::string_view attrs = open_tag.substr(5);
   if (attrs.find("block") != std::string_view::npos) return;
-  // Alone on its line: only spaces back to a line start in `out` and up to a line end in `after`
-  // (each look bounded, so that a long line of formulas stays linear).
+  // Alone as a block of its own: a blank line (or the start) before it, and after it (spaces
+  // and closing punctuation skipped) a blank line, the end, or a line that starts a list, heading
+  // or table. A formula on a line of its own inside a paragraph (single line breaks) is inline:
+  // MediaWiki joins those lines. Each look is bounded, so a long line of formulas stays linear.
   auto line_start_before = [&]() {
-    for (size_t k = out->size(), n = 0; n < 64; --k, ++n) {
-      if (k == 0 || (*out)[k - 1] == '\n') return true;
-      if ((*out)[k - 1] != ' ' && (*out)[k - 1] != '\t') return false;
-    }
-    return false;
+    size_t k = out->size(), n = 0;
+    auto skip_blanks = [&]() {
+      while (k > 0 && n < 64 && ((*out)[k - 1] == ' ' || (*out)[k - 1] == '\t')) --k, ++n;
+    };
+    skip_blanks();
+    if (k == 0) return true;
+    if ((*out)[k - 1] != '\n') return false;
+    --k;
+    skip_blanks();
+    return k == 0 || (*out)[k - 1] == '\n';
   };
   auto line_end_after = [&]() {
-    for (size_t k = 0; k < 64; ++k) {
-      if (k == after.size() || after[k] == '\n') return true;
-      if (after[k] != ' ' && after[k] != '\t') return false;
-    }
-    return false;
+    size_t k = 0;
+    while (k < after.size() && k < 64 && std::strchr(" \t.,;:", after[k]) != nullptr &&
+           after[k] != '\0')
+      ++k;
+    if (k == after.size()) return true;
+    if (after[k] != '\n') return false;
+    ++k;
+    while (k < after.size() && k < 128 && (after[k] == ' ' || after[k] == '\t')) ++k;
+    return k == after.size() || std::strchr("\n*#:;={|", after[k]) != nullptr;
   };
   if (line_start_before() && line_end_after()) return;
   std::string text;

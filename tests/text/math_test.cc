@@ -59,7 +59,10 @@ const MathCase kCases[] = {
     {"E_k = \\frac{1}{2}mv^2", "Ek = (1/2)mv²"},  // a fraction something multiplies
     {"\\frac{a}{b}^2", "(a/b)²"},
     {"\\sqrt{x}^2", "(√x)²"},
-    {"\\frac{a}{b} + 1", "a/b + 1"},  // an operator word keeps its space after a source space
+    {"\\frac{a}{b} + 1", "a/b + 1"},
+    {"A =\\left ( \\frac{1329}{D} \\right ) ^2",
+     "A =(1329/D)²"},  // \\right is no factor  // an operator word keeps its space after a source
+                       // space
     {"2 \\sin \\theta", "2 sin θ"},
 };
 
@@ -166,6 +169,18 @@ TEST(MathTest, DisplayMathStaysOut) {
             "Symbolically:\nThe name derives.");
   EXPECT_EQ(CleanOne("The correlation is:\n:<math>D = 1</math>\nwhere D is the diameter."),
             "where D is the diameter.");  // the lead-in ending in ':' is held as before
+  // A block with its closing period; a block before a list.
+  EXPECT_EQ(
+      CleanWikitext("Text before.\n\n<math>E = mc^2</math>.\n\nWhere E is energy.").paragraphs,
+      (std::vector<std::string>{"Text before.", "Where E is energy."}));
+  EXPECT_EQ(CleanWikitext("Text before.\n\n<math>E = mc^2</math>\n* an item").paragraphs,
+            (std::vector<std::string>{"Text before."}));
+}
+
+TEST(MathTest, AFormulaOnItsOwnLineInsideAParagraphIsInline) {
+  // Single line breaks join lines into one paragraph: the formula is part of the sentence.
+  EXPECT_EQ(CleanOne("The energy of a body is\n<math>E=mc^2</math>\nwhen it is at rest."),
+            "The energy of a body is E=mc² when it is at rest.");
 }
 
 }  // namespace
