@@ -753,7 +753,38 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
 
 }  // namespace
 
+namespace {
+
+// NEL (U+0085) and the line and paragraph separators (U+2028, U+2029) inside a paragraph are
+// white space to a reader (a browser does not break the line there) but hard sentence breaks to
+// ICU: they become spaces. Empty when the paragraph holds none (the common case).
+std::string WithoutLineSeparators(std::string_view paragraph) {
+  if (paragraph.find("\xC2\x85") == std::string_view::npos &&
+      paragraph.find("\xE2\x80\xA8") == std::string_view::npos &&
+      paragraph.find("\xE2\x80\xA9") == std::string_view::npos)
+    return {};
+  std::string out;
+  out.reserve(paragraph.size());
+  for (size_t i = 0; i < paragraph.size(); ++i) {
+    if (paragraph.compare(i, 2, "\xC2\x85") == 0) {
+      out.push_back(' ');
+      i += 1;
+    } else if (paragraph.compare(i, 3, "\xE2\x80\xA8") == 0 ||
+               paragraph.compare(i, 3, "\xE2\x80\xA9") == 0) {
+      out.push_back(' ');
+      i += 2;
+    } else {
+      out.push_back(paragraph[i]);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<std::string> SentenceSplitter::Split(std::string_view paragraph) {
+  const std::string spaced = WithoutLineSeparators(paragraph);
+  if (!spaced.empty()) paragraph = spaced;
   icu::UnicodeString text = icu::UnicodeString::fromUTF8(
       icu::StringPiece(paragraph.data(), static_cast<int32_t>(paragraph.size())));
   impl_->iter->setText(text);
@@ -777,6 +808,8 @@ std::vector<std::string> SentenceSplitter::Split(std::string_view paragraph) {
 }
 
 std::vector<std::string> SentenceSplitter::SplitSlowly(std::string_view paragraph) {
+  const std::string spaced = WithoutLineSeparators(paragraph);
+  if (!spaced.empty()) paragraph = spaced;
   icu::UnicodeString text = icu::UnicodeString::fromUTF8(
       icu::StringPiece(paragraph.data(), static_cast<int32_t>(paragraph.size())));
   impl_->iter->setText(text);

@@ -267,6 +267,11 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
             (S{"He said no.", "2020 was his last campaign."}));
   EXPECT_EQ(sp.Split("It hangs in the Museum of Modern Art. I was told so."),
             (S{"It hangs in the Museum of Modern Art.", "I was told so."}));
+  // Line separators and NEL inside a paragraph are white space, not sentence ends.
+  EXPECT_EQ(sp.Split("One x\xE2\x80\xA8"
+                     "y and z\xC2\x85"
+                     "w go. Two."),
+            (S{"One x y and z w go.", "Two."}));
   // Real cases ("Toronto", "Gregory Serper"): an abbreviation after a dash, and chess notation
   // (a period between a digit and a letter with no space).
   EXPECT_EQ(sp.Split("Front Street (in the Corktown\u2013St. Lawrence area). It is old."),
