@@ -118,7 +118,9 @@ void PageTerms::Clear() {
   paragraphs_.clear();
   last_paragraph_.clear();
   hashes_.clear();
-  std::fill(slots_.begin(), slots_.end(), 0);
+  // Only the slots in use: the table keeps the size of the largest page, most pages are small.
+  for (uint32_t i : used_) slots_[i] = 0;
+  used_.clear();
   paragraph_ = 0;
 }
 
@@ -132,7 +134,12 @@ size_t PageTerms::Slot(std::string_view t, size_t hash) const {
 
 void PageTerms::Grow() {
   slots_.assign(std::max<size_t>(256, slots_.size() * 2), 0);
-  for (uint32_t k = 0; k < ends_.size(); ++k) slots_[Slot(token(k), hashes_[k])] = k + 1;
+  used_.clear();
+  for (uint32_t k = 0; k < ends_.size(); ++k) {
+    const size_t i = Slot(token(k), hashes_[k]);
+    slots_[i] = k + 1;
+    used_.push_back(static_cast<uint32_t>(i));
+  }
 }
 
 void PageTerms::AddSentence(std::string_view sentence) {
@@ -151,6 +158,7 @@ void PageTerms::AddSentence(std::string_view sentence) {
       last_paragraph_.push_back(0);
       hashes_.push_back(hash);
       k = slots_[slot] = static_cast<uint32_t>(ends_.size());
+      used_.push_back(static_cast<uint32_t>(slot));
     }
     if (last_paragraph_[k - 1] != paragraph_) {  // first time in this paragraph
       last_paragraph_[k - 1] = paragraph_;

@@ -78,6 +78,7 @@ class PageTerms {
   std::vector<uint32_t> ends_, paragraphs_, last_paragraph_;
   std::vector<size_t> hashes_;
   std::vector<uint32_t> slots_;  // token index + 1, 0 = empty; a power of two, at most half full
+  std::vector<uint32_t> used_;   // the slots holding a token
   uint32_t paragraph_ = 0;
 };
 
