@@ -256,14 +256,31 @@ class Renderer {
  public:
   explicit Renderer(std::string_view tex) : s_(tex) {}
 
-  // A sequence of items up to the end, or up to and including `}` when `in_group`.
-  bool Sequence(int depth, bool in_group, std::string* out) {
+  // A sequence of items up to the end, or up to and including `}` when `in_group`. `\over`
+  // makes what came before it in the sequence the numerator of a fraction and the rest the
+  // denominator (plain TeX: `22 \over 7`, `{a \over b}`); a second one in the same sequence is
+  // an error in TeX too.
+  bool Sequence(int depth, bool in_group, std::string* out, bool after_over = false) {
     if (depth > kMaxMathDepth) return false;
+    const size_t start = out->size();
     while (p_ < s_.size()) {
       char c = s_[p_];
       if (c == '}') {
         if (!in_group) return false;
         ++p_;
+        return true;
+      }
+      if (c == '\\' && IsOver()) {
+        if (after_over) return false;
+        p_ += 5;
+        std::string den;
+        if (!Sequence(depth, in_group, &den, /*after_over=*/true)) return false;
+        std::string num = out->substr(start);
+        out->resize(start);
+        if (Trimmed(num).empty() || Trimmed(den).empty()) return false;
+        AppendBracketed(Trimmed(num), out);
+        out->push_back('/');
+        AppendBracketed(Trimmed(den), out);
         return true;
       }
       if (c == '^' || c == '_') {
@@ -481,6 +498,17 @@ class Renderer {
       return true;
     }
     return IsAsciiLetter(c) || IsDigit(c) || c == '{' || c == '(' || c == '^' || c == '_';
+  }
+
+  // `\over` as a control word of its own (not `\overline`).
+  bool IsOver() const {
+    return s_.substr(p_, 5) == "\\over" && (p_ + 5 == s_.size() || !IsAsciiLetter(s_[p_ + 5]));
+  }
+
+  static std::string_view Trimmed(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == kSourceSpace)) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == kSourceSpace)) s.remove_suffix(1);
+    return s;
   }
 
   static void AppendBracketed(std::string_view s, std::string* out) {

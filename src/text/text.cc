@@ -271,6 +271,8 @@ bool IsAbbreviationBeforeNumber(std::string_view word, std::string_view next) {
   return false;
 }
 
+bool InitialContinues(std::string_view next);
+
 // True when a sentence boundary after `word` (the last word before it) must be removed;
 // `next` is the first word after the boundary.
 bool IsAbbreviation(std::string_view word, std::string_view next) {
@@ -307,7 +309,8 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   }
   if (IsAbbreviationBeforeNumber(word, next)) return true;
   // Initials: "J." (but not "I.", which ends sentences such as "... World War I.").
-  if (word.size() == 2 && word[0] >= 'A' && word[0] <= 'Z' && word[0] != 'I') return true;
+  if (word.size() == 2 && word[0] >= 'A' && word[0] <= 'Z' && word[0] != 'I')
+    return InitialContinues(next);
   // Dotted abbreviations: "U.S.", "U.K.", "D.C.", "a.m.".
   if (word.size() >= 4) {
     for (size_t i = 0; i < word.size(); i += 2)
@@ -335,7 +338,8 @@ std::string_view FirstWord(std::string_view s) {
 }
 
 // "Emergency! fifth season", "Help! (1965)": a "!" or "?" (with closing quotes or brackets)
-// followed by a lower-case word or a bracketed year is part of a title, not a sentence end.
+// followed by a lower-case word, a bracket opening on one or a bracketed year is part of a title
+// or of a longer sentence, not a sentence end.
 bool ContinuesAfterExclamation(std::string_view before, std::string_view next) {
   size_t e = before.find_last_not_of(" \t\n");
   while (e != std::string_view::npos && e > 0 &&
@@ -357,6 +361,9 @@ bool ContinuesAfterExclamation(std::string_view before, std::string_view next) {
   std::string_view w = FirstWord(next);
   if (w.empty()) return false;
   if (w[0] >= 'a' && w[0] <= 'z') return true;
+  // A bracket opening on a lower-case word goes on the sentence as the word does: `…this living
+  // thing?" (comparative anatomy); "How do the parts work?" (physiology); …`.
+  if (w[0] == '(' && w.size() >= 2 && w[1] >= 'a' && w[1] <= 'z') return true;
   if (w[0] == '(' && w.size() >= 6 && std::isdigit(static_cast<unsigned char>(w[1]))) {
     size_t d = 1;
     while (d < w.size() && std::isdigit(static_cast<unsigned char>(w[d]))) ++d;
@@ -418,6 +425,27 @@ constexpr std::array<std::string_view, 101> kSentenceStarters = {
     "We",         "What",      "When",      "Where",     "Whereas",    "Which",  "While",
     "Who",        "With",      "Within"};
 
+// `w` (a word as split at spaces) is one of kSentenceStarters, with what punctuation or
+// possessive follows it ("The", "However,", "It's").
+bool StartsSentences(std::string_view w) {
+  while (!w.empty() && !std::isalnum(static_cast<unsigned char>(w.back()))) w.remove_suffix(1);
+  if (size_t apos = w.find('\''); apos != std::string_view::npos) w = w.substr(0, apos);
+  return std::binary_search(kSentenceStarters.begin(), kSentenceStarters.end(), w);
+}
+
+// "George H. Thomas", "J. A. Smith": a capital letter and a period is an initial, so the name
+// goes on, unless the next word commonly starts a sentence: then the letter was a symbol or a
+// name that ends the sentence ("high in Vitamin C. They have …", "the sets V and E. The set V
+// …", "set V. Each pair …").
+bool InitialContinues(std::string_view next) {
+  std::string_view w = FirstWord(next);
+  // Another initial ("A.", "A.,"), with what punctuation follows it.
+  if (w.size() >= 2 && w[1] == '.' && std::isupper(static_cast<unsigned char>(w[0])) &&
+      (w.size() == 2 || !std::isalnum(static_cast<unsigned char>(w[2]))))
+    return true;
+  return !StartsSentences(w);
+}
+
 // Lower-case words that continue a name ("the U.N. Register on Conventional Weapons", "the U.S.
 // Food and Drug Administration").
 constexpr std::array<std::string_view, 9> kNameConnectors = {"and", "of", "for", "on", "de",
@@ -436,11 +464,7 @@ constexpr std::array<std::string_view, 9> kNameConnectors = {"and", "of", "for",
     return false;
   std::string_view w = FirstWord(next);
   if (w.empty() || !std::isupper(static_cast<unsigned char>(w[0]))) return false;
-  std::string_view bare = w;
-  while (!bare.empty() && !std::isalnum(static_cast<unsigned char>(bare.back())))
-    bare.remove_suffix(1);
-  if (size_t apos = bare.find('\''); apos != std::string_view::npos) bare = bare.substr(0, apos);
-  if (std::binary_search(kSentenceStarters.begin(), kSentenceStarters.end(), bare)) return false;
+  if (StartsSentences(w)) return false;
   std::string_view before =
       LastWord(sentence.substr(0, static_cast<size_t>(last.data() - sentence.data())));
   if (before != "the") return true;

@@ -64,6 +64,12 @@ const MathCase kCases[] = {
      "A =(1329/D)²"},  // \\right is no factor  // an operator word keeps its space after a source
                        // space
     {"2 \\sin \\theta", "2 sin θ"},
+    // Plain TeX's \over ("Pi", simplewiki): all before it in its group over all after it.
+    {"22 \\over 7", "22/7"},
+    {"a \\over b", "a/b"},
+    {"x = {C \\over d}", "x = C/d"},
+    {"{a+b \\over 2} + 1", "(a+b)/2 + 1"},
+    {"\\overline{x}", "x\u0305"},
 };
 
 TEST(MathTest, EveryListedCase) {
@@ -75,6 +81,9 @@ TEST(MathTest, FormulasItDoesNotUnderstandAreDropped) {
        {"\\begin{matrix} a \\end{matrix}", "a & b", "a \\\\ b", "|x|", "\\{x\\}", "\\sqrt[3]{x}",
         "{a", "a}", "x^", "\\unknowncommand x", "\\frac{a}", "", "   ", "\\,", "[[x,y],z]=0",
         "[x,[y,z]]"})  // "[[" and "]]" would read as a wiki link's
+    EXPECT_EQ(Render(tex), "<dropped>") << tex;
+  // Two \over in one group are an error in TeX too; each needs both sides.
+  for (const char* tex : {"a \\over b \\over c", "\\over b", "a \\over", "{a \\over } b"})
     EXPECT_EQ(Render(tex), "<dropped>") << tex;
   EXPECT_EQ(Render(std::string(kMaxMathTex + 1, 'x')), "<dropped>");
   std::string deep = "x";
@@ -89,7 +98,7 @@ TEST(MathTest, RandomInputNeverLeavesTeXResidue) {
       "{",      "}",      "\\",      "^",   "_", "x",       "2",      " ",        "\\frac",
       "\\sqrt", "\\left", "\\right", "(",   ")", "\\alpha", "\\text", "\\mathbb", "\\bar",
       "+",      "=",      "\\,",     "\\;", "'", "~",       "\\sum",  "\\to",     "&",
-      "|",      "[",      "]",       ".",   "é", "\\sin",   "\\{",    "\\prime"};
+      "|",      "[",      "]",       ".",   "é", "\\sin",   "\\{",    "\\prime",  "\\over"};
   std::mt19937 rng(16);
   int rendered = 0;
   for (int n = 0; n < 20000; ++n) {
@@ -156,6 +165,11 @@ TEST(MathTest, InlineMathIsShownInTheSentence) {
   EXPECT_EQ(CleanOne("{{nowrap|<math>x=1</math>}} and <math>[a, b]</math>, <math>#</math>."),
             "x=1 and [a, b].");
   EXPECT_EQ(CleanOne("<math>*x</math> at a line start."), "*x at a line start.");
+  // "Pi" (simplewiki): a fraction written with \over, inside brackets of the sentence.
+  EXPECT_EQ(
+      CleanOne("it cannot be written as a [[Fraction (mathematics)|fraction]] (<math>a \\over "
+               "b</math>), where 'a' and 'b' are [[integer]]s."),
+      "it cannot be written as a fraction (a/b), where 'a' and 'b' are integers.");
   // "Ambiguity": a non-breaking space of the formula shows.
   EXPECT_EQ(CleanOne("and <math>~n~</math>photon state"), "and n photon state");
 }

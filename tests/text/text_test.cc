@@ -395,6 +395,53 @@ TEST(SentenceTest, EllipsisInsideAQuotation) {
                "The American is friendly.\"", "He waited ...", "Nobody came."}));
 }
 
+// A capital letter and a period is an initial unless a word that commonly starts a sentence
+// follows: then the letter is a symbol or a name ending the sentence ("Fruit", "Graph theory",
+// "Atomic number", "Procyon"); names go on ("Polish notation", "Ten Commandments").
+TEST(SentenceTest, SymbolLettersBeforeASentenceStarter) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  EXPECT_EQ(sp.Split("Most fruits we eat contain a lot of water and natural sugars, and many are "
+                     "high in Vitamin C. They have a large amount of dietary fibre."),
+            (S{"Most fruits we eat contain a lot of water and natural sugars, and many are high "
+               "in Vitamin C.",
+               "They have a large amount of dietary fibre."}));
+  EXPECT_EQ(sp.Split("A graph G would be represented as the collection of the sets V and E. The "
+                     "set E is a binary set, whose pairwise elements are elements of set V. Each "
+                     "pair in set E represents an edge connecting two vertices."),
+            (S{"A graph G would be represented as the collection of the sets V and E.",
+               "The set E is a binary set, whose pairwise elements are elements of set V.",
+               "Each pair in set E represents an edge connecting two vertices."}));
+  EXPECT_EQ(sp.Split("It is conventionally represented by the symbol Z. The atomic number "
+                     "uniquely identifies a chemical element."),
+            (S{"It is conventionally represented by the symbol Z.",
+               "The atomic number uniquely identifies a chemical element."}));
+  EXPECT_EQ(sp.Split("It was reviewed by H. A. Pogorzelski in 1965 (Pogorzelski, H. A., "
+                     "\"Reviewed work(s)\"). Both were directed by Cecil B. DeMille, starring "
+                     "Charlton Heston. Andreas M. Kaplan describes Europe."),
+            (S{"It was reviewed by H. A. Pogorzelski in 1965 (Pogorzelski, H. A., \"Reviewed "
+               "work(s)\").",
+               "Both were directed by Cecil B. DeMille, starring Charlton Heston.",
+               "Andreas M. Kaplan describes Europe."}));
+}
+
+// "Biology": a question in a quotation followed by its field in brackets goes on the sentence,
+// as a question before a lower-case word does.
+TEST(SentenceTest, QuestionBeforeALowerCaseBracket) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  EXPECT_EQ(
+      sp.Split("Biology attempts to answer questions such as: \"What are the characteristics "
+               "of this living thing?\" (comparative anatomy); \"How do the parts work?\" "
+               "(physiology). How do organisms relate to their environment? (ecology). All "
+               "modern biology is influenced by evolution. Why? (See below.) It is."),
+      (S{"Biology attempts to answer questions such as: \"What are the characteristics of "
+         "this living thing?\" (comparative anatomy); \"How do the parts work?\" "
+         "(physiology).",
+         "How do organisms relate to their environment? (ecology).",
+         "All modern biology is influenced by evolution.", "Why?", "(See below.)", "It is."}));
+}
+
 // Every boundary of these paragraphs is merged into one sentence by the quotation rule: the
 // quotation marks must be counted once, not once per boundary (ctest's timeout guards the time).
 TEST(SentenceTest, LongParagraphOfQuotationMergesIsLinear) {
