@@ -212,6 +212,8 @@ Runner WireBuild(CLI::App* cmd) {
       ->check(IntegerIn(0, std::numeric_limits<int>::max()));
   cmd->add_option("FILE", a->ingest.files, "Dumps or JSON lines of both editions")->required();
   return [a](const Invocation& inv) {
+    // Arguments and input files are checked before the database is created or opened.
+    RETURN_IF_ERROR(CheckIngestInputs(a->ingest.files, a->ingest.options));
     std::unique_ptr<Store> store;
     RETURN_IF_ERROR(OpenStore(a->ingest.db, true, &store));
     IngestSummary ingested;

@@ -110,6 +110,8 @@ Runner WireIngest(CLI::App* cmd) {
   cmd->add_option("FILE", a->files, ".xml, .xml.bz2 (also multistream) or .jsonl files")
       ->required();
   return [a](const Invocation& inv) {
+    // Arguments and input files are checked before the database is created or opened.
+    RETURN_IF_ERROR(CheckIngestInputs(a->files, a->options));
     std::unique_ptr<Store> store;
     RETURN_IF_ERROR(OpenStore(a->db, true, &store));
     IngestSummary summary;

@@ -101,6 +101,9 @@ struct UpdateMode {
   std::unordered_set<uint64_t>* stub_found = nullptr;
   // --changes: page id → its newest revision in the file; every revision is read.
   const std::unordered_map<uint64_t, uint64_t>* newest = nullptr;
+  // --stubs: the stub dump's <siteinfo><dbname>, which the dump's must match (page ids of
+  // another wiki name other pages).
+  std::string stub_dbname;
 };
 
 class Ingester {
@@ -222,6 +225,10 @@ class Ingester {
  private:
   Status ResolveEdition(const DumpInfo& info) {
     if (!edition_name_.empty()) return Status::OK();
+    if (!mode_.stub_dbname.empty() && !info.dbname.empty() && info.dbname != mode_.stub_dbname)
+      return Status::InvalidArgument(
+          path_ + ": the dump is of \"" + Printable(info.dbname) + "\" and the --stubs dump of \"" +
+          Printable(mode_.stub_dbname) + "\": both must be of the same wiki");
     edition_name_ = options_.edition.empty() ? info.dbname : options_.edition;
     if (edition_name_.empty())
       return Status::InvalidArgument(
@@ -243,6 +250,24 @@ class Ingester {
     return Status::Corruption(page.location + ": title \"" + Printable(page.title) +
                               "\" was already given at line " + std::to_string(it->second) +
                               " (a title may occur once per file)");
+  }
+
+  // A page without an id (JSON lines) is the page of its title: the edition's article or
+  // redirect of that title if there is one (an XML page, or this document ingested before),
+  // otherwise a new page whose id is a hash of the title. The committed state is enough: a title
+  // occurs once per file, and each file is committed before the next is read.
+  Status TitlePageOwner(const std::string& title, uint64_t* page_id) {
+    Status s = store_->FindArticle(edition_, title, page_id);
+    if (s.ok() || !s.IsNotFound()) return s;
+    pb::Redirect r;
+    s = store_->GetRedirect(edition_, NormalizeTitle(title), &r);
+    if (s.ok()) {
+      *page_id = r.page_id();
+      return s;
+    }
+    if (!s.IsNotFound()) return s;
+    *page_id = TitlePageId(title);
+    return Status::OK();
   }
 
   Status SkipTooLarge(const SourcePage& page) {
@@ -280,7 +305,8 @@ class Ingester {
       ++summary_->not_wanted;
       return Status::OK();
     }
-    uint64_t page_id = page.has_page_id ? page.page_id : TitlePageId(page.title);
+    uint64_t page_id = page.has_page_id ? page.page_id : 0;
+    if (!page.has_page_id) RETURN_IF_ERROR(TitlePageOwner(page.title, &page_id));
     if (seen_) (*seen_)[edition_].push_back(page_id);  // also when too large: --full keeps it
     if (mode_.stub_revisions) CheckStub(page, page_id);
     if (page.oversize_text_bytes > 0) return SkipTooLarge(page);
@@ -612,6 +638,7 @@ Status DeleteUnseen(Store* store, SeenPages* seen, IngestSummary* summary) {
 // What the stub file says must be read: page id → stub revision for the namespace-0 pages that
 // are not stored as the stub describes them; `listed` gets every namespace-0 page id.
 struct StubPlan {
+  std::string dbname;  // the stub dump's <siteinfo><dbname>
   std::string edition_name;
   uint32_t edition = 0;
   std::unordered_map<uint64_t, uint64_t> to_read;
@@ -621,6 +648,7 @@ struct StubPlan {
 Status PlanFromStubs(Store* store, const IngestOptions& options, StubPlan* plan) {
   auto cb = [&](const StubPage& stub, const DumpInfo& info) -> Status {
     if (plan->edition_name.empty()) {
+      plan->dbname = info.dbname;
       plan->edition_name = options.edition.empty() ? info.dbname : options.edition;
       if (!IsValidEditionName(plan->edition_name))
         return Status::Corruption(
@@ -665,6 +693,7 @@ Status IngestWithStubs(Store* store, const std::string& path, const IngestOption
   UpdateMode mode;
   mode.stub_revisions = &plan.to_read;
   mode.stub_found = &found;
+  mode.stub_dbname = plan.dbname;
   Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr, mode);
   RETURN_IF_ERROR(ingester.File(path));
   // Pages the stubs list as new or changed that the dump does not hold: the dump is of another
@@ -725,8 +754,7 @@ Status CheckTokenizerVersion(Store* store, IngestSummary* summary) {
 
 }  // namespace
 
-Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
-              IngestSummary* summary) {
+Status CheckIngestInputs(const std::vector<std::string>& files, const IngestOptions& options) {
   if (!options.stubs.empty() && options.index.empty())
     return Status::InvalidArgument(
         "--stubs needs --index (the streams of the changed pages are found through the index)");
@@ -744,12 +772,28 @@ Status Ingest(Store* store, const std::vector<std::string>& files, const IngestO
                                    "\" is not a valid edition name (1 to 64 of A-Z a-z 0-9 _ -)");
   };
   RETURN_IF_ERROR(check(options.edition, "--edition"));
-  RETURN_IF_ERROR(CheckTokenizerVersion(store, summary));
   for (const auto& spec : files) {
-    std::string path, edition;
+    std::string path = spec, edition = options.edition;
     if (SplitEditionSpec(spec, &edition, &path))
       RETURN_IF_ERROR(check(edition, "EDITION=PATH: edition"));
+    InputKind kind;
+    RETURN_IF_ERROR(DetectInputKind(path, &kind));
+    if (kind == InputKind::kDocumentJsonl && edition.empty())
+      return Status::InvalidArgument(path +
+                                     ": JSON lines input needs --edition NAME or EDITION=" + path);
+    if (kind != InputKind::kMediaWikiXml && (!options.index.empty() || options.changes))
+      return Status::InvalidArgument(path + (options.changes
+                                                 ? ": --changes needs MediaWiki XML dumps"
+                                                 : ": --index needs a multistream MediaWiki XML "
+                                                   "dump"));
   }
+  return Status::OK();
+}
+
+Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
+              IngestSummary* summary) {
+  RETURN_IF_ERROR(CheckIngestInputs(files, options));
+  RETURN_IF_ERROR(CheckTokenizerVersion(store, summary));
   if (options.changes) return IngestChanges(store, files, options, summary);
   if (!options.stubs.empty()) {
     IngestOptions with_edition = options;

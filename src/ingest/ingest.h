@@ -91,11 +91,19 @@ bool IsValidEditionName(std::string_view name);
 // a plain path (also when a file of that name exists).
 bool SplitEditionSpec(const std::string& spec, std::string* edition, std::string* path);
 
+// What Ingest checks before it reads or stores anything: the options that go together, every
+// edition name on the command line, and each file: that it can be opened, what it is, and that
+// a JSON lines file has an edition (--edition or EDITION=PATH). InvalidArgument (exit 2) or the
+// file's I/O error; the command line calls it before it creates or opens a database.
+Status CheckIngestInputs(const std::vector<std::string>& files, const IngestOptions& options);
+
 // Ingests `files` into `store`. A file given as EDITION=PATH is read as edition EDITION whatever
 // options.edition says. Pages are committed in batches, each page whole: on error, every page
 // before the fault stays stored, and the Status names the file and position. In a JSON lines
 // file a title (after NormalizeTitle) may occur once: a second occurrence is an error naming both
-// lines (it would replace the first page). Memory: about 50 bytes per JSON lines document.
+// lines (it would replace the first page). A JSON lines document, which has no page id, whose
+// title an article or redirect of the edition already has, replaces that page (an edition holds
+// one page per title). Memory: about 50 bytes per JSON lines document.
 Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
               IngestSummary* summary);
 

@@ -224,5 +224,85 @@ TEST(IngestTest, EditionNamesOutsideTheAllowedCharactersAreRefusedBeforeAnything
   EXPECT_TRUE(eds.empty());
 }
 
+// A JSON lines document has no page id: it is the page of its title. Ingested into an edition
+// whose dump already holds the title (as an article or a redirect), it replaces that page
+// rather than becoming a second article of the same title.
+TEST(IngestTest, AJsonlDocumentReplacesThePageOfItsTitle) {
+  TempDir tmp;
+  auto store = OpenStore(tmp.Sub("db"));
+  IngestSummary first;
+  ASSERT_TRUE(
+      Ingest(store.get(), {DataPath("wikidumps/simplewiki-sample.xml.bz2")}, {}, &first).ok());
+  uint32_t ed = 0;
+  ASSERT_TRUE(store->EditionId("simplewiki", false, &ed).ok());
+  uint64_t art_id = 0;
+  ASSERT_TRUE(store->FindArticle(ed, "Art", &art_id).ok());
+  std::vector<uint64_t> before;
+  ASSERT_TRUE(store->PageIds(ed, &before).ok());
+
+  testing::WriteFile(tmp.Sub("d.jsonl"),
+                     R"({"title": "Art", "text": "Art is made by people. It can be seen."})"
+                     "\n"
+                     R"({"title": "Brand new", "text": "This page is new. Nobody had it."})"
+                     "\n");
+  IngestOptions o;
+  o.edition = "simplewiki";
+  for (int run = 0; run < 2; ++run) {
+    IngestSummary sum;
+    ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("d.jsonl")}, o, &sum).ok());
+    std::vector<uint64_t> ids;
+    ASSERT_TRUE(store->PageIds(ed, &ids).ok());
+    EXPECT_EQ(ids.size(), before.size() + 1);  // only "Brand new" is added
+    uint64_t id = 0;
+    ASSERT_TRUE(store->FindArticle(ed, "Art", &id).ok());
+    EXPECT_EQ(id, art_id);
+    pb::Article a;
+    ASSERT_TRUE(store->GetArticle(ed, id, &a).ok());
+    EXPECT_EQ(a.paragraphs(0).sentences(0), "Art is made by people.");
+    if (run == 0) {
+      EXPECT_EQ(sum.changed, 1u);
+      EXPECT_EQ(sum.added, 1u);
+    } else {
+      EXPECT_EQ(sum.unchanged, 2u);  // the same file again changes nothing
+    }
+  }
+}
+
+// What can be known from the command line and the files' first bytes is checked before a
+// database is touched: a bad edition name, a missing file, JSON lines without an edition.
+TEST(IngestTest, BadArgumentsAndFilesAreFoundBeforeAnythingIsRead) {
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "Cat", "text": "Cats purr."})");
+  const std::string xml = DataPath("wikidumps/simplewiki-sample.xml.bz2");
+  IngestOptions none, bad_name, with_index;
+  bad_name.edition = "bad name";
+  with_index.index = tmp.Sub("index.txt");
+  with_index.edition = "pets";
+  struct Case {
+    std::vector<std::string> files;
+    const IngestOptions* options;
+    Status::Code code;
+    std::string says;
+  } cases[] = {
+      {{xml, tmp.Sub("d.jsonl")}, &none, Status::Code::kInvalidArgument, "needs --edition"},
+      {{xml, tmp.Sub("missing.xml")}, &none, Status::Code::kIOError, "missing.xml"},
+      {{xml}, &bad_name, Status::Code::kInvalidArgument, "not a valid edition name"},
+      {{xml, "bad name=" + tmp.Sub("d.jsonl")}, &none, Status::Code::kIOError, "bad name="},
+      {{tmp.Sub("d.jsonl")}, &with_index, Status::Code::kInvalidArgument, "--index needs"},
+  };
+  for (const Case& c : cases) {
+    Status s = CheckIngestInputs(c.files, *c.options);
+    EXPECT_EQ(s.code(), c.code) << s.ToString();
+    EXPECT_NE(s.ToString().find(c.says), std::string::npos) << s.ToString();
+    // Ingest says the same before it writes anything.
+    auto store = OpenStore(tmp.Sub("db"));
+    IngestSummary sum;
+    EXPECT_EQ(Ingest(store.get(), c.files, *c.options, &sum).code(), c.code);
+    std::map<std::string, uint32_t> eds;
+    ASSERT_TRUE(store->Editions(&eds).ok());
+    EXPECT_TRUE(eds.empty());
+  }
+}
+
 }  // namespace
 }  // namespace aligndb

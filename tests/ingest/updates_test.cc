@@ -473,5 +473,34 @@ TEST(ChangesTest, ChangesDoNotGoWithFullOrIndex) {
               Status::Code::kInvalidArgument);
 }
 
+// A stub dump of another wiki names other pages by the same ids: the update is refused before
+// anything is written.
+TEST(StubUpdateTest, AStubDumpOfAnotherWikiIsRefusedAndNothingChanges) {
+  TempDir tmp;
+  auto store = StoreOfOldPages(tmp);
+  std::string before = Contents(store.get());
+  std::string xml = StubXml(NewPages());
+  const std::string from = "<dbname>enwiki</dbname>";
+  xml.replace(xml.find(from), from.size(), "<dbname>simplewiki</dbname>");
+  testing::WriteFile(tmp.Sub("simple-stub.xml"), xml);
+  WriteMultistream(NewPages(), tmp.Sub("new.xml.bz2"), tmp.Sub("new-index.txt"), 5);
+  for (bool full : {false, true}) {
+    IngestOptions o;
+    o.full = full;
+    o.index = tmp.Sub("new-index.txt");
+    o.stubs = tmp.Sub("simple-stub.xml");
+    IngestSummary s;
+    Status st = Ingest(store.get(), {tmp.Sub("new.xml.bz2")}, o, &s);
+    EXPECT_EQ(st.code(), Status::Code::kInvalidArgument) << st.ToString();
+    EXPECT_NE(st.ToString().find("\"enwiki\" and the --stubs dump of \"simplewiki\""),
+              std::string::npos)
+        << st.ToString();
+    EXPECT_EQ(Contents(store.get()), before);
+    std::map<std::string, uint32_t> eds;
+    ASSERT_TRUE(store->Editions(&eds).ok());
+    EXPECT_EQ(eds.count("simplewiki"), 0u);
+  }
+}
+
 }  // namespace
 }  // namespace aligndb

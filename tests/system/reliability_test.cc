@@ -113,5 +113,28 @@ TEST_F(FullDiskTest, AlignOnAFullDiskExitsWithAnIoErrorAndResumesOnceThereIsSpac
   EXPECT_FALSE(ExportAll(db).empty());
 }
 
+// A mistake on the command line or a missing input is reported before a database is created:
+// no empty database, no failed run recorded.
+TEST(ReliabilityTest, IngestAndBuildCheckTheirInputsBeforeCreatingADatabase) {
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("c.jsonl"), R"({"title": "Cat", "text": "Cats purr."})");
+  const std::string xml = DataPath("wikidumps/simplewiki-sample.xml.bz2");
+  struct Case {
+    std::vector<std::string> args;
+    int exit_code;
+  } cases[] = {
+      {{"ingest", "--db", tmp.Sub("a.db"), tmp.Sub("c.jsonl")}, 2},
+      {{"ingest", "--db", tmp.Sub("a.db"), xml, tmp.Sub("c.jsonl")}, 2},
+      {{"ingest", "--db", tmp.Sub("a.db"), "--edition", "bad name", xml}, 2},
+      {{"build", "--db", tmp.Sub("a.db"), xml, tmp.Sub("missing.xml")}, 4},
+  };
+  for (const Case& c : cases) {
+    auto r = RunAligndb(c.args);
+    EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
+    EXPECT_EQ(testing::SplitLines(r.err).size(), 1u) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(tmp.Sub("a.db"))) << r.err;
+  }
+}
+
 }  // namespace
 }  // namespace aligndb
