@@ -18,35 +18,38 @@ import sys
 
 ISO = "/usr/share/iso-codes/json/"
 
-# Names English Wikipedia shows where the ISO name differs.
-OVERRIDES = {
-    "el": "Greek", "ell": "Greek", "gre": "Greek",
-    "pa": "Punjabi", "pan": "Punjabi", "pnb": "Punjabi",
-    "ky": "Kyrgyz", "kir": "Kyrgyz",
-    "ps": "Pashto", "pus": "Pashto",
-    "or": "Odia", "ori": "Odia", "ory": "Odia",
-    "ug": "Uyghur", "uig": "Uyghur",
-    "ht": "Haitian Creole", "hat": "Haitian Creole",
-    "bo": "Standard Tibetan", "bod": "Standard Tibetan", "tib": "Standard Tibetan",
-    "st": "Sotho", "sot": "Sotho",
-    "to": "Tongan", "ton": "Tongan",
-    "km": "Khmer", "khm": "Khmer",
-    "egy": "Ancient Egyptian",
-    "pro": "Old Occitan",
-    "nbl": "Southern Ndebele", "nr": "Southern Ndebele",
-    "nde": "Northern Ndebele", "nd": "Northern Ndebele",
-    "nb": "Norwegian Bokmål", "nob": "Norwegian Bokmål",
-    "nn": "Norwegian Nynorsk", "nno": "Norwegian Nynorsk",
-    "pms": "Piedmontese",
-    "vls": "West Flemish",
-    "frp": "Franco-Provençal",
-    "yue": "Cantonese",
-    "sh": "Serbo-Croatian", "hbs": "Serbo-Croatian",
-    "gd": "Scottish Gaelic", "gla": "Scottish Gaelic",
-    "li": "Limburgish", "lim": "Limburgish",
-    "kl": "Greenlandic", "kal": "Greenlandic",
-    "mi": "Māori", "mao": "Māori", "mri": "Māori",
-}
+# Names English Wikipedia shows where the ISO name differs: "NAME: CODE CODE …" a line.
+OVERRIDES = {code: name
+             for line in """
+Greek: el ell gre
+Punjabi: pa pan pnb
+Kyrgyz: ky kir
+Pashto: ps pus
+Odia: or ori ory
+Uyghur: ug uig
+Haitian Creole: ht hat
+Standard Tibetan: bo bod tib
+Sotho: st sot
+Tongan: to ton
+Khmer: km khm
+Ancient Egyptian: egy
+Old Occitan: pro
+Southern Ndebele: nbl nr
+Northern Ndebele: nde nd
+Norwegian Bokmål: nb nob
+Norwegian Nynorsk: nn nno
+Piedmontese: pms
+West Flemish: vls
+Franco-Provençal: frp
+Cantonese: yue
+Serbo-Croatian: sh hbs
+Scottish Gaelic: gd gla
+Limburgish: li lim
+Greenlandic: kl kal
+Māori: mi mao mri
+""".strip().split("\n")
+             for name, codes in [line.split(": ")]
+             for code in codes.split()}
 
 EXTRA = """aln brh rmy vls frp gsw nds dsb hsb pnb yue cmn nan hak wuu arz ary apc acm ajp pes prs
 ckb kmr sdh lzh och ltc hbo sux akk cop got gmh goh enm fro frm sga mga non ang grc ota peo
