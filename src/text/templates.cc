@@ -582,9 +582,9 @@ std::string RenderLangx(const TemplateCall& call, const TemplateTable::ArgCleane
   std::string text = arg("2", "1", {"text"});
   std::string_view name = LanguageName(code);
   if (text.empty() || name.empty()) return text;
-  std::string_view label = call.Get("label");
+  std::string label = arg("label", "label", {});  // cleaned: it may hold links or templates
   bool labels = LowerAscii(label) != "none";
-  std::string out = !labels ? text : std::string(label.empty() ? name : label) + ": " + text;
+  std::string out = !labels ? text : (label.empty() ? std::string(name) : label) + ": " + text;
   std::string translit = arg("3", "2", {"translit"});
   if (!translit.empty() && HasNonLatinLetters(text) && !HasNonLatinLetters(translit))
     out += (labels ? ", romanized: " : ", ") + translit;

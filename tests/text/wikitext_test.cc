@@ -73,6 +73,7 @@ const Case kCases[] = {
      "of Ancient Greek: \u1f38\u03b7\u03c3\u03bf\u1fe6\u03c2"},
     {"({{lang-kw|Bosvena}})", "(Cornish: Bosvena)"},
     {"{{langx|fr|Paris|label=none}}", "Paris"},
+    {"{{langx|fr|Paris|label=[[Old French|Old]] {{nowrap|French}}}}", "Old French: Paris"},
     {"{{lang-zz|Zed}} and {{langx|qqq|Zed}}", "Zed and Zed"},
     {"{{langx|fa-Latn|Kabul}}", "Persian: Kabul"},
     {"{{langx|ru|\u041c\u043e\u0441\u043a\u0432\u0430|Moskva|lit=city}}",
