@@ -26,7 +26,9 @@ verbatim) in the stored paragraph of its line: the stored paragraph that shares 
 line's other words (tokenized as aligndb tokenizes: maximal runs of letters and digits,
 case-folded), at least half of them; otherwise the line is reported as not stored (not kept).
 One line per use goes to the log (page, template, key, kept yes/no, which paragraph, wikitext);
-a summary table by template goes to stdout. Needs Debian's python3-mwparserfromhell.
+a summary table by template goes to stdout, and for {{langx}} and {{lang-xx}} how many uses
+show the language name as Wikipedia does ("Cornish: Bosvena", names from data/languages.tsv).
+Needs Debian's python3-mwparserfromhell.
 """
 import argparse
 import bisect
@@ -209,6 +211,29 @@ def prose_uses(wikitext):
                 yield fam, name, node, words
 
 
+def language_names():
+    """data/languages.tsv: the names {{langx}} and {{lang-xx}} show before their text."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "languages.tsv")
+    names = {}
+    for line in open(path, encoding="utf-8"):
+        if line.strip() and not line.startswith("#"):
+            code, name = line.rstrip("\n").split("\t")
+            names[code.lower()] = name
+    return names
+
+
+def named_text(name, t, key, names):
+    """What Wikipedia shows for a langx or lang-xx use: "Cornish: Bosvena" (None: not judged)."""
+    lower = name.lower()
+    if lower != "langx" and not lower.startswith("lang-"):
+        return None
+    code = (arg(t, "1") if lower == "langx" else lower[5:]).lower()
+    lname = names.get(code) or names.get(code.split("-")[0])
+    if not lname or t.has("label") or t.has("translit") or t.has("lit"):
+        return None
+    return f"{lname}: {key}"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--aligndb", default="build/aligndb")
@@ -232,6 +257,8 @@ def main():
 
     log = sys.stderr if args.log == "-" else open(args.log, "w", encoding="utf-8")
     counts = collections.defaultdict(lambda: [0, 0])
+    named = collections.defaultdict(lambda: [0, 0])  # langx/lang-xx uses naming the language
+    names = language_names()
     unjudged = []
     for d in args.dumps:
         for title, wikitext in read_pages(d):
@@ -263,6 +290,10 @@ def main():
                     where = "line not stored"
                 counts[fam][0] += 1
                 counts[fam][1] += kept
+                expect = named_text(name, t, keys[0], names) if fam in ("lang", "lang-xx") else None
+                if expect is not None:
+                    named[fam][0] += 1
+                    named[fam][1] += found and " ".join(expect.split()) in para
                 print(f"{title}\t{name}\t{keys[0]}\t{'yes' if kept else 'no'}\t{where}\t{wt}",
                       file=log)
     if log is not sys.stderr:
@@ -278,6 +309,11 @@ def main():
         share = f"{100 * k / n:.1f}%" if n else "–"
         print(f"| {fam} | {n} | {k} | {share} |")
     print(f"| **all** | **{tot[0]}** | **{tot[1]}** | **{100 * tot[1] / max(1, tot[0]):.1f}%** |")
+    for fam, label in (("lang", "langx"), ("lang-xx", "lang-xx")):
+        n, k = named.get(fam, [0, 0])
+        if n:
+            print(f"\n{label} uses (without label=, translit=, lit=) shown as Wikipedia shows "
+                  f"them, \"Language: text\": {k} of {n}")
     if unjudged:
         print(f"\nnot judged (no key text): {len(unjudged)}")
         for title, name, wt in unjudged:

@@ -145,8 +145,9 @@ struct TemplateRule {
 
 namespace {
 
-constexpr std::string_view kFunctions[] = {"convert", "date", "dateage", "asof",    "harvtxt",
-                                           "harvnb",  "harv", "frac",    "computed"};
+constexpr std::string_view kFunctions[] = {"convert",  "date",   "dateage", "asof",
+                                           "harvtxt",  "harvnb", "harv",    "frac",
+                                           "computed", "langx",  "ipa"};
 
 // Parses a text pattern up to `close` (']' for a group, '\0' for the whole rule).
 bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNode>* out,
@@ -541,6 +542,105 @@ std::string RenderFrac(const TemplateCall& call, const TemplateTable::ArgCleaner
   return "";
 }
 
+// ---- {{langx}}, {{lang-xx}} (docs/text.md, "Language names")
+
+// True when `text` holds a letter of a script other than Latin (Greek, Cyrillic, Arabic, CJK, …):
+// code points from U+0370 on, except Latin Extended Additional (U+1E00–U+1EFF), general
+// punctuation and symbols (U+2000–U+2BFF). Module:Lang shows a transliteration only then.
+bool HasNonLatinLetters(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0xC0) continue;
+    uint32_t cp = 0;
+    size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    if (i + len > text.size()) return false;
+    cp = c & (0x3F >> (len - 1));
+    for (size_t k = 1; k < len; ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    i += len - 1;
+    if (cp >= 0x370 && !(cp >= 0x1E00 && cp <= 0x1EFF) && !(cp >= 0x2000 && cp <= 0x2BFF))
+      return true;
+  }
+  return false;
+}
+
+// As Wikipedia's Module:Lang shows it: "Ancient Greek: Ἰησοῦς", ", romanized: Iēsoûs" when a
+// transliteration in Latin script is given and the text is not in Latin script, ", lit. 'sea'" for
+// a literal translation; label=none leaves the labels out, another label replaces the language
+// name. An unknown language code shows the text only. {{langx|code|text|translit|lit}};
+// {{lang-xx|text|translit|lit}} takes the code from its name.
+std::string RenderLangx(const TemplateCall& call, const TemplateTable::ArgCleaner& clean) {
+  bool xx = call.name.rfind("lang-", 0) == 0;
+  std::string_view code = xx ? std::string_view(call.name).substr(5) : call.Get("1");
+  auto arg = [&](const char* positional_x, const char* positional_xx,
+                 std::initializer_list<const char*> names) {
+    std::string_view v = call.Get(xx ? positional_xx : positional_x);
+    for (const char* n : names)
+      if (v.empty()) v = call.Get(n);
+    return v.empty() ? std::string() : std::string(Trim(clean(v)));
+  };
+  std::string text = arg("2", "1", {"text"});
+  std::string_view name = LanguageName(code);
+  if (text.empty() || name.empty()) return text;
+  std::string label = arg("label", "label", {});  // cleaned: it may hold links or templates
+  bool labels = LowerAscii(label) != "none";
+  std::string out = !labels ? text : (label.empty() ? std::string(name) : label) + ": " + text;
+  std::string translit = arg("3", "2", {"translit"});
+  if (!translit.empty() && HasNonLatinLetters(text) && !HasNonLatinLetters(translit))
+    out += (labels ? ", romanized: " : ", ") + translit;
+  std::string lit = arg("4", "3", {"lit", "translation"});
+  if (!lit.empty()) out += (labels ? ", lit. '" : ", '") + lit + "'";
+  return out;
+}
+
+// ---- {{IPA}} (docs/text.md, "IPA in prose")
+
+// True when the text before a template on its line puts it in a pronunciation bracket: right
+// after the bracket's "(" or a ";" in it, or after nothing but templates and separators since
+// the "(" ("Aa (Greek: x; {{IPA|a}})", "Paris ({{IPAc-en|…}}, {{IPA|…}})").
+bool InPronunciationBracket(std::string_view before) {
+  size_t nl = before.rfind('\n');
+  if (nl != std::string_view::npos) before.remove_prefix(nl + 1);
+  // The innermost bracket still open before the template.
+  int depth = 0;
+  size_t open = std::string_view::npos;
+  for (size_t i = before.size(); i-- > 0;) {
+    if (before[i] == ')') ++depth;
+    if (before[i] == '(' && depth-- == 0) {
+      open = i;
+      break;
+    }
+  }
+  if (open == std::string_view::npos) return false;
+  std::string_view seg = Trim(before.substr(open + 1));
+  if (seg.empty() || seg.back() == ';') return true;
+  int braces = 0;
+  for (size_t i = 0; i < seg.size(); ++i) {
+    char c = seg[i];
+    if (c == '{' || c == '}') {
+      braces += c == '{' ? 1 : -1;
+    } else if (braces == 0 && seg.compare(i, 2, "or") == 0) {
+      ++i;  // a lone "or" between two pronunciations
+    } else if (braces == 0 && c != ' ' && c != ',' && c != ';') {
+      return false;
+    }
+  }
+  return true;
+}
+
+// {{IPA|/kɪdz/}} shows its transcription; in a pronunciation bracket (InPronunciationBracket)
+// it is a pronunciation and goes, as {{IPAc-en}} does. {{IPA|nl|ˈbɛlɣijə|…}} (a language code
+// first, the form of a labelled pronunciation) goes too.
+std::string RenderIpa(const TemplateCall& call, const TemplateTable::ArgCleaner& clean) {
+  std::string_view first = call.Get("1");
+  if (call.positional.size() >= 2 && first.size() >= 2 && first.size() <= 8 &&
+      std::all_of(first.begin(), first.end(),
+                  [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; }))
+    return "";
+  if (first.empty() || InPronunciationBracket(call.before)) return "";
+  return std::string(Trim(clean(first)));
+}
+
 }  // namespace
 
 std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& given,
@@ -563,6 +663,8 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   if (f == "asof") return RenderAsOf(call);
   if (f == "frac") return RenderFrac(call, clean);
   if (f == "computed") return std::string(1, kComputedValueMarker);
+  if (f == "langx") return RenderLangx(call, clean);
+  if (f == "ipa") return RenderIpa(call, clean);
   return RenderHarvard(call, f, clean);  // harvtxt, harvnb, harv
 }
 
@@ -865,10 +967,11 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
 // ------------------------------------------------------------------ the built-in table
 
 namespace {
-#include "text/template_tables.inc"  // kTemplatesTsv, kUnitsTsv (generated from data/)
+#include "text/template_tables.inc"  // kTemplatesTsv, kUnitsTsv, kLanguagesTsv (from data/)
 }  // namespace
 
 std::string_view BuiltinTemplatesTsv() { return kTemplatesTsv; }
+std::string_view BuiltinLanguagesTsv() { return kLanguagesTsv; }
 std::string_view BuiltinUnitsTsv() { return kUnitsTsv; }
 
 const TemplateTable& BuiltinTemplateTable() {
@@ -878,6 +981,67 @@ const TemplateTable& BuiltinTemplateTable() {
     return t;
   }();
   return *table;
+}
+
+Status ParseLanguageNames(std::string_view tsv, std::unordered_map<std::string, std::string>* out) {
+  std::unordered_map<std::string, std::string> names;
+  Status s = ForEachRow(tsv, "data/languages.tsv", [&](auto f, std::string* error) {
+    std::string code = LowerAscii(Trim(f[0]));
+    if (f.size() != 2 || code.empty() || Trim(f[1]).empty()) {
+      *error = "expected CODE <TAB> NAME";
+      return false;
+    }
+    if (!names.emplace(code, std::string(Trim(f[1]))).second) {
+      *error = "the code '" + code + "' is listed twice";
+      return false;
+    }
+    return true;
+  });
+  if (s.ok()) *out = std::move(names);
+  return s;
+}
+
+namespace {
+
+// The built-in table as (code, name) views into the embedded file, sorted by code: parsed once
+// with no copies (the file is read whole at the first {{langx}}), looked up by binary search.
+// Empty if the file is not sorted or not in lower case (a test checks that it is).
+const std::vector<std::pair<std::string_view, std::string_view>>& BuiltinLanguageNames() {
+  static const auto* table = [] {
+    auto* t = new std::vector<std::pair<std::string_view, std::string_view>>();
+    std::string_view tsv = kLanguagesTsv;
+    while (!tsv.empty()) {
+      size_t nl = tsv.find('\n');
+      std::string_view line = tsv.substr(0, nl);
+      tsv.remove_prefix(nl == std::string_view::npos ? tsv.size() : nl + 1);
+      size_t tab = line.find('\t');
+      if (line.empty() || line[0] == '#' || tab == std::string_view::npos) continue;
+      std::string_view code = line.substr(0, tab);
+      if ((!t->empty() && t->back().first >= code) ||
+          std::any_of(code.begin(), code.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
+        t->clear();
+        break;
+      }
+      t->emplace_back(code, line.substr(tab + 1));
+    }
+    return t;
+  }();
+  return *table;
+}
+
+}  // namespace
+
+std::string_view LanguageName(std::string_view code) {
+  const auto& table = BuiltinLanguageNames();
+  auto find = [&](std::string_view tag) -> std::string_view {
+    auto it = std::lower_bound(table.begin(), table.end(), tag,
+                               [](const auto& row, std::string_view t) { return row.first < t; });
+    return it != table.end() && it->first == tag ? it->second : std::string_view();
+  };
+  std::string tag = LowerAscii(Trim(code));
+  std::string_view name = find(tag);
+  if (name.empty()) name = find(std::string_view(tag).substr(0, tag.find('-')));  // "fa-Latn"
+  return name;
 }
 
 }  // namespace aligndb

@@ -25,6 +25,9 @@ struct TemplateCall {
   std::string raw_name;  // as written, trimmed ("HMS")
   std::vector<std::string_view> positional;
   std::vector<std::pair<std::string, std::string_view>> named;  // keys lower-cased, trimmed
+  // Up to 512 bytes of the text before the call, for rules that depend on where the template
+  // stands ({{IPA}} in a pronunciation bracket). Empty when not known.
+  std::string_view before;
 
   // Argument `key` ("1", "2", … or a name), trimmed; empty when absent.
   std::string_view Get(std::string_view key) const;
@@ -73,12 +76,22 @@ class TemplateTable {
   std::unique_ptr<Impl> impl_;
 };
 
+// The name Wikipedia shows for a language code ({{langx}}, {{lang-xx}}): data/languages.tsv,
+// built into the binary and parsed once. A tag with subtags ("fa-Latn") is looked up whole,
+// then by its first subtag. Case-insensitive; empty when the code is not listed.
+std::string_view LanguageName(std::string_view code);
+// Parses a table in the format of data/languages.tsv (CODE <TAB> NAME, '#' comments); the error
+// names the line and what was expected.
+[[nodiscard]] Status ParseLanguageNames(std::string_view tsv,
+                                        std::unordered_map<std::string, std::string>* out);
+
 // The table built into the binary (data/templates*.tsv at build time), parsed once.
 // If it failed to parse (a test checks that it does not), it is empty: templates are dropped.
 const TemplateTable& BuiltinTemplateTable();
 // The embedded sources, for tests and for documentation tools.
 std::string_view BuiltinTemplatesTsv();
 std::string_view BuiltinUnitsTsv();
+std::string_view BuiltinLanguagesTsv();
 
 }  // namespace aligndb
 

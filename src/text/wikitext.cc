@@ -314,6 +314,215 @@ std::string RemoveTags(std::string_view in, bool inline_math) {
   return out;
 }
 
+// ---- 2b. Formula lines (before tags, so that their formulas render as inline math) ----
+// A prose line that leads into a formula without ending its sentence ("… and is simplified as",
+// "… prime powers:") and the one indented formula line after it (":<math>…</math>", ": {{chem|…}}
+// + 6 {{chem|O|2}} → …") are one sentence to a reader, and so is a line after the formula that
+// goes on in lower case ("where the pi are distinct primes, then …", "or simply"): such lines are
+// joined into one paragraph (docs/text.md, "Formula lines"). Only formulas that render join: every
+// <math> renders (RenderMath), every template is in the table. Several indented lines in a row
+// (a block of equations) stay out, as before.
+
+struct LineSpan {
+  size_t b = 0, e = 0;  // [b, e): the line without its '\n'
+  bool ok = false;
+};
+
+LineSpan LineAt(std::string_view s, size_t b) {
+  size_t e = s.find('\n', b);
+  return {b, e == std::string_view::npos ? s.size() : e, true};
+}
+
+bool IsBlankLine(std::string_view s, LineSpan l) { return Trim(s.substr(l.b, l.e - l.b)).empty(); }
+
+// The nearest non-blank line before the line starting at `b`, looking back over at most 8 lines.
+LineSpan PrevNonBlankLine(std::string_view s, size_t b) {
+  for (int n = 0; n < 8 && b > 0; ++n) {
+    size_t e = b - 1;  // the '\n' ending the previous line
+    const void* nl = e == 0 ? nullptr : memrchr(s.data(), '\n', e);  // lines are long: memrchr
+    size_t start = nl ? static_cast<size_t>(static_cast<const char*>(nl) - s.data()) + 1 : 0;
+    LineSpan l{start, e, true};
+    if (!IsBlankLine(s, l)) return l;
+    b = start;
+  }
+  return {};
+}
+
+// The nearest non-blank line after a line ending at `e`, looking over at most 8 lines.
+LineSpan NextNonBlankLine(std::string_view s, size_t e) {
+  for (int n = 0; n < 8 && e < s.size(); ++n) {
+    LineSpan l = LineAt(s, e + 1);
+    if (!IsBlankLine(s, l)) return l;
+    e = l.e;
+  }
+  return {};
+}
+
+bool IStartsWith(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && IEquals(s.substr(0, prefix.size()), prefix);
+}
+
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// A formula that renders: <math> elements that RenderMath renders, templates from the table,
+// <sub>/<sup>, links and text, and a sign of a formula (a <math>, {{chem}}, {{math}}, {{mvar}},
+// {{CO2}}, an arrow, " = " or " + "). No bold, no other tag, at most 400 bytes.
+bool IsRenderableFormula(std::string_view f) {
+  if (f.empty() || f.size() > 400) return false;
+  bool formula = false;
+  for (size_t i = 0; i < f.size(); ++i) {
+    if (f[i] == '<') {
+      std::string_view rest = f.substr(i);
+      if (IStartsWith(rest, "<math>") || IStartsWith(rest, "<math ")) {
+        size_t gt = f.find('>', i);
+        if (f.substr(i, gt - i).find("display") != std::string_view::npos) return false;
+        size_t close = f.find("</math>", gt);
+        std::string text;
+        if (close == std::string_view::npos || !RenderMath(f.substr(gt + 1, close - gt - 1), &text))
+          return false;
+        formula = true;
+        i = close + 6;
+        continue;
+      }
+      bool script = false;
+      for (std::string_view tag : {"<sub>", "</sub>", "<sup>", "</sup>"})
+        if (IStartsWith(rest, tag)) {
+          i += tag.size() - 1;
+          script = true;
+          break;
+        }
+      if (!script) return false;
+    } else if (f[i] == '{' && i + 1 < f.size() && f[i + 1] == '{') {
+      size_t j = i + 2;
+      while (j < f.size() && f[j] != '|' && f[j] != '}' && f[j] != '{') ++j;
+      std::string name = NormalizeTemplateName(f.substr(i + 2, j - i - 2));
+      if (!BuiltinTemplateTable().Find(name)) return false;
+      formula = formula || name == "chem" || name == "chem2" || name == "chemf" || name == "math" ||
+                name == "mvar" || name == "co2";
+      i = j - 1;  // the arguments are scanned as the rest of the line: their templates too
+    } else if (f[i] == '\'' && f.compare(i, 3, "'''") == 0) {
+      return false;
+    }
+  }
+  return formula || f.find("\u2192") != std::string_view::npos ||
+         f.find("\u21cc") != std::string_view::npos || f.find(" = ") != std::string_view::npos ||
+         f.find(" + ") != std::string_view::npos;
+}
+
+// A prose line (no list, heading, table or tag at its start) whose sentence is still open at its
+// end, references and dropped templates ({{sfn}}) aside: a letter, a digit, a link, ',' or ':'.
+bool LeadsIntoFormula(std::string_view line) {
+  std::string_view l = Trim(line);
+  if (l.empty() || std::strchr(":*#;={|!<", l[0]) != nullptr) return false;
+  for (int n = 0; n < 16; ++n) {
+    if (EndsWith(l, "</ref>") || (EndsWith(l, "/>") && l.rfind("<ref") != std::string_view::npos)) {
+      size_t r = l.rfind("<ref");
+      if (r == std::string_view::npos) return false;
+      l = Trim(l.substr(0, r));
+    } else if (l.size() > 4 && EndsWith(l, "}}")) {
+      size_t r = l.rfind("{{");  // a template without templates inside it
+      if (r == std::string_view::npos || l.find('{', r + 2) != std::string_view::npos) return false;
+      std::string_view inner = l.substr(r + 2, l.size() - r - 4);
+      if (BuiltinTemplateTable().Find(NormalizeTemplateName(inner.substr(0, inner.find('|')))))
+        return false;  // it shows text: how the sentence ends is not known here
+      l = Trim(l.substr(0, r));
+    } else {
+      break;
+    }
+  }
+  if (l.empty()) return false;
+  unsigned char c = static_cast<unsigned char>(l.back());
+  return std::isalnum(c) || c >= 0x80 || c == ':' || c == ',' || EndsWith(l, "]]") ||
+         EndsWith(l, "''");
+}
+
+// A line that goes on with the sentence before it in lower case: "where …", "or simply".
+bool ContinuesSentence(std::string_view line) {
+  for (std::string_view w : {"where", "or", "and", "with", "which"})
+    if (line.size() > w.size() && line.substr(0, w.size()) == w &&
+        (line[w.size()] == ' ' || line[w.size()] == ','))
+      return true;
+  return false;
+}
+
+// Where the formula's text starts: after the ':'s and spaces of the indented line.
+size_t FormulaStart(std::string_view s, LineSpan f) {
+  size_t i = f.b;
+  while (i < f.e && (s[i] == ':' || s[i] == ' ' || s[i] == '\t')) ++i;
+  return i;
+}
+
+// The one formula line of a block: renderable, and not followed by another indented line.
+bool IsLoneFormulaLine(std::string_view s, LineSpan f) {
+  if (!f.ok || f.b >= s.size() || s[f.b] != ':') return false;
+  LineSpan next = NextNonBlankLine(s, f.e);
+  if (next.ok && s[next.b] == ':') return false;
+  size_t b = FormulaStart(s, f);
+  return IsRenderableFormula(Trim(s.substr(b, f.e - b)));
+}
+
+bool EndsSentence(std::string_view formula) {
+  formula = Trim(formula);
+  if (EndsWith(formula, "</math>")) formula = Trim(formula.substr(0, formula.size() - 7));
+  return !formula.empty() &&
+         (formula.back() == '.' || formula.back() == '!' || formula.back() == '?');
+}
+
+void JoinFormulaLines(std::string* text) {
+  const std::string& s = *text;
+  std::vector<std::pair<size_t, size_t>> joins;  // [b, e) replaced by "\n": one paragraph
+  std::vector<size_t> ends;                      // "\n" inserted: the paragraph ends there
+  size_t done = 0;                               // lines before this are part of a chain
+  // Indented lines: a ':' after a line break. Colons are rarer than line breaks, so memchr
+  // stops less often looking for them.
+  for (const char* p = s.data();
+       (p = static_cast<const char*>(std::memchr(p, ':', s.size() - (p - s.data())))) != nullptr;
+       ++p) {
+    if (p == s.data() || p[-1] != '\n') continue;
+    LineSpan f = LineAt(s, static_cast<size_t>(p - s.data()));
+    if (f.b < done || !IsLoneFormulaLine(s, f)) continue;  // the short line first
+    LineSpan lead = PrevNonBlankLine(s, f.b);
+    if (!lead.ok || !LeadsIntoFormula(s.substr(lead.b, lead.e - lead.b))) continue;
+    while (IsLoneFormulaLine(s, f)) {
+      joins.emplace_back(lead.e, FormulaStart(s, f));
+      done = f.e;
+      LineSpan next = NextNonBlankLine(s, f.e);
+      std::string_view next_text =
+          next.ok ? std::string_view(s).substr(next.b, next.e - next.b) : std::string_view();
+      if (!next.ok || EndsSentence(std::string_view(s).substr(f.b, f.e - f.b)) ||
+          !ContinuesSentence(next_text)) {
+        if (next.ok && next.b == f.e + 1) ends.push_back(f.e);  // MediaWiki ends it there too
+        break;
+      }
+      joins.emplace_back(f.e, next.b);
+      done = next.e;
+      if (!LeadsIntoFormula(next_text)) break;
+      lead = next;
+      f = NextNonBlankLine(s, next.e);
+    }
+  }
+  if (joins.empty()) return;
+  std::string out;
+  out.reserve(s.size() + ends.size());
+  size_t pos = 0, k = 0;
+  auto end_paragraphs_before = [&](size_t limit) {
+    for (; k < ends.size() && ends[k] <= limit; ++k) {
+      out.append(s, pos, ends[k] - pos).push_back('\n');
+      pos = ends[k];
+    }
+  };
+  for (const auto& [b, e] : joins) {
+    end_paragraphs_before(b);
+    out.append(s, pos, b - pos).push_back('\n');
+    pos = e;
+  }
+  end_paragraphs_before(s.size());
+  out.append(s, pos, std::string::npos);
+  *text = std::move(out);
+}
+
 // ---- 3. Templates and tables ----
 bool AtLineStart(std::string_view in, size_t i) {
   while (i > 0) {
@@ -340,9 +549,10 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
                                      int depth, bool* computed = nullptr);
 
 // Sets `out` to the text a template shows; false when the template is not in the table.
-// `known_name` is the name already lower-cased for the article flags, if there is one.
+// `known_name` is the name already lower-cased for the article flags, if there is one; `before`
+// the text before the template (TemplateCall::before).
 bool RenderTemplate(std::string_view content, const std::string* known_name, int depth,
-                    std::string* out) {
+                    std::string_view before, std::string* out) {
   // Parser functions that show a number: {{formatnum:1234}}.
   if (content.size() > 10 && IEquals(content.substr(0, 10), "formatnum:")) {
     std::string_view rest = content.substr(10);
@@ -367,6 +577,7 @@ bool RenderTemplate(std::string_view content, const std::string* known_name, int
                                    : table.Find(NormalizeTemplateName(content.substr(0, name_end)));
   if (!rule) return false;
   TemplateCall call = ParseTemplateCall(content);
+  call.before = before;
   *out = table.Render(*rule, call, [depth](std::string_view arg) {
     if (arg.find('{') == std::string_view::npos) return std::string(arg);
     return RemoveTemplatesAndTables(arg, nullptr, depth + 1);
@@ -415,7 +626,7 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
       if (stack.size() == 1 && depth <= kMaxRenderDepth &&
           RenderTemplate(in.substr(b + 2, i - b - 2),
                          stack.back().name >= 0 ? &(*names)[stack.back().name] : nullptr, depth,
-                         &text)) {
+                         in.substr(b > 512 ? b - 512 : 0, b > 512 ? 512 : b), &text)) {
         if (computed && text.find(kComputedValueMarker) != std::string::npos) *computed = true;
         inserts.emplace_back(b, std::move(text));
       }
@@ -986,6 +1197,7 @@ bool IsTableNote(std::string_view t) {
 CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options) {
   CleanedWikitext result;
   std::string s = RemoveComments(wikitext);
+  if (!options.drop_inline_math) JoinFormulaLines(&s);  // display math stays out with the option
   s = RemoveTags(s, !options.drop_inline_math);
   bool computed_values = false;
   s = RemoveTemplatesAndTables(s, &result.template_names, 0, &computed_values);

@@ -181,8 +181,12 @@ TEST(MathTest, DisplayMathStaysOut) {
   EXPECT_EQ(CleanOne("Symbolically:\n\n<math>(P \\to Q)\\leftrightarrow (\\neg Q \\to \\neg P)"
                      "</math>\n\nThe name derives."),
             "Symbolically:\nThe name derives.");
+  // An indented formula after a finished sentence stays out; one that a sentence leads into
+  // joins it, with a "where" line after it (docs/text.md, "Formula lines").
+  EXPECT_EQ(CleanOne("The correlation is known.\n:<math>D = 1</math>\nIt is the diameter."),
+            "The correlation is known.\nIt is the diameter.");
   EXPECT_EQ(CleanOne("The correlation is:\n:<math>D = 1</math>\nwhere D is the diameter."),
-            "where D is the diameter.");  // the lead-in ending in ':' is held as before
+            "The correlation is: D = 1 where D is the diameter.");
   // A block with its closing period; a block before a list.
   EXPECT_EQ(
       CleanWikitext("Text before.\n\n<math>E = mc^2</math>.\n\nWhere E is energy.").paragraphs,

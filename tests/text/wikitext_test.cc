@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <random>
 #include <set>
+#include <unordered_map>
 
 #include "test_util.h"
 #include "text/templates.h"
@@ -63,12 +65,28 @@ const Case kCases[] = {
     {"{{convert|15|mi|km|disp=or}}", "15 miles or 24 km"},
     {"{{convert|15|mi|km|sp=us|abbr=off}}", "15 miles (24 kilometers)"},
     {"{{convert|15|furlong}}", "15 furlong"},
-    // Languages and scripts: the text.
+    // Languages and scripts: {{lang}} shows the text, {{langx}} and {{lang-xx}} name the language.
     {"Paris ({{lang|fr|Paris}}) is", "Paris (Paris) is"},
     {"Savas ({{lang-el|\u03a3\u03ac\u03b2\u03b2\u03b1\u03c2}}; {{IPA-el|\u02c8sa.vas}}; born 1952)",
-     "Savas (\u03a3\u03ac\u03b2\u03b2\u03b1\u03c2; born 1952)"},
+     "Savas (Greek: \u03a3\u03ac\u03b2\u03b2\u03b1\u03c2; born 1952)"},
+    {"of {{langx|grc|\u1f38\u03b7\u03c3\u03bf\u1fe6\u03c2}}",
+     "of Ancient Greek: \u1f38\u03b7\u03c3\u03bf\u1fe6\u03c2"},
+    {"({{lang-kw|Bosvena}})", "(Cornish: Bosvena)"},
+    {"{{langx|fr|Paris|label=none}}", "Paris"},
+    {"{{langx|fr|Paris|label=[[Old French|Old]] {{nowrap|French}}}}", "Old French: Paris"},
+    {"{{lang-zz|Zed}} and {{langx|qqq|Zed}}", "Zed and Zed"},
+    {"{{langx|fa-Latn|Kabul}}", "Persian: Kabul"},
+    {"{{langx|ru|\u041c\u043e\u0441\u043a\u0432\u0430|Moskva|lit=city}}",
+     "Russian: \u041c\u043e\u0441\u043a\u0432\u0430, romanized: Moskva, lit. 'city'"},
+    {"{{lang-ru|\u041c\u043e\u0441\u043a\u0432\u0430|Moskva|city|label=none}}",
+     "\u041c\u043e\u0441\u043a\u0432\u0430, Moskva, 'city'"},
+    // A transliteration of Latin text is not shown (Module:Lang shows none).
+    {"{{langx|de|Berlin|translit=Berlin}}", "German: Berlin"},
+    // Nor one that is not in Latin script ("Allah": Module:Lang shows an error there).
+    {"({{lang-pa|\u0a05\u0a32\u0a39\u0a41|\u0a05\u0a32\u0a3e\u0a39}})",
+     "(Punjabi: \u0a05\u0a32\u0a39\u0a41)"},
     {"the {{transl|ar|al-Qur'an}} text", "the al-Qur'an text"},
-    {"Lahore ({{lang-ur|{{nq|لاہور}}}}) is", "Lahore (لاہور) is"},
+    {"Lahore ({{lang-ur|{{nq|لاہور}}}}) is", "Lahore (Urdu: لاہور) is"},
     {"the {{transl|ar|ALA|al-Qur'an}} text", "the al-Qur'an text"},
     {"{{nihongo|Tokyo|\u6771\u4eac|T\u014dky\u014d}} is",
      "Tokyo (\u6771\u4eac, T\u014dky\u014d) is"},
@@ -80,6 +98,11 @@ const Case kCases[] = {
     {"Aa ({{pron|a}}, {{respell|AH}}) is", "Aa is"},
     {"Aa ({{audio|Aa.ogg|listen}}) is", "Aa is"},
     {"Aa (Greek: x; {{IPA|a}}) is", "Aa (Greek: x) is"},
+    {"Paris ({{IPAc-en|p|a}}, {{IPA|pa\u0281i}}) is", "Paris is"},
+    {"Belgium {{IPA|nl|\u02c8b\u025bl\u0263ij\u0259||Nl-belgie.ogg}} is", "Belgium is"},
+    // {{IPA}} in running prose shows its transcription ("Phonation").
+    {"voiced in ''kids'' {{IPA|/k\u026adz/}} but", "voiced in kids /k\u026adz/ but"},
+    {"(voiced in ''kids'' {{IPA|/k\u026adz/}})", "(voiced in kids /k\u026adz/)"},
     // Dates.
     {"born {{birth date|1879|3|14}} in", "born March 14, 1879 in"},
     {"born {{birth date|1879|3|14|df=y}} in", "born 14 March 1879 in"},
@@ -140,6 +163,28 @@ TEST(TemplateRenderTest, EveryRowOfTheDataFilesParses) {
   // The embedded copy is the file in the repository, byte for byte...
   EXPECT_EQ(BuiltinTemplatesTsv(), testing::ReadFile(testing::DataPath("templates.tsv")));
   EXPECT_EQ(BuiltinUnitsTsv(), testing::ReadFile(testing::DataPath("templates-units.tsv")));
+  EXPECT_EQ(BuiltinLanguagesTsv(), testing::ReadFile(testing::DataPath("languages.tsv")));
+  std::unordered_map<std::string, std::string> languages;
+  Status l = ParseLanguageNames(BuiltinLanguagesTsv(), &languages);
+  ASSERT_TRUE(l.ok()) << l.ToString();
+  EXPECT_GE(languages.size(), 600u);
+  // Every code the bundled and held-out dumps use with {{langx}} or {{lang-xx}}, named as
+  // Wikipedia names them.
+  for (const char* code :
+       {"sq",  "ru", "fr",  "ar",  "la",  "az", "de",  "grc", "ca",  "fa",  "nl",
+        "pl",  "pt", "he",  "bg",  "ur",  "oc", "ber", "rus", "aln", "pa",  "bn",
+        "bs",  "sk", "el",  "hi",  "ml",  "ja", "lv",  "mt",  "ko",  "mk",  "th",
+        "brh", "kw", "cy",  "gd",  "gsw", "eu", "br",  "co",  "vls", "frp", "dsb",
+        "hsb", "da", "nds", "rmy", "it",  "en", "es",  "ang", "non", "sga"})
+    EXPECT_FALSE(LanguageName(code).empty()) << code;
+  EXPECT_EQ(LanguageName("grc"), "Ancient Greek");
+  EXPECT_EQ(LanguageName("el"), "Greek");
+  EXPECT_EQ(LanguageName("pa"), "Punjabi");
+  EXPECT_EQ(LanguageName("GD"), "Scottish Gaelic");
+  EXPECT_EQ(LanguageName("grc-gre"), "Ancient Greek");
+  EXPECT_EQ(LanguageName("zz"), "");
+  EXPECT_FALSE(ParseLanguageNames("xx\n", &languages).ok());
+  EXPECT_FALSE(ParseLanguageNames("xx\tA\nxx\tB\n", &languages).ok());
   // ... and parses without error, every row.
   TemplateTable table;
   Status s = TemplateTable::Parse(BuiltinTemplatesTsv(), BuiltinUnitsTsv(), &table);
@@ -378,10 +423,9 @@ TEST(NonProseTest, SourcePunctuationAndSpacingAreKept) {
             Paragraphs{"0 \u2208 N and S : N \u2192 N satisfies the axioms. Works such as "
                        "Th\u00e9orie du corps amoureux : pour une \u00e9rotique solaire (2000). A "
                        "light isotope of helium: 3He."});
-  // A comma left before a period or colon by removed markup goes ("Phonation": the IPA template
-  // is dropped); a spaced ellipsis keeps its spaces ("Appellate procedure in the United
-  // States", "Algorithm").
-  EXPECT_EQ(CleanWikitext("and underlining for harsh voice, {{IPA|[a\u0331]}}. Then \"double "
+  // A comma left before a period or colon by removed markup goes (a dropped pronunciation); a
+  // spaced ellipsis keeps its spaces ("Appellate procedure in the United States", "Algorithm").
+  EXPECT_EQ(CleanWikitext("and underlining for harsh voice, {{IPA-fr|[a\u0331]}}. Then \"double "
                           "jeopardy principles, . . . subject only to\" it. \"It is . . . "
                           "important\".")
                 .paragraphs,
@@ -401,6 +445,117 @@ TEST(NonProseTest, SourcePunctuationAndSpacingAreKept) {
   // Spaces and commas left by removed markup still go.
   EXPECT_EQ(CleanWikitext("It was big {{cn}}, and red.{{sfn|x}} , too .").paragraphs,
             Paragraphs{"It was big, and red. too."});
+}
+
+}  // namespace
+}  // namespace aligndb
+
+namespace aligndb {
+namespace {
+
+using Lines = std::vector<std::string>;
+
+TEST(FormulaLineTest, AFormulaLineJoinsTheSentenceLeadingIntoIt) {
+  // "Oxygen": the lead-in ends without its formula, and "or simply" goes on after one.
+  EXPECT_EQ(CleanWikitext("The reaction for aerobic respiration is simplified as\n\n"
+                          ": {{chem|C|6|H|12|O|6}} + 6 {{chem|O|2}} \u2192 6 {{CO2}} + 6 "
+                          "{{chem|H|2|O}} + 2880 kJ/mol\n\nIn aquatic animals, oxygen is "
+                          "absorbed.")
+                .paragraphs,
+            (Lines{"The reaction for aerobic respiration is simplified as C6H12O6 + 6 O2 \u2192 6 "
+                   "CO2 + 6 H2O + 2880 kJ/mol",
+                   "In aquatic animals, oxygen is absorbed."}));
+  EXPECT_EQ(
+      CleanWikitext("A simplified overall formula for photosynthesis is<ref>{{cite "
+                    "book|title=Chemistry}}</ref>\n\n: 6 {{CO2}} + 6 {{chem|H|2|O}} + photons "
+                    "\u2192 {{chem|C|6|H|12|O|6}} + 6 {{chem|O|2}}\n\nor simply\n\n: carbon "
+                    "dioxide + water + sunlight \u2192 [[glucose]] + dioxygen\n\nPhotolytic "
+                    "oxygen evolution occurs.")
+          .paragraphs,
+      (Lines{"A simplified overall formula for photosynthesis is 6 CO2 + 6 H2O + photons "
+             "\u2192 C6H12O6 + 6 O2 or simply carbon dioxide + water + sunlight \u2192 "
+             "glucose + dioxygen",
+             "Photolytic oxygen evolution occurs."}));
+  // "Product of rings": display math between "then" and "where"; a line right under the last
+  // formula starts a paragraph of its own, as MediaWiki shows it.
+  EXPECT_EQ(CleanWikitext("If ''n'' is a product of prime powers:\n\n:<math>n=p_1 p_2</math>\n\n"
+                          "where the ''p<sub>i</sub>'' are distinct primes, then it is isomorphic "
+                          "to the ring\n\n:<math>R_1 \\times R_2</math>\nThis follows from the "
+                          "theorem.")
+                .paragraphs,
+            (Lines{"If n is a product of prime powers: n=p\u2081p\u2082 where the pi are distinct "
+                   "primes, then it is isomorphic to the ring R\u2081 \u00d7 R\u2082",
+                   "This follows from the theorem."}));
+  // "Peano axioms": a formula written as text.
+  EXPECT_EQ(CleanWikitext("For example,\n:''a'' + 1 = ''a'' + ''S''(0) = ''S''(''a'').\n"
+                          "The structure is a monoid.")
+                .paragraphs,
+            (Lines{"For example, a + 1 = a + S(0) = S(a).", "The structure is a monoid."}));
+}
+
+TEST(FormulaLineTest, OtherIndentedLinesStayAsBefore) {
+  TextOptions drop;
+  drop.drop_inline_math = true;
+  // A block of several formula lines, a formula that does not render, a template not in the
+  // table, a lead-in that ends its sentence, an indented line of prose: all as before.
+  for (const char* page :
+       {"The formulas are given by\n:<math>a = b</math>\n:<math>c = d</math>\nEnd.",
+        "It is simplified as\n\n:<math>\\begin{align} a &= b \\end{align}</math>\n\nEnd.",
+        "It is simplified as\n\n:{{nuclide2|calcium|48}} + x \u2192 y\n\nEnd.",
+        "It is simplified.\n\n:<math>a = b</math>\n\nEnd.",
+        "He said to the crowd there\n\n:''I came and saw it''\n\nEnd."}) {
+    std::string text(page);
+    // Without the formula line the page reads the same as the lines around it alone.
+    size_t colon = text.find("\n:");
+    size_t end = text.find("\nEnd.");
+    std::string without = text.substr(0, colon) + "\n" + text.substr(end);
+    EXPECT_EQ(CleanWikitext(text).paragraphs, CleanWikitext(without).paragraphs) << page;
+  }
+  // With --drop-inline-math display math stays out: the lead-in is stored alone.
+  EXPECT_EQ(CleanWikitext("If it is simplified as\n\n:<math>a = b</math>\n\nEnd.", drop).paragraphs,
+            (Lines{"If it is simplified as", "End."}));
+}
+
+TEST(FormulaLineTest, RandomAndHostileLinesAreLinearAndLeaveNoMarkup) {
+  std::mt19937 rng(16);
+  const std::vector<std::string> pieces = {"It is given by",
+                                           "where x is",
+                                           "or simply",
+                                           ":<math>a = b</math>",
+                                           ": {{chem|O|2}} + x",
+                                           ":",
+                                           "::",
+                                           "",
+                                           " ",
+                                           "<ref>r</ref>",
+                                           "{{sfn|A|2000}}",
+                                           "x \u2192 y",
+                                           ":<math>\\frac{a",
+                                           "{{",
+                                           "}}",
+                                           "and",
+                                           "."};
+  for (int n = 0; n < 2000; ++n) {
+    std::string page;
+    int lines = 1 + static_cast<int>(rng() % 12);
+    for (int l = 0; l < lines; ++l) {
+      int parts = 1 + static_cast<int>(rng() % 3);
+      for (int p = 0; p < parts; ++p) page += pieces[rng() % pieces.size()];
+      page += '\n';
+    }
+    CleanedWikitext fast = CleanWikitext(page);
+    EXPECT_EQ(fast.paragraphs, reference::CleanWikitext(page).paragraphs) << page;
+    for (const std::string& p : fast.paragraphs)
+      EXPECT_EQ(p.find("<math"), std::string::npos) << page;
+  }
+  // 100,000 lead-ins each followed by a formula line and a continuation: one pass.
+  std::string big;
+  for (int i = 0; i < 100000; ++i) big += "It is\n\n:<math>a = b</math>\n\nwhere a is\n\n";
+  auto start = std::chrono::steady_clock::now();
+  CleanedWikitext out = CleanWikitext(big);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(out.paragraphs.size(), 100000u);
+  EXPECT_LT(seconds, 10.0);
 }
 
 }  // namespace
