@@ -711,11 +711,7 @@ Status IngestWithStubs(Store* store, const std::string& path, const IngestOption
 // ingest --changes: each file in date order, its newest revision of each page only.
 Status IngestChanges(Store* store, std::vector<std::string> files, const IngestOptions& options,
                      IngestSummary* summary) {
-  summary->with_changes = true;
-  if (options.full || !options.index.empty() || !options.stubs.empty())
-    return Status::InvalidArgument(
-        "--changes cannot be used with --full, --index or --stubs (adds-changes dumps hold "
-        "changed pages only)");
+  summary->with_changes = true;  // the options were checked by CheckIngestInputs
   RETURN_IF_ERROR(OrderChangeFiles(&files));
   for (const auto& spec : files) {
     IngestOptions per_file = options;
@@ -755,6 +751,10 @@ Status CheckTokenizerVersion(Store* store, IngestSummary* summary) {
 }  // namespace
 
 Status CheckIngestInputs(const std::vector<std::string>& files, const IngestOptions& options) {
+  if (options.changes && (options.full || !options.index.empty() || !options.stubs.empty()))
+    return Status::InvalidArgument(
+        "--changes cannot be used with --full, --index or --stubs (adds-changes dumps hold "
+        "changed pages only)");
   if (!options.stubs.empty() && options.index.empty())
     return Status::InvalidArgument(
         "--stubs needs --index (the streams of the changed pages are found through the index)");
