@@ -128,7 +128,8 @@ TEST(MathTest, HostileInputIsLinear) {
   EXPECT_FALSE(RenderMath(commands, &out));
   // So the work per formula is bounded, and many formulas of a hard shape under the cap (groups,
   // fractions and roots nested, words, runs of spaces) cost time in proportion to their number:
-  // four times the formulas, well under ten times the time (the least of five runs of each, against a loaded machine).
+  // four times the formulas, well under ten times the time (the least of five runs of each, against
+  // a loaded machine).
   const std::string hard =
       "{\\frac{\\sqrt{x}}{\\sqrt{y}}^{2} \\sin \\alpha      +      \\log n \\cdot {{z_{1}}}}";
   ASSERT_LT(hard.size(), kMaxMathTex);
