@@ -322,19 +322,44 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   return false;
 }
 
+// Words are separated by ASCII spaces, tabs and newlines, and by the Unicode spaces a plain text
+// (JSON lines) may hold where typesetting asks for one: U+00A0 no-break ("Dr.\u00a0Smith"),
+// U+2002–U+200A (thin: "c.\u2009470"), U+202F. The length in bytes of such a space ending at byte
+// `e` (inclusive), or starting at byte `b`; 0 when there is none.
+size_t SpaceEndingAt(std::string_view s, size_t e) {
+  const auto u = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  if (s[e] == ' ' || s[e] == '\t' || s[e] == '\n') return 1;
+  if (e >= 1 && u(e) == 0xA0 && u(e - 1) == 0xC2) return 2;
+  if (e >= 2 && u(e - 2) == 0xE2 && u(e - 1) == 0x80 &&
+      ((u(e) >= 0x82 && u(e) <= 0x8A) || u(e) == 0xAF))
+    return 3;
+  return 0;
+}
+
+size_t SpaceStartingAt(std::string_view s, size_t b) {
+  const auto u = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  if (s[b] == ' ' || s[b] == '\t' || s[b] == '\n') return 1;
+  if (b + 1 < s.size() && u(b) == 0xC2 && u(b + 1) == 0xA0) return 2;
+  if (b + 2 < s.size() && u(b) == 0xE2 && u(b + 1) == 0x80 &&
+      ((u(b + 2) >= 0x82 && u(b + 2) <= 0x8A) || u(b + 2) == 0xAF))
+    return 3;
+  return 0;
+}
+
 std::string_view LastWord(std::string_view s) {
-  size_t e = s.find_last_not_of(" \t\n");
-  if (e == std::string_view::npos) return {};
-  size_t b = s.find_last_of(" \t\n", e);
-  b = b == std::string_view::npos ? 0 : b + 1;
-  return s.substr(b, e - b + 1);
+  size_t e = s.size();
+  for (size_t n; e > 0 && (n = SpaceEndingAt(s, e - 1)) > 0;) e -= n;
+  size_t b = e;
+  while (b > 0 && SpaceEndingAt(s, b - 1) == 0) --b;
+  return s.substr(b, e - b);
 }
 
 std::string_view FirstWord(std::string_view s) {
-  size_t b = s.find_first_not_of(" \t\n");
-  if (b == std::string_view::npos) return {};
-  size_t e = s.find_first_of(" \t\n", b);
-  return s.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b);
+  size_t b = 0;
+  for (size_t n; b < s.size() && (n = SpaceStartingAt(s, b)) > 0;) b += n;
+  size_t e = b;
+  while (e < s.size() && SpaceStartingAt(s, e) == 0) ++e;
+  return s.substr(b, e - b);
 }
 
 // "Emergency! fifth season", "Help! (1965)": a "!" or "?" (with closing quotes or brackets)
@@ -766,10 +791,11 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
     pending = bounds[i + 1];
     quotes = QuoteCount{pending};
     for (std::string_view p : parts) {
-      size_t b = p.find_first_not_of(" \t\n");
-      if (b == std::string_view::npos) continue;
-      size_t e = p.find_last_not_of(" \t\n");
-      out.emplace_back(p.substr(b, e - b + 1));
+      // Spaces around a sentence (Unicode ones too: "It rained.\u00a0Then") are not part of it.
+      size_t b = 0, e = p.size();
+      for (size_t n; b < e && (n = SpaceStartingAt(p, b)) > 0;) b += n;
+      for (size_t n; e > b && (n = SpaceEndingAt(p, e - 1)) > 0;) e -= n;
+      if (b < e) out.emplace_back(p.substr(b, e - b));
     }
   }
   return out;

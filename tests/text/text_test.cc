@@ -200,6 +200,22 @@ TEST(SentenceTest, AbbreviationsInitialsNumbersQuotes) {
   EXPECT_EQ(sp.Split("   "), S{});
 }
 
+// Plain text (JSON lines) keeps the no-break and thin spaces typesetting puts after an
+// abbreviation; they separate words as a space does (SWiPE val, "Dionysius Exiguus").
+TEST(SentenceTest, UnicodeSpacesAfterAnAbbreviation) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  EXPECT_EQ(sp.Split("Dr.\u00a0Smith came. He stayed."), (S{"Dr.\u00a0Smith came.", "He stayed."}));
+  EXPECT_EQ(sp.Split("Dionysius Exiguus (c.\u2009470 \u2013 c.\u2009544 CE), was a monk. He "
+                     "lived in Scythia."),
+            (S{"Dionysius Exiguus (c.\u2009470 \u2013 c.\u2009544 CE), was a monk.",
+               "He lived in Scythia."}));
+  EXPECT_EQ(sp.Split("See p.\u202f12 for more. Then go."),
+            (S{"See p.\u202f12 for more.", "Then go."}));
+  // A sentence still ends before a no-break space when no abbreviation precedes it.
+  EXPECT_EQ(sp.Split("It rained.\u00a0Then it stopped."), (S{"It rained.", "Then it stopped."}));
+}
+
 // Real cases: life-date abbreviations before numbers, "!" and "?" inside titles.
 TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
   SentenceSplitter sp;
