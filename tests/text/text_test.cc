@@ -425,6 +425,35 @@ TEST(SentenceTest, SymbolLettersBeforeASentenceStarter) {
                "Andreas M. Kaplan describes Europe."}));
 }
 
+// An initial is not followed by an acronym: "Wii U." ends a sentence before "IBM" ("IBM"), as a
+// symbol letter does before a sentence starter; other initials and names still continue. "Pte."
+// (Private, in company names and ranks) ends no sentence ("Samsung").
+TEST(SentenceTest, AcronymAfterASingleCapitalAndPte) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  EXPECT_EQ(sp.Split("POWER microprocessors are employed inside many console gaming systems, "
+                     "including Xbox 360, PlayStation 3, and Nintendo's Wii U. IBM Secure Blue "
+                     "is encryption hardware that can be built into microprocessors."),
+            (S{"POWER microprocessors are employed inside many console gaming systems, "
+               "including Xbox 360, PlayStation 3, and Nintendo's Wii U.",
+               "IBM Secure Blue is encryption hardware that can be built into microprocessors."}));
+  EXPECT_EQ(sp.Split("It runs on the Wii U. NASA's probe uses it. It is the Wii U. USB, HDMI "
+                     "and SD cards work."),
+            (S{"It runs on the Wii U.", "NASA's probe uses it.", "It is the Wii U.",
+               "USB, HDMI and SD cards work."}));
+  EXPECT_EQ(sp.Split("It was signed by John F. Kennedy and J. R. R. Tolkien. Cecil B. DeMille "
+                     "directed it."),
+            (S{"It was signed by John F. Kennedy and J. R. R. Tolkien.",
+               "Cecil B. DeMille directed it."}));
+  EXPECT_EQ(sp.Split("Siltronic Samsung Wafer Pte. Ltd, the joint venture by Samsung and wholly "
+                     "owned Wacker Chemie subsidiary Siltronic, was officially opened in Singapore "
+                     "in June 2008. Pte. John Smith enlisted."),
+            (S{"Siltronic Samsung Wafer Pte. Ltd, the joint venture by Samsung and wholly owned "
+               "Wacker Chemie subsidiary Siltronic, was officially opened in Singapore in June "
+               "2008.",
+               "Pte. John Smith enlisted."}));
+}
+
 // "Biology": a question in a quotation followed by its field in brackets goes on the sentence,
 // as a question before a lower-case word does.
 TEST(SentenceTest, QuestionBeforeALowerCaseBracket) {
