@@ -196,13 +196,13 @@ namespace {
 // "Dr. | Smith"; a boundary that follows one of these words is removed. Words that often end a
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
 // Sorted (byte order), for binary search: this is asked at every boundary ICU finds.
-constexpr std::array<std::string_view, 59> kAbbreviations = {
-    "Adm.", "Apr.", "Aug.",  "Brig.", "Bvt.", "Capt.", "Cmdr.",   "Col.", "Cpl.", "Dec.",
-    "Dr.",  "Feb.", "Fig.",  "Figs.", "Fr.",  "Ft.",   "Gen.",    "Gov.", "Hon.", "Jan.",
-    "Jr.",  "Lt.",  "Maj.",  "Mar.",  "Mr.",  "Mrs.",  "Ms.",     "Mt.",  "No.",  "Nos.",
-    "Nov.", "Oct.", "Pres.", "Prof.", "Pte.", "Rep.",  "Rev.",    "Sen.", "Sep.", "Sept.",
-    "Sgt.", "Sir.", "Sr.",   "St.",   "Vol.", "al.",   "approx.", "c.",   "ca.",  "cf.",
-    "e.g.", "ed.",  "eds.",  "i.e.",  "lit.", "p.",    "pp.",     "v.",   "vs."};
+constexpr std::array<std::string_view, 60> kAbbreviations = {
+    "Adm.",  "Apr.", "Aug.", "Brig.", "Bvt.",  "Capt.", "Cmdr.", "Col.",    "Cpl.", "Dec.",
+    "Dr.",   "Ex.",  "Feb.", "Fig.",  "Figs.", "Fr.",   "Ft.",   "Gen.",    "Gov.", "Hon.",
+    "Jan.",  "Jr.",  "Lt.",  "Maj.",  "Mar.",  "Mr.",   "Mrs.",  "Ms.",     "Mt.",  "No.",
+    "Nos.",  "Nov.", "Oct.", "Pres.", "Prof.", "Pte.",  "Rep.",  "Rev.",    "Sen.", "Sep.",
+    "Sept.", "Sgt.", "Sir.", "Sr.",   "St.",   "Vol.",  "al.",   "approx.", "c.",   "ca.",
+    "cf.",   "e.g.", "ed.",  "eds.",  "i.e.",  "lit.",  "p.",    "pp.",     "v.",   "vs."};
 static_assert(std::is_sorted(kAbbreviations.begin(), kAbbreviations.end()));
 
 // Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was",
@@ -376,9 +376,25 @@ bool ContinuesAfterExclamation(std::string_view before, std::string_view next) {
   return false;
 }
 
+// "IBM", "NASA's", "USB,": two or more capitals and nothing else but trailing punctuation or a
+// possessive; not a Roman numeral ("II", "XIV"). A name after an initial is not written so:
+// "… and Nintendo's Wii U. IBM Secure Blue is …" ends a sentence at "U.".
+bool IsAcronym(std::string_view w) {
+  size_t n = 0;
+  while (n < w.size() && w[n] >= 'A' && w[n] <= 'Z') ++n;
+  if (n < 2 || IsRomanNumeral(w)) return false;
+  std::string_view rest = w.substr(n);
+  if (rest.substr(0, 2) == "'s" || rest.substr(0, 4) == "\u2019s")
+    rest.remove_prefix(rest[0] == '\'' ? 2 : 4);
+  return std::all_of(rest.begin(), rest.end(), [](char c) {
+    return c == '.' || c == ',' || c == ';' || c == ':' || c == ')' || c == '"';
+  });
+}
+
 // "33.Kxf2", "1.e4", "12.O-O" (chess notation): a period between a number and a move, with no
 // space after it, does not end a sentence. The move holds a digit, starts in lower case or is a
-// castling; a capitalised plain word ("in 2011.Albania", a missing space) starts a sentence.
+// castling, or is in capitals (a ticker: "012750.KS"); a capitalised plain word ("in
+// 2011.Albania", a missing space) starts a sentence.
 bool IsGluedAfterNumber(std::string_view sentence, std::string_view next) {
   size_t n = sentence.size();
   if (n < 2 || sentence[n - 1] != '.' || !std::isdigit(static_cast<unsigned char>(sentence[n - 2])))
@@ -387,8 +403,10 @@ bool IsGluedAfterNumber(std::string_view sentence, std::string_view next) {
   if (w.empty() || w.data() != next.data() || !std::isalpha(static_cast<unsigned char>(w[0])))
     return false;
   if (std::islower(static_cast<unsigned char>(w[0])) || w.substr(0, 3) == "O-O") return true;
-  return std::any_of(w.begin(), w.end(),
-                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  // A stock ticker or code: "(number 012750.KS)".
+  return IsAcronym(w) || std::any_of(w.begin(), w.end(), [](char c) {
+           return std::isdigit(static_cast<unsigned char>(c));
+         });
 }
 
 // "a U.S. Magistrate Judge", "the 1993 U.S. Base Realignment": a dotted country abbreviation after
@@ -435,21 +453,6 @@ bool StartsSentences(std::string_view w) {
   while (!w.empty() && !std::isalnum(static_cast<unsigned char>(w.back()))) w.remove_suffix(1);
   if (size_t apos = w.find('\''); apos != std::string_view::npos) w = w.substr(0, apos);
   return std::binary_search(kSentenceStarters.begin(), kSentenceStarters.end(), w);
-}
-
-// "IBM", "NASA's", "USB,": two or more capitals and nothing else but trailing punctuation or a
-// possessive; not a Roman numeral ("II", "XIV"). A name after an initial is not written so:
-// "… and Nintendo's Wii U. IBM Secure Blue is …" ends a sentence at "U.".
-bool IsAcronym(std::string_view w) {
-  size_t n = 0;
-  while (n < w.size() && w[n] >= 'A' && w[n] <= 'Z') ++n;
-  if (n < 2 || IsRomanNumeral(w)) return false;
-  std::string_view rest = w.substr(n);
-  if (rest.substr(0, 2) == "'s" || rest.substr(0, 4) == "\u2019s")
-    rest.remove_prefix(rest[0] == '\'' ? 2 : 4);
-  return std::all_of(rest.begin(), rest.end(), [](char c) {
-    return c == '.' || c == ',' || c == ';' || c == ':' || c == ')' || c == '"';
-  });
 }
 
 // "George H. Thomas", "J. A. Smith": a capital letter and a period is an initial, so the name

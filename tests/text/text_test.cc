@@ -454,6 +454,25 @@ TEST(SentenceTest, AcronymAfterASingleCapitalAndPte) {
                "Pte. John Smith enlisted."}));
 }
 
+// A ticker glued to its number ("Samsung") and "Ex." before an example ("Vehicle registration
+// plates of China") end no sentence; a capitalised plain word glued to a number still does.
+TEST(SentenceTest, TickerAfterANumberAndExBeforeAnExample) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  EXPECT_EQ(sp.Split("S1 Corporation is listed on the Korea Exchange stock-exchange (number "
+                     "012750.KS). It was founded in 1977.Albania joined later."),
+            (S{"S1 Corporation is listed on the Korea Exchange stock-exchange (number 012750.KS).",
+               "It was founded in 1977.", "Albania joined later."}));
+  EXPECT_EQ(sp.Split("The plates accommodate a one-character provincial abbreviation, a letter of "
+                     "the Pinyin alphabet, and five numbers or letters of the alphabet (Ex. "
+                     "\u6caaA\u00b712345; \u4eacC\u00b7A1234). Previously, all licence plates had "
+                     "used the five-number designation."),
+            (S{"The plates accommodate a one-character provincial abbreviation, a letter of the "
+               "Pinyin alphabet, and five numbers or letters of the alphabet (Ex. "
+               "\u6caaA\u00b712345; \u4eacC\u00b7A1234).",
+               "Previously, all licence plates had used the five-number designation."}));
+}
+
 // "Biology": a question in a quotation followed by its field in brackets goes on the sentence,
 // as a question before a lower-case word does.
 TEST(SentenceTest, QuestionBeforeALowerCaseBracket) {
