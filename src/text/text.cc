@@ -196,13 +196,13 @@ namespace {
 // "Dr. | Smith"; a boundary that follows one of these words is removed. Words that often end a
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
 // Sorted (byte order), for binary search: this is asked at every boundary ICU finds.
-constexpr std::array<std::string_view, 60> kAbbreviations = {
-    "Adm.",  "Apr.", "Aug.", "Brig.", "Bvt.",  "Capt.", "Cmdr.", "Col.",    "Cpl.", "Dec.",
-    "Dr.",   "Ex.",  "Feb.", "Fig.",  "Figs.", "Fr.",   "Ft.",   "Gen.",    "Gov.", "Hon.",
-    "Jan.",  "Jr.",  "Lt.",  "Maj.",  "Mar.",  "Mr.",   "Mrs.",  "Ms.",     "Mt.",  "No.",
-    "Nos.",  "Nov.", "Oct.", "Pres.", "Prof.", "Pte.",  "Rep.",  "Rev.",    "Sen.", "Sep.",
-    "Sept.", "Sgt.", "Sir.", "Sr.",   "St.",   "Vol.",  "al.",   "approx.", "c.",   "ca.",
-    "cf.",   "e.g.", "ed.",  "eds.",  "i.e.",  "lit.",  "p.",    "pp.",     "v.",   "vs."};
+constexpr std::array<std::string_view, 61> kAbbreviations = {
+    "Adm.",  "Apr.",  "Aug.", "Brig.",   "Bvt.", "Capt.", "Cmdr.", "Col.",  "Cpl.", "Dec.", "Dr.",
+    "Ex.",   "Feb.",  "Fig.", "Figs.",   "Fr.",  "Ft.",   "Gen.",  "Gov.",  "Hon.", "Jan.", "Jr.",
+    "Lt.",   "Maj.",  "Mar.", "Mr.",     "Mrs.", "Ms.",   "Mt.",   "No.",   "Nos.", "Nov.", "Oct.",
+    "Pres.", "Prof.", "Pte.", "Rep.",    "Rev.", "Sen.",  "Sep.",  "Sept.", "Sgt.", "Sir.", "Sr.",
+    "St.",   "Vol.",  "al.",  "approx.", "c.",   "ca.",   "cf.",   "e.g.",  "ed.",  "eds.", "i.e.",
+    "lit.",  "p.",    "pp.",  "v.",      "viz.", "vs."};
 static_assert(std::is_sorted(kAbbreviations.begin(), kAbbreviations.end()));
 
 // Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was",

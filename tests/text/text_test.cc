@@ -454,9 +454,10 @@ TEST(SentenceTest, AcronymAfterASingleCapitalAndPte) {
                "Pte. John Smith enlisted."}));
 }
 
-// A ticker glued to its number ("Samsung") and "Ex." before an example ("Vehicle registration
-// plates of China") end no sentence; a capitalised plain word glued to a number still does.
-TEST(SentenceTest, TickerAfterANumberAndExBeforeAnExample) {
+// A ticker glued to its number ("Samsung"), "Ex." before an example ("Vehicle registration
+// plates of China") and "viz." ("Kerala Agricultural University") end no sentence; a
+// capitalised plain word glued to a number still does.
+TEST(SentenceTest, TickerAfterANumberExAndViz) {
   SentenceSplitter sp;
   using S = std::vector<std::string>;
   EXPECT_EQ(sp.Split("S1 Corporation is listed on the Korea Exchange stock-exchange (number "
@@ -471,6 +472,13 @@ TEST(SentenceTest, TickerAfterANumberAndExBeforeAnExample) {
                "Pinyin alphabet, and five numbers or letters of the alphabet (Ex. "
                "\u6caaA\u00b712345; \u4eacC\u00b7A1234).",
                "Previously, all licence plates had used the five-number designation."}));
+  EXPECT_EQ(sp.Split("Forestry will be the third faculty under KAU after Agriculture and "
+                     "Agricultural Engineering. Two other faculties, viz. Veterinary and Fisheries "
+                     "were delinked from KAU in 2010 to form separate Universities."),
+            (S{"Forestry will be the third faculty under KAU after Agriculture and Agricultural "
+               "Engineering.",
+               "Two other faculties, viz. Veterinary and Fisheries were delinked from KAU in 2010 "
+               "to form separate Universities."}));
 }
 
 // "Biology": a question in a quotation followed by its field in brackets goes on the sentence,
