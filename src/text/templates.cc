@@ -494,6 +494,7 @@ std::string RenderAsOf(const TemplateCall& call) {
   if (IsYes(call.Get("lc"))) out[0] = static_cast<char>(std::tolower(out[0]));
   std::string date = FormatDate(call.Get("1"), call.Get("2"), call.Get("3"), !us);
   if (!date.empty()) out += " " + date;
+  out += call.Get("post");  // shown right after the date: "{{As of|2020|post=,}}" → "As of 2020,"
   return out;
 }
 

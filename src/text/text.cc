@@ -195,13 +195,15 @@ namespace {
 // Abbreviations after which a period does not end a sentence. ICU's rules alone split
 // "Dr. | Smith"; a boundary that follows one of these words is removed. Words that often end a
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
-constexpr std::array<std::string_view, 58> kAbbreviations = {
-    "Dr.",  "Mr.",     "Mrs.",  "Ms.",  "Prof.", "Sr.",   "Jr.",   "St.",  "Mt.",  "Ft.",
-    "Gen.", "Col.",    "Capt.", "Lt.",  "Sgt.",  "Rev.",  "Gov.",  "Sen.", "Rep.", "Pres.",
-    "Hon.", "Maj.",    "Cpl.",  "Adm.", "Cmdr.", "Fr.",   "Sir.",  "e.g.", "i.e.", "vs.",
-    "cf.",  "approx.", "ca.",   "c.",   "No.",   "Nos.",  "Vol.",  "pp.",  "p.",   "Jan.",
-    "Feb.", "Mar.",    "Apr.",  "Aug.", "Sep.",  "Sept.", "Oct.",  "Nov.", "Dec.", "al.",
-    "Fig.", "Figs.",   "ed.",   "eds.", "lit.",  "v.",    "Brig.", "Bvt."};
+// Sorted (byte order), for binary search: this is asked at every boundary ICU finds.
+constexpr std::array<std::string_view, 61> kAbbreviations = {
+    "Adm.",  "Apr.",  "Aug.", "Brig.",   "Bvt.", "Capt.", "Cmdr.", "Col.",  "Cpl.", "Dec.", "Dr.",
+    "Ex.",   "Feb.",  "Fig.", "Figs.",   "Fr.",  "Ft.",   "Gen.",  "Gov.",  "Hon.", "Jan.", "Jr.",
+    "Lt.",   "Maj.",  "Mar.", "Mr.",     "Mrs.", "Ms.",   "Mt.",   "No.",   "Nos.", "Nov.", "Oct.",
+    "Pres.", "Prof.", "Pte.", "Rep.",    "Rev.", "Sen.",  "Sep.",  "Sept.", "Sgt.", "Sir.", "Sr.",
+    "St.",   "Vol.",  "al.",  "approx.", "c.",   "ca.",   "cf.",   "e.g.",  "ed.",  "eds.", "i.e.",
+    "lit.",  "p.",    "pp.",  "v.",      "viz.", "vs."};
+static_assert(std::is_sorted(kAbbreviations.begin(), kAbbreviations.end()));
 
 // Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was",
 // "ranked world no. 91", "vol. 2", "Iolanta, Op. 69", "Art. 15 of the Constitution").
@@ -273,6 +275,10 @@ bool IsAbbreviationBeforeNumber(std::string_view word, std::string_view next) {
 
 bool InitialContinues(std::string_view next);
 
+bool IsListedAbbreviation(std::string_view word) {
+  return std::binary_search(kAbbreviations.begin(), kAbbreviations.end(), word);
+}
+
 // True when a sentence boundary after `word` (the last word before it) must be removed;
 // `next` is the first word after the boundary.
 bool IsAbbreviation(std::string_view word, std::string_view next) {
@@ -290,8 +296,7 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
     return false;
   }
   if (word.size() < 2 || word.back() != '.') return false;
-  for (auto a : kAbbreviations)
-    if (word == a) return true;
+  if (IsListedAbbreviation(word)) return true;
   // After a dash or a slash the abbreviation is a word of its own: "Corktown–St. Lawrence".
   size_t p = word.size() - 1;  // the period
   while (p > 0 && word[p - 1] != '/' && word[p - 1] != '-' && word[p - 1] != '\x93' &&
@@ -300,8 +305,7 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   if (p > 0) {
     bool dash = word[p - 1] == '/' || word[p - 1] == '-' ||
                 (p >= 3 && word[p - 3] == '\xE2' && word[p - 2] == '\x80');
-    for (auto a : kAbbreviations)
-      if (dash && word.substr(p) == a) return true;
+    if (dash && IsListedAbbreviation(word.substr(p))) return true;
     // Hyphenated initials: "J.-H. Rosny", "J.-P. Sartre".
     if (word[p - 1] == '-' && p >= 3 && word[p - 2] == '.' && word.size() - p == 2 &&
         word[p] >= 'A' && word[p] <= 'Z')
@@ -397,9 +401,25 @@ bool ContinuesAfterExclamation(std::string_view before, std::string_view next) {
   return false;
 }
 
+// "IBM", "NASA's", "USB,": two or more capitals and nothing else but trailing punctuation or a
+// possessive; not a Roman numeral ("II", "XIV"). A name after an initial is not written so:
+// "… and Nintendo's Wii U. IBM Secure Blue is …" ends a sentence at "U.".
+bool IsAcronym(std::string_view w) {
+  size_t n = 0;
+  while (n < w.size() && w[n] >= 'A' && w[n] <= 'Z') ++n;
+  if (n < 2 || IsRomanNumeral(w)) return false;
+  std::string_view rest = w.substr(n);
+  if (rest.substr(0, 2) == "'s" || rest.substr(0, 4) == "\u2019s")
+    rest.remove_prefix(rest[0] == '\'' ? 2 : 4);
+  return std::all_of(rest.begin(), rest.end(), [](char c) {
+    return c == '.' || c == ',' || c == ';' || c == ':' || c == ')' || c == '"';
+  });
+}
+
 // "33.Kxf2", "1.e4", "12.O-O" (chess notation): a period between a number and a move, with no
 // space after it, does not end a sentence. The move holds a digit, starts in lower case or is a
-// castling; a capitalised plain word ("in 2011.Albania", a missing space) starts a sentence.
+// castling, or is in capitals (a ticker: "012750.KS"); a capitalised plain word ("in
+// 2011.Albania", a missing space) starts a sentence.
 bool IsGluedAfterNumber(std::string_view sentence, std::string_view next) {
   size_t n = sentence.size();
   if (n < 2 || sentence[n - 1] != '.' || !std::isdigit(static_cast<unsigned char>(sentence[n - 2])))
@@ -408,8 +428,10 @@ bool IsGluedAfterNumber(std::string_view sentence, std::string_view next) {
   if (w.empty() || w.data() != next.data() || !std::isalpha(static_cast<unsigned char>(w[0])))
     return false;
   if (std::islower(static_cast<unsigned char>(w[0])) || w.substr(0, 3) == "O-O") return true;
-  return std::any_of(w.begin(), w.end(),
-                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  // A stock ticker or code: "(number 012750.KS)".
+  return IsAcronym(w) || std::any_of(w.begin(), w.end(), [](char c) {
+           return std::isdigit(static_cast<unsigned char>(c));
+         });
 }
 
 // "a U.S. Magistrate Judge", "the 1993 U.S. Base Realignment": a dotted country abbreviation after
@@ -459,16 +481,16 @@ bool StartsSentences(std::string_view w) {
 }
 
 // "George H. Thomas", "J. A. Smith": a capital letter and a period is an initial, so the name
-// goes on, unless the next word commonly starts a sentence: then the letter was a symbol or a
-// name that ends the sentence ("high in Vitamin C. They have …", "the sets V and E. The set V
-// …", "set V. Each pair …").
+// goes on, unless the next word commonly starts a sentence or is an acronym: then the letter was
+// a symbol or a name that ends the sentence ("high in Vitamin C. They have …", "the sets V and E.
+// The set V …", "set V. Each pair …", "Nintendo's Wii U. IBM Secure Blue …").
 bool InitialContinues(std::string_view next) {
   std::string_view w = FirstWord(next);
   // Another initial ("A.", "A.,"), with what punctuation follows it.
   if (w.size() >= 2 && w[1] == '.' && std::isupper(static_cast<unsigned char>(w[0])) &&
       (w.size() == 2 || !std::isalnum(static_cast<unsigned char>(w[2]))))
     return true;
-  return !StartsSentences(w);
+  return !StartsSentences(w) && !IsAcronym(w);
 }
 
 // Lower-case words that continue a name ("the U.N. Register on Conventional Weapons", "the U.S.

@@ -441,6 +441,62 @@ TEST(SentenceTest, SymbolLettersBeforeASentenceStarter) {
                "Andreas M. Kaplan describes Europe."}));
 }
 
+// An initial is not followed by an acronym: "Wii U." ends a sentence before "IBM" ("IBM"), as a
+// symbol letter does before a sentence starter; other initials and names still continue. "Pte."
+// (Private, in company names and ranks) ends no sentence ("Samsung").
+TEST(SentenceTest, AcronymAfterASingleCapitalAndPte) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  EXPECT_EQ(sp.Split("POWER microprocessors are employed inside many console gaming systems, "
+                     "including Xbox 360, PlayStation 3, and Nintendo's Wii U. IBM Secure Blue "
+                     "is encryption hardware that can be built into microprocessors."),
+            (S{"POWER microprocessors are employed inside many console gaming systems, "
+               "including Xbox 360, PlayStation 3, and Nintendo's Wii U.",
+               "IBM Secure Blue is encryption hardware that can be built into microprocessors."}));
+  EXPECT_EQ(sp.Split("It runs on the Wii U. NASA's probe uses it. It is the Wii U. USB, HDMI "
+                     "and SD cards work."),
+            (S{"It runs on the Wii U.", "NASA's probe uses it.", "It is the Wii U.",
+               "USB, HDMI and SD cards work."}));
+  EXPECT_EQ(sp.Split("It was signed by John F. Kennedy and J. R. R. Tolkien. Cecil B. DeMille "
+                     "directed it."),
+            (S{"It was signed by John F. Kennedy and J. R. R. Tolkien.",
+               "Cecil B. DeMille directed it."}));
+  EXPECT_EQ(sp.Split("Siltronic Samsung Wafer Pte. Ltd, the joint venture by Samsung and wholly "
+                     "owned Wacker Chemie subsidiary Siltronic, was officially opened in Singapore "
+                     "in June 2008. Pte. John Smith enlisted."),
+            (S{"Siltronic Samsung Wafer Pte. Ltd, the joint venture by Samsung and wholly owned "
+               "Wacker Chemie subsidiary Siltronic, was officially opened in Singapore in June "
+               "2008.",
+               "Pte. John Smith enlisted."}));
+}
+
+// A ticker glued to its number ("Samsung"), "Ex." before an example ("Vehicle registration
+// plates of China") and "viz." ("Kerala Agricultural University") end no sentence; a
+// capitalised plain word glued to a number still does.
+TEST(SentenceTest, TickerAfterANumberExAndViz) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  EXPECT_EQ(sp.Split("S1 Corporation is listed on the Korea Exchange stock-exchange (number "
+                     "012750.KS). It was founded in 1977.Albania joined later."),
+            (S{"S1 Corporation is listed on the Korea Exchange stock-exchange (number 012750.KS).",
+               "It was founded in 1977.", "Albania joined later."}));
+  EXPECT_EQ(sp.Split("The plates accommodate a one-character provincial abbreviation, a letter of "
+                     "the Pinyin alphabet, and five numbers or letters of the alphabet (Ex. "
+                     "\u6caaA\u00b712345; \u4eacC\u00b7A1234). Previously, all licence plates had "
+                     "used the five-number designation."),
+            (S{"The plates accommodate a one-character provincial abbreviation, a letter of the "
+               "Pinyin alphabet, and five numbers or letters of the alphabet (Ex. "
+               "\u6caaA\u00b712345; \u4eacC\u00b7A1234).",
+               "Previously, all licence plates had used the five-number designation."}));
+  EXPECT_EQ(sp.Split("Forestry will be the third faculty under KAU after Agriculture and "
+                     "Agricultural Engineering. Two other faculties, viz. Veterinary and Fisheries "
+                     "were delinked from KAU in 2010 to form separate Universities."),
+            (S{"Forestry will be the third faculty under KAU after Agriculture and Agricultural "
+               "Engineering.",
+               "Two other faculties, viz. Veterinary and Fisheries were delinked from KAU in 2010 "
+               "to form separate Universities."}));
+}
+
 // "Biology": a question in a quotation followed by its field in brackets goes on the sentence,
 // as a question before a lower-case word does.
 TEST(SentenceTest, QuestionBeforeALowerCaseBracket) {

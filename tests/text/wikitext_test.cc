@@ -88,6 +88,11 @@ const Case kCases[] = {
     {"the {{transl|ar|al-Qur'an}} text", "the al-Qur'an text"},
     {"Lahore ({{lang-ur|{{nq|لاہور}}}}) is", "Lahore (Urdu: لاہور) is"},
     {"the {{transl|ar|ALA|al-Qur'an}} text", "the al-Qur'an text"},
+    // {{Nihongo4}}: as {{nihongo}} ("Ranma ½").
+    {"two anime series: ''Ranma \u00bd'' and {{Nihongo4|''Ranma \u00bd Nett\u014dhen''|"
+     "\u3089\u3093\u307e{{sfrac|1|2}}\u71b1\u95d8\u7de8}}, which together",
+     "two anime series: Ranma \u00bd and Ranma \u00bd Nett\u014dhen "
+     "(\u3089\u3093\u307e1/2\u71b1\u95d8\u7de8), which together"},
     {"{{nihongo|Tokyo|\u6771\u4eac|T\u014dky\u014d}} is",
      "Tokyo (\u6771\u4eac, T\u014dky\u014d) is"},
     {"a {{lit|sea}} word", "a lit. 'sea' word"},
@@ -113,6 +118,9 @@ const Case kCases[] = {
     {"{{as of|2017}}, the title is held", "As of 2017, the title is held"},
     {"{{As of|2017|5}}, it", "As of May 2017, it"},
     {"It is, {{as of|2010|4|1|lc=y}}, big", "It is, as of 1 April 2010, big"},
+    // post= follows the date ("Samsung").
+    {"largest chaebol. {{As of|2020|post=,}} Samsung has the 8th highest global brand value.",
+     "largest chaebol. As of 2020, Samsung has the 8th highest global brand value."},
     {"built {{circa|1900}}.", "built c. 1900."},
     // Two dates: the span ("Al Haytham").
     {"({{c.|lk=no|965|1040}})", "(c. 965 \u2013 c. 1040)"},
