@@ -238,7 +238,9 @@ class Ingester {
                                 " of the XML: <siteinfo><dbname> \"" + Printable(edition_name_) +
                                 "\" is not a valid edition name (1 to 64 of A-Z a-z 0-9 _ -); "
                                 "name the edition with --edition");
-    return store_->EditionId(edition_name_, /*create=*/true, &edition_);
+    RETURN_IF_ERROR(store_->EditionId(edition_name_, /*create=*/true, &edition_));
+    // Into an edition without pages (a first ingest), no title of this file can have a page yet.
+    return store_->HasTitles(edition_, &titles_may_exist_);
   }
 
   // JSON lines: the same title twice in one file would silently replace the first page. Titles
@@ -257,6 +259,10 @@ class Ingester {
   // otherwise a new page whose id is a hash of the title. The committed state is enough: a title
   // occurs once per file, and each file is committed before the next is read.
   Status TitlePageOwner(const std::string& title, uint64_t* page_id) {
+    if (!titles_may_exist_) {
+      *page_id = TitlePageId(title);
+      return Status::OK();
+    }
     Status s = store_->FindArticle(edition_, title, page_id);
     if (s.ok() || !s.IsNotFound()) return s;
     pb::Redirect r;
@@ -564,6 +570,7 @@ class Ingester {
   std::unordered_set<std::string> wanted_titles_;
   size_t batch_bytes_ = 0;                              // text bytes of the pages in batch_
   std::unordered_map<uint64_t, uint64_t> titles_seen_;  // JSON lines: title hash → line
+  bool titles_may_exist_ = true;  // the edition had pages when this file began
   std::string edition_name_;
   uint32_t edition_ = 0;
   std::unique_ptr<PageWriter> writer_;

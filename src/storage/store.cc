@@ -534,7 +534,7 @@ struct PageWriter::Rep {
   };
   std::string term_chars;
   std::vector<TermChange> term_changes;
-  PageTerms old_terms;  // of a page being replaced
+  PageTerms old_terms;          // of a page being replaced
   bool queue_for_index = true;  // the database has a paragraph index to keep up to date
   // Pages written in this batch: a second write of one of them flushes first, so that every
   // read of a page's old state sees the committed state.
@@ -850,6 +850,21 @@ Status Store::ForEachTitle(uint32_t edition,
     RETURN_IF_ERROR(fn(it->key().ToString().substr(4), DecodeBigEndian64(it->value().data())));
   }
   return FromRocks(it->status(), dir_ + ": scan titles");
+}
+
+Status Store::HasTitles(uint32_t edition, bool* any) {
+  *any = false;
+  const std::string prefix = EncodeEditionKey(edition);
+  for (Cf table : {Cf::kTitles, Cf::kRedirects}) {
+    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(table)));
+    it->Seek(prefix);
+    if (it->Valid() && it->key().starts_with(prefix)) {
+      *any = true;
+      return Status::OK();
+    }
+    RETURN_IF_ERROR(FromRocks(it->status(), dir_ + ": scan titles"));
+  }
+  return Status::OK();
 }
 
 Status Store::MatchTitles(

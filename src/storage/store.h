@@ -133,6 +133,8 @@ class Store {
   Status MatchTitles(
       uint32_t edition, uint32_t other,
       const std::function<Status(const std::string&, uint64_t, const uint64_t*)>& fn);
+  // Whether `edition` has an article or a redirect (one seek in each of their title tables).
+  Status HasTitles(uint32_t edition, bool* any);
   // Page ids of all pages (articles and redirects) of `edition`.
   Status PageIds(uint32_t edition, std::vector<uint64_t>* out);
 

@@ -268,6 +268,29 @@ TEST(IngestTest, AJsonlDocumentReplacesThePageOfItsTitle) {
   }
 }
 
+// Into a new edition the first file needs no title lookups; a second file of the same run does.
+TEST(IngestTest, TwoJsonlFilesOfOneRunShareTheirTitlesPages) {
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("a.jsonl"), R"({"title": "Art", "text": "Art is old. It is fun."})");
+  testing::WriteFile(tmp.Sub("b.jsonl"),
+                     R"({"title": "art", "text": "Art is made by people. It can be seen."})");
+  auto store = OpenStore(tmp.Sub("db"));
+  IngestOptions o;
+  o.edition = "pets";
+  IngestSummary sum;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("a.jsonl"), tmp.Sub("b.jsonl")}, o, &sum).ok());
+  uint32_t ed = 0;
+  ASSERT_TRUE(store->EditionId("pets", false, &ed).ok());
+  std::vector<uint64_t> ids;
+  ASSERT_TRUE(store->PageIds(ed, &ids).ok());
+  ASSERT_EQ(ids.size(), 1u);
+  pb::Article a;
+  ASSERT_TRUE(store->GetArticle(ed, ids[0], &a).ok());
+  EXPECT_EQ(a.paragraphs(0).sentences(0), "Art is made by people.");
+  EXPECT_EQ(sum.added, 1u);
+  EXPECT_EQ(sum.changed, 1u);
+}
+
 // What can be known from the command line and the files' first bytes is checked before a
 // database is touched: a bad edition name, a missing file, JSON lines without an edition.
 TEST(IngestTest, BadArgumentsAndFilesAreFoundBeforeAnythingIsRead) {
