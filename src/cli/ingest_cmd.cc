@@ -56,11 +56,15 @@ void PrintIngestSummary(const IngestSummary& s, bool json) {
   std::cout << "pages read: " << s.pages << "\n"
             << "articles: " << s.added << " added, " << s.changed << " changed, " << s.unchanged
             << " unchanged, " << s.deleted << " deleted\n"
-            << "redirects stored: " << s.redirects << "\n";
+            << "redirects: " << s.redirects << " stored, " << s.redirects_unchanged
+            << " unchanged\n";
   if (s.streams_total)
     std::cout << "streams read: " << s.streams_read << " of " << s.streams_total << "\n";
+  if (s.not_wanted)
+    std::cout << "pages not stored, their titles not in --only-titles-of: " << s.not_wanted << "\n";
   if (s.with_stubs)
-    std::cout << "pages in another revision than the stub says: " << s.stub_mismatch << "\n";
+    std::cout << "pages the stubs list as stored already (not read): " << s.stub_unchanged << "\n"
+              << "pages in another revision than the stub says: " << s.stub_mismatch << "\n";
   if (s.with_changes)
     std::cout << "revisions ignored: " << s.older_ignored << " older than stored, " << s.superseded
               << " superseded in their file\n";

@@ -331,6 +331,8 @@ class Ingester {
       if (old.kind() == pb::PageState::ARTICLE) {
         ++summary_->unchanged;
         ++summary_->articles_by_edition[edition_name_];
+      } else {
+        ++summary_->redirects_unchanged;
       }
       return Status::OK();
     }
@@ -584,6 +586,8 @@ std::map<std::string, uint64_t> IngestSummary::AsCounts() const {
       {"unchanged", unchanged}, {"redirects", redirects}, {"other_namespace", other_namespace},
       {"deleted", deleted}};
   if (not_wanted) c["not_wanted"] = not_wanted;
+  if (redirects_unchanged) c["redirects_unchanged"] = redirects_unchanged;
+  if (stub_unchanged) c["stub_unchanged"] = stub_unchanged;
   if (too_large) c["too_large"] = too_large;
   if (with_stubs) c["stub_mismatch"] = stub_mismatch;
   if (with_changes) {
@@ -707,6 +711,7 @@ Status IngestWithStubs(Store* store, const std::string& path, const IngestOption
   // date; what is stored of them stays.
   for (const auto& [id, rev] : plan.to_read)
     if (!found.count(id)) ++summary->stub_mismatch;
+  summary->stub_unchanged = plan.listed.size() - std::min(plan.listed.size(), plan.to_read.size());
   if (!options.full) return Status::OK();
   uint32_t edition = 0;
   RETURN_IF_ERROR(store->EditionId(plan.edition_name, /*create=*/true, &edition));

@@ -58,12 +58,14 @@ struct IngestOptions {
 };
 
 struct IngestSummary {
-  uint64_t pages = 0;            // pages read from the input
-  uint64_t added = 0;            // new articles
-  uint64_t changed = 0;          // articles whose revision or content changed
-  uint64_t unchanged = 0;        // articles skipped before any cleaning
-  uint64_t redirects = 0;        // redirects stored (new or changed)
-  uint64_t other_namespace = 0;  // pages outside namespace 0, not stored
+  uint64_t pages = 0;                // pages read from the input
+  uint64_t added = 0;                // new articles
+  uint64_t changed = 0;              // articles whose revision or content changed
+  uint64_t unchanged = 0;            // articles skipped before any cleaning
+  uint64_t redirects = 0;            // redirects stored (new or changed)
+  uint64_t redirects_unchanged = 0;  // redirects read and found as stored
+  uint64_t stub_unchanged = 0;       // --stubs: pages the stubs list as stored already (not read)
+  uint64_t other_namespace = 0;      // pages outside namespace 0, not stored
   uint64_t deleted = 0;
   uint64_t streams_total = 0;  // with an index: streams in the dump
   uint64_t streams_read = 0;   // with an index: streams decompressed

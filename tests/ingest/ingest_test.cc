@@ -268,6 +268,21 @@ TEST(IngestTest, AJsonlDocumentReplacesThePageOfItsTitle) {
   }
 }
 
+// A second ingest of the same dump finds its redirects stored, and says so.
+TEST(IngestTest, ASecondIngestCountsUnchangedRedirects) {
+  TempDir tmp;
+  auto store = OpenStore(tmp.Sub("db"));
+  const std::string dump = DataPath("wikidumps/enwiki-gensim-sample.xml.bz2");
+  IngestSummary first, second;
+  ASSERT_TRUE(Ingest(store.get(), {dump}, {}, &first).ok());
+  ASSERT_TRUE(Ingest(store.get(), {dump}, {}, &second).ok());
+  EXPECT_EQ(first.redirects, 99u);  // the sample's 100th redirect is outside namespace 0
+  EXPECT_EQ(first.redirects_unchanged, 0u);
+  EXPECT_EQ(second.redirects, 0u);
+  EXPECT_EQ(second.redirects_unchanged, 99u);
+  EXPECT_EQ(second.unchanged, first.added);
+}
+
 // Into a new edition the first file needs no title lookups; a second file of the same run does.
 TEST(IngestTest, TwoJsonlFilesOfOneRunShareTheirTitlesPages) {
   TempDir tmp;

@@ -259,6 +259,10 @@ TEST(StubUpdateTest, EveryKindOfChangeEndsAsAFreshIngestAndReadsOnlyTheirStreams
   ASSERT_TRUE(again.status.ok()) << again.status.ToString();
   EXPECT_EQ(again.summary.streams_read, 0u);
   EXPECT_EQ(again.summary.deleted, 0u);
+  uint64_t listed = 0;  // namespace-0 pages of the stub
+  for (const auto& [id, p] : NewPages()) listed += p.ns == 0;
+  EXPECT_EQ(again.summary.stub_unchanged, listed);
+  EXPECT_EQ(again.summary.AsCounts().at("stub_unchanged"), listed);
   EXPECT_EQ(Contents(store.get()), FreshContents(tmp, NewPages(), "fresh2"));
 }
 
