@@ -179,18 +179,23 @@ def build_dev(work=HERE):
         ssent[(r["normal_title"], tuple(r["simple_index"]))] = r["simple"]
     lab1 = {json.loads(l)["key"]: json.loads(l) for l in open(f"{LABELS}/swipe-val-dev.labels.jsonl")}
     lab2 = {json.loads(l)["key"]: json.loads(l) for l in open(f"{LABELS}/swipe-val-dev.labels2.jsonl")}
-    rows = []
+    rows, dropped = [], 0
     for line in open(f"{LABELS}/swipe-val-dev.jsonl", encoding="utf-8"):
         r = json.loads(line)
         t = r["normal_title"]
         ni = [r["normal_index"]] if r["unit"] == "sentence" else r["normal_index"]
         si = [r["simple_index"]] if r["unit"] == "sentence" else r["simple_index"]
-        r["ns"] = [nsent[(t, tuple(i))] for i in ni]
-        r["ss"] = [ssent[(t, tuple(i))] for i in si]
-        assert " ".join(r["ns"]) == r["normal"] and " ".join(r["ss"]) == r["simple"], r["key"]
+        r["ns"] = [nsent.get((t, tuple(i))) for i in ni]
+        r["ss"] = [ssent.get((t, tuple(i))) for i in si]
+        # A row counts only when this aligndb exports it with the texts that were labelled (the
+        # sentence splitter may have changed since the sample was drawn), as measure_export.py.
+        if None in r["ns"] + r["ss"] or " ".join(r["ns"]) != r["normal"] or " ".join(r["ss"]) != r["simple"]:
+            dropped += 1
+            continue
         r["label"], r["label2"] = lab1[r["key"]]["label"], lab2[r["key"]]["label"]
         r["note"] = lab1[r["key"]].get("note", "")
         rows.append(r)
+    print(f"dev rows: {len(rows) + dropped}; exported with the labelled texts: {len(rows)} (used)")
     return rows, idf, idf_max
 
 
@@ -291,7 +296,7 @@ def main():
     rows, idf, idf_max = build_dev()
     feats = {r["key"]: features(r["ns"], r["ss"], idf, idf_max) for r in rows}
     pred = {r["key"]: decide(feats[r["key"]]) for r in rows}
-    print("# label rule on the development set (328 rows)")
+    print(f"# label rule on the development set ({len(rows)} rows)")
     print("constants:", PARAMS)
     report(rows, pred, "Final rule, whole dev set, similarity >= 0.5 (population-weighted)")
     for ref in ("label", "label2"):
@@ -330,8 +335,8 @@ def main():
     g1 = ["good" if r["label"] == "good" else "not" for r in rows]
     g2 = ["good" if r["label2"] == "good" else "not" for r in rows]
     gp = [pred[r["key"]] if pred[r["key"]] == "good" else "not" for r in rows]
-    print("\nraw agreement / kappa on good vs not-good, all 328 rows: rule-1st %.3f / %.3f; "
-          "rule-2nd %.3f / %.3f; 1st-2nd %.3f / %.3f" % (*kappa(gp, g1), *kappa(gp, g2), *kappa(g1, g2)))
+    print("\nraw agreement / kappa on good vs not-good, all %d rows: rule-1st %.3f / %.3f; "
+          "rule-2nd %.3f / %.3f; 1st-2nd %.3f / %.3f" % (len(rows), *kappa(gp, g1), *kappa(gp, g2), *kappa(g1, g2)))
 
     print("\n## 5-fold cross-validation (thresholds MIN_COV, MAX_RUN, MAX_CLAUSE_RUN tuned on 4 folds,")
     print("## measured on the 5th; out-of-fold predictions pooled, weighted as above)")
