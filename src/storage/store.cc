@@ -1,5 +1,6 @@
 #include "storage/store.h"
 
+#include <fcntl.h>
 #include <rocksdb/db.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/merge_operator.h>
@@ -7,6 +8,7 @@
 #include <rocksdb/table.h>
 #include <rocksdb/utilities/options_util.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -14,7 +16,9 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <random>
+#include <set>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -130,6 +134,40 @@ constexpr const char* kNextRunKey = "next_run_id";
 constexpr const char* kIdentityKey = "identity";
 constexpr const char* kRunRunning = "running";
 constexpr const char* kRunInterrupted = "interrupted (the process ended before the run finished)";
+
+// Databases this process has open for writing: RocksDB's LOCK file is a POSIX record lock, which
+// another process can see (F_GETLK) but this one cannot (its own locks never conflict).
+std::mutex& WritersMutex() {
+  static std::mutex m;
+  return m;
+}
+std::set<std::string>& OpenWriters() {
+  static std::set<std::string> dirs;
+  return dirs;
+}
+
+std::string CanonicalDir(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::path p = std::filesystem::weakly_canonical(dir, ec);
+  return ec ? dir : p.string();
+}
+
+// Whether a process (this one or another) has the database at `dir` open for writing. When the
+// LOCK file cannot be read, a writer is assumed.
+bool WriterActive(const std::string& dir) {
+  {
+    std::lock_guard<std::mutex> lock(WritersMutex());
+    if (OpenWriters().count(CanonicalDir(dir))) return true;
+  }
+  int fd = ::open((dir + "/LOCK").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno != ENOENT;
+  struct flock fl = {};
+  fl.l_type = F_WRLCK;
+  fl.l_whence = SEEK_SET;
+  const bool locked = ::fcntl(fd, F_GETLK, &fl) != 0 || fl.l_type != F_UNLCK;
+  ::close(fd);
+  return locked;
+}
 
 // Counter keys in the "counts" CF: edition(4) 0x00 name. Document frequencies: edition(4) 0x01
 // token.
@@ -262,6 +300,10 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   }
   RETURN_IF_ERROR(store->CheckSchema(options.read_only));
   if (!options.read_only) {
+    std::lock_guard<std::mutex> lock(WritersMutex());
+    OpenWriters().insert(CanonicalDir(dir));
+  }
+  if (!options.read_only) {
     RETURN_IF_ERROR(store->EnsureIdentity());
     RETURN_IF_ERROR(store->MarkInterruptedRuns());
     RETURN_IF_ERROR(store->DropIndexQueueWithoutIndex());
@@ -386,6 +428,10 @@ Store::~Store() {
   if (db_) {
     for (auto* h : handles_) db_->DestroyColumnFamilyHandle(h);
     delete db_;
+    if (!read_only_) {
+      std::lock_guard<std::mutex> lock(WritersMutex());
+      OpenWriters().erase(CanonicalDir(dir_));
+    }
   }
 }
 
@@ -986,7 +1032,15 @@ Status Store::Runs(std::vector<pb::RunManifest>* out) {
       return Status::Corruption(dir_ + ": run record does not parse");
     out->push_back(std::move(run));
   }
-  return FromRocks(it->status(), dir_ + ": scan runs");
+  RETURN_IF_ERROR(FromRocks(it->status(), dir_ + ": scan runs"));
+  // A reader shows a run whose process died as the writer that opens next will mark it.
+  if (read_only_ &&
+      std::any_of(out->begin(), out->end(),
+                  [](const auto& r) { return r.status() == kRunRunning; }) &&
+      !WriterActive(dir_))
+    for (auto& run : *out)
+      if (run.status() == kRunRunning) run.set_status(kRunInterrupted);
+  return Status::OK();
 }
 
 }  // namespace aligndb

@@ -420,7 +420,9 @@ TEST(StoreTest, RefusesAForeignRocksDbDatabase) {
   EXPECT_EQ(cfs, std::vector<std::string>{"default"});  // no column family was added
 }
 
-// A run whose process died stays "running" until the next writer opens the database.
+// A run whose process died is stored as "running" until the next writer opens the database and
+// marks it; a reader shows it interrupted already when no writer has the database open, and
+// "running" while one has (here, this process's writer).
 TEST(StoreTest, RunsOfAKilledProcessAreMarkedInterruptedByTheNextWriter) {
   TempDir tmp;
   uint64_t done = 0, killed = 0;
@@ -434,11 +436,19 @@ TEST(StoreTest, RunsOfAKilledProcessAreMarkedInterruptedByTheNextWriter) {
   {
     auto reader = OpenOrDie(tmp.Sub("db"), false, true);  // readers change nothing
     ASSERT_TRUE(reader->Runs(&runs).ok());
+    EXPECT_EQ(runs[1].status().rfind("interrupted", 0), 0u) << runs[1].status();
+  }
+  {
+    auto reader = OpenOrDie(tmp.Sub("db"), false, true);
+    auto writer = OpenOrDie(tmp.Sub("db"));  // a writer that has not marked it (opened after)
+    uint64_t running = 0;
+    ASSERT_TRUE(writer->BeginRun("align", {}, &running).ok());
+    ASSERT_TRUE(reader->Runs(&runs).ok());  // the reader's view: before the writer's marks
     EXPECT_EQ(runs[1].status(), "running");
   }
   auto store = OpenOrDie(tmp.Sub("db"));
   ASSERT_TRUE(store->Runs(&runs).ok());
-  ASSERT_EQ(runs.size(), 2u);
+  ASSERT_EQ(runs.size(), 3u);
   EXPECT_EQ(runs[0].status(), "ok");
   EXPECT_EQ(runs[1].status().rfind("interrupted", 0), 0u) << runs[1].status();
   EXPECT_EQ(runs[1].finished_unix_ms(), 0);
