@@ -27,6 +27,8 @@ struct AlignArgs {
   std::string vectors_cache;
   std::string lexicon;
   bool json = false;
+  // Given on the command line (their defaults cannot tell): checked against the mode and measure.
+  bool theta_given = false, threshold_given = false;
 };
 
 void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
@@ -58,6 +60,7 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
                   "Word similarity from a lexicon (wordnet), alone or with --vectors (larger wins)")
       ->check(CLI::IsMember({"wordnet"}));
   cmd->add_option("--theta", o.theta, "Embedding similarities: word pairs count when above this")
+      ->each([a](const std::string&) { a->theta_given = true; })
       ->capture_default_str()
       ->check(FiniteNumber(-1, 1));
   AddNameOption(cmd, "--mode", &o.mode, kAlignModeNames,
@@ -65,6 +68,7 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
                 "sentence pair scored (Kajiwara & Komachi's corpus mode)");
   cmd->add_option("--threshold", o.pair_threshold,
                   "all-pairs: keep sentence pairs at or above this")
+      ->each([a](const std::string&) { a->threshold_given = true; })
       ->capture_default_str()
       ->check(FiniteNumber(-1, 1));
   cmd->add_flag(
@@ -84,10 +88,27 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
                 "(current idf everywhere)");
 }
 
+// An option that would be ignored is a mistake to point out: results computed without it would
+// look as if it had been used. Checked before anything is read or written.
+Status CheckAlignArgs(const AlignArgs& args) {
+  const AlignOptions& options = args.options;
+  if (options.similarity == SimilarityMeasure::kTfidf &&
+      (!options.vectors.empty() || !args.lexicon.empty() || args.theta_given))
+    return Status::InvalidArgument(
+        "--vectors, --lexicon and --theta are for an embedding --similarity (every measure but "
+        "tfidf, the default)");
+  if (options.mode != AlignMode::kAllPairs && args.threshold_given)
+    return Status::InvalidArgument(
+        "--threshold is for --mode all-pairs; coster-kauchak keeps sentence pairs by "
+        "--paragraph-threshold and the dynamic program");
+  return Status::OK();
+}
+
 // Aligns as a recorded run: loads the vectors an embedding similarity needs, opens the
 // paragraph index with --candidates xapian, draws progress on a terminal.
 Status RunAlign(Store* store, const AlignArgs& args, const Invocation& inv, AlignSummary* summary) {
   AlignOptions options = args.options;
+  RETURN_IF_ERROR(CheckAlignArgs(args));
   std::unique_ptr<WordSimilaritySet> vectors;
   std::unique_ptr<PairScorer> scorer;
   if (options.similarity != SimilarityMeasure::kTfidf) {
@@ -155,8 +176,9 @@ Runner WireAlign(CLI::App* cmd) {
   AddAlignOptions(cmd, a.get());
   cmd->add_flag("--json", a->json, "Print the summary as JSON");
   return [a](const Invocation& inv) {
+    RETURN_IF_ERROR(CheckAlignArgs(*a));
     std::unique_ptr<Store> store;
-    RETURN_IF_ERROR(OpenStore(a->db, true, &store));
+    RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kWrite, &store));
     AlignSummary summary;
     RETURN_IF_ERROR(RunAlign(store.get(), *a, inv, &summary));
     PrintAlignSummary(summary, a->json);
@@ -214,8 +236,9 @@ Runner WireBuild(CLI::App* cmd) {
   return [a](const Invocation& inv) {
     // Arguments and input files are checked before the database is created or opened.
     RETURN_IF_ERROR(CheckIngestInputs(a->ingest.files, a->ingest.options));
+    RETURN_IF_ERROR(CheckAlignArgs(a->align));
     std::unique_ptr<Store> store;
-    RETURN_IF_ERROR(OpenStore(a->ingest.db, true, &store));
+    RETURN_IF_ERROR(OpenStore(a->ingest.db, OpenMode::kCreate, &store));
     IngestSummary ingested;
     RETURN_IF_ERROR(RunIngest(store.get(), a->ingest, inv, &ingested));
     PrintIngestSummary(ingested, false);

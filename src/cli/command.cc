@@ -41,10 +41,10 @@ int Finish(const Status& s) {
   return ExitCodeFor(s);
 }
 
-Status OpenStore(const std::string& dir, bool write, std::unique_ptr<Store>* store) {
+Status OpenStore(const std::string& dir, OpenMode mode, std::unique_ptr<Store>* store) {
   StoreOptions opts;
-  opts.create_if_missing = write;
-  opts.read_only = !write;
+  opts.create_if_missing = mode == OpenMode::kCreate;
+  opts.read_only = mode == OpenMode::kRead;
   return Store::Open(opts, dir, store);
 }
 

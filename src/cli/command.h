@@ -61,9 +61,11 @@ int ExitCodeFor(const Status& s);
 // and returns its exit code; 0 for OK.
 int Finish(const Status& s);
 
-// Opens the database for reading (a snapshot-consistent reader beside a writer) or for writing
-// (created if missing).
-Status OpenStore(const std::string& dir, bool write, std::unique_ptr<Store>* store);
+// Opens the database for reading (a snapshot-consistent reader beside a writer) or for writing.
+// Only the commands that put data in (ingest, build) create a missing database: align and
+// paraphrase on a path that holds none say so instead of leaving an empty database there.
+enum class OpenMode { kRead, kWrite, kCreate };
+Status OpenStore(const std::string& dir, OpenMode mode, std::unique_ptr<Store>* store);
 
 // Runs `body` as a recorded run of `command`: the run record holds the invocation's arguments,
 // the body's outcome and `counts()` taken after it. The body's failure is returned before a

@@ -32,7 +32,7 @@ Status RunExport(const ExportArgs& args, bool progress) {
   if (!args.label.empty() && !ParseLabelName(args.label, &o.label))
     return Status::InvalidArgument("--label: use good or partial");
   std::unique_ptr<Store> store;
-  RETURN_IF_ERROR(OpenStore(args.db, false, &store));
+  RETURN_IF_ERROR(OpenStore(args.db, OpenMode::kRead, &store));
   uint64_t written = 0;
   if (o.format != ExportFormat::kParallel && !o.out_prefix.empty()) {
     std::ofstream file(o.out_prefix, std::ios::binary);

@@ -117,7 +117,7 @@ Runner WireIngest(CLI::App* cmd) {
     // Arguments and input files are checked before the database is created or opened.
     RETURN_IF_ERROR(CheckIngestInputs(a->files, a->options));
     std::unique_ptr<Store> store;
-    RETURN_IF_ERROR(OpenStore(a->db, true, &store));
+    RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kCreate, &store));
     IngestSummary summary;
     RETURN_IF_ERROR(RunIngest(store.get(), *a, inv, &summary));
     PrintIngestSummary(summary, a->json);
@@ -191,7 +191,7 @@ Status ShowAll(Store* store, const ShowArgs& args,
 
 Status RunShow(const ShowArgs& args) {
   std::unique_ptr<Store> store;
-  RETURN_IF_ERROR(OpenStore(args.db, false, &store));
+  RETURN_IF_ERROR(OpenStore(args.db, OpenMode::kRead, &store));
   std::map<std::string, uint32_t> editions;
   RETURN_IF_ERROR(store->Editions(&editions));
   if (!args.edition.empty()) {
@@ -272,7 +272,7 @@ void PrintInfoText(const std::string& db, const ordered_json& j,
 
 Status RunInfo(const std::string& db, bool json) {
   std::unique_ptr<Store> store;
-  RETURN_IF_ERROR(OpenStore(db, false, &store));
+  RETURN_IF_ERROR(OpenStore(db, OpenMode::kRead, &store));
   std::map<std::string, uint32_t> editions;
   RETURN_IF_ERROR(store->Editions(&editions));
   std::vector<pb::RunManifest> runs;

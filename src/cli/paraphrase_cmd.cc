@@ -56,7 +56,7 @@ Runner WireParaphrase(CLI::App* cmd) {
   cmd->add_flag("--json", a->json, "Print the summary as JSON");
   return [a](const Invocation& inv) {
     std::unique_ptr<Store> store;
-    RETURN_IF_ERROR(OpenStore(a->db, true, &store));
+    RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kWrite, &store));
     ParaphraseSummary sum;
     RETURN_IF_ERROR(RecordedRun(
         store.get(), "paraphrase", inv,

@@ -25,7 +25,7 @@ Runner WireLookup(CLI::App* cmd) {
   cmd->add_option("TITLE", a->title, "Title in either edition")->required();
   return [a](const Invocation&) {
     std::unique_ptr<Store> store;
-    RETURN_IF_ERROR(OpenStore(a->db, false, &store));
+    RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kRead, &store));
     return Lookup(store.get(), a->editions, a->title, a->format, std::cout);
   };
 }
@@ -51,7 +51,7 @@ Runner WireStats(CLI::App* cmd) {
     EditionPair editions = a->editions;
     if (!a->collection.empty()) editions = {a->collection, a->collection};
     std::unique_ptr<Store> store;
-    RETURN_IF_ERROR(OpenStore(a->db, false, &store));
+    RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kRead, &store));
     return Stats(store.get(), editions, a->min_sim,
                  a->json ? OutputFormat::kJson : OutputFormat::kText, std::cout);
   };

@@ -27,7 +27,7 @@ Runner WireReport(CLI::App* cmd) {
       ->check(FiniteNumber());
   return [a](const Invocation&) {
     std::unique_ptr<Store> store;
-    RETURN_IF_ERROR(OpenStore(a->db, false, &store));
+    RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kRead, &store));
     std::vector<std::string> files;
     RETURN_IF_ERROR(WriteReport(store.get(), a->options, &files));
     for (const auto& f : files) std::cout << f << "\n";

@@ -8,7 +8,6 @@ namespace aligndb::cli {
 
 bool StderrIsTerminal() { return isatty(STDERR_FILENO) == 1; }
 
-
 ProgressLine::~ProgressLine() {
   if (shown_) std::fputc('\n', stderr);
 }

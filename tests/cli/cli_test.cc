@@ -435,6 +435,41 @@ TEST(CliEdgeTest, NumbersMustBeFiniteAndInRange) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
+// Options that the chosen mode or measure would ignore are refused, by align and by build
+// before build ingests anything.
+TEST(CliEdgeTest, AlignOptionsThatWouldBeIgnoredAreRefused) {
+  TempDir tmp;
+  const std::string db = tmp.Sub("db"), xml = DataPath("wikidumps/simplewiki-sample.xml.bz2");
+  const std::string vec = DataPath("vectors/test_glove.txt");
+  for (const std::string cmd : {"align", "build"}) {
+    std::vector<std::string> base = {cmd, "--db", db};
+    auto with = [&](std::vector<std::string> extra) {
+      std::vector<std::string> a = base;
+      a.insert(a.end(), extra.begin(), extra.end());
+      if (cmd == "build") a.push_back(xml);
+      return a;
+    };
+    ExpectBadArgument(with({"--vectors", vec}), {"--vectors", "tfidf"});
+    ExpectBadArgument(with({"--lexicon", "wordnet"}), {"--lexicon", "tfidf"});
+    ExpectBadArgument(with({"--theta", "0.4"}), {"--theta", "tfidf"});
+    ExpectBadArgument(with({"--threshold", "0.5"}), {"--threshold", "all-pairs"});
+    EXPECT_FALSE(std::filesystem::exists(db)) << cmd;
+  }
+}
+
+// Only ingest and build create a database: align and paraphrase on an empty path say there is
+// none (exit 6) and leave nothing there.
+TEST(CliEdgeTest, AlignAndParaphraseDoNotCreateADatabase) {
+  TempDir tmp;
+  for (std::vector<std::string> args : {std::vector<std::string>{"align", "--db", tmp.Sub("db")},
+                                        {"paraphrase", "--db", tmp.Sub("db"), "--method", "l12"}}) {
+    auto r = RunAligndb(args);
+    EXPECT_EQ(r.exit_code, 6) << r.err;
+    EXPECT_NE(r.err.find("no database here"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(tmp.Sub("db"))) << args[0];
+  }
+}
+
 // `--db ""` used to be an I/O error (exit 4) or "no database here" (exit 6).
 TEST(CliEdgeTest, EmptyDatabasePathIsABadArgument) {
   ExpectBadArgument({"info", "--db", ""}, {"--db", "empty"});
