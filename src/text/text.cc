@@ -274,6 +274,8 @@ bool IsAbbreviationBeforeNumber(std::string_view word, std::string_view next) {
 }
 
 bool InitialContinues(std::string_view next);
+bool StartsSentences(std::string_view w);
+std::string_view FirstWord(std::string_view s);
 
 bool IsListedAbbreviation(std::string_view word) {
   return std::binary_search(kAbbreviations.begin(), kAbbreviations.end(), word);
@@ -296,6 +298,10 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
     return false;
   }
   if (word.size() < 2 || word.back() != '.') return false;
+  // "Frank Abagnale, Jr. The same year …": a generational suffix ends the name, and the
+  // sentence with it, before a word that commonly starts a sentence; before others the name
+  // goes on ("Jr. was", "Martin Luther King Jr. Day").
+  if (word == "Jr." || word == "Sr.") return !StartsSentences(FirstWord(next));
   if (IsListedAbbreviation(word)) return true;
   // After a dash or a slash the abbreviation is a word of its own: "Corktown–St. Lawrence".
   size_t p = word.size() - 1;  // the period

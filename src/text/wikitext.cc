@@ -463,11 +463,24 @@ bool IsLoneFormulaLine(std::string_view s, LineSpan f) {
   return IsRenderableFormula(Trim(s.substr(b, f.e - b)));
 }
 
-bool EndsSentence(std::string_view formula) {
+// The formula's last character, inside or after its closing </math>.
+char LastFormulaChar(std::string_view formula) {
   formula = Trim(formula);
   if (EndsWith(formula, "</math>")) formula = Trim(formula.substr(0, formula.size() - 7));
-  return !formula.empty() &&
-         (formula.back() == '.' || formula.back() == '!' || formula.back() == '?');
+  return formula.empty() ? '\0' : formula.back();
+}
+
+bool EndsSentence(std::string_view formula) {
+  char c = LastFormulaChar(formula);
+  return c == '.' || c == '!' || c == '?';
+}
+
+// The line after a formula goes on with its sentence: a continuation word ("where", "or"), or
+// any lower-case word after a formula that ends with a comma ("… where E = DTIME(2^O(n))," /
+// "has circuit complexity … then P = BPP.").
+bool ContinuesAfterFormula(std::string_view formula, std::string_view next) {
+  if (ContinuesSentence(next)) return true;
+  return LastFormulaChar(formula) == ',' && !next.empty() && next[0] >= 'a' && next[0] <= 'z';
 }
 
 void JoinFormulaLines(std::string* text) {
@@ -491,8 +504,8 @@ void JoinFormulaLines(std::string* text) {
       LineSpan next = NextNonBlankLine(s, f.e);
       std::string_view next_text =
           next.ok ? std::string_view(s).substr(next.b, next.e - next.b) : std::string_view();
-      if (!next.ok || EndsSentence(std::string_view(s).substr(f.b, f.e - f.b)) ||
-          !ContinuesSentence(next_text)) {
+      std::string_view formula = std::string_view(s).substr(f.b, f.e - f.b);
+      if (!next.ok || EndsSentence(formula) || !ContinuesAfterFormula(formula, next_text)) {
         if (next.ok && next.b == f.e + 1) ends.push_back(f.e);  // MediaWiki ends it there too
         break;
       }

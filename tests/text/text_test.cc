@@ -444,6 +444,28 @@ TEST(SentenceTest, SymbolLettersBeforeASentenceStarter) {
 // An initial is not followed by an acronym: "Wii U." ends a sentence before "IBM" ("IBM"), as a
 // symbol letter does before a sentence starter; other initials and names still continue. "Pte."
 // (Private, in company names and ranks) ends no sentence ("Samsung").
+TEST(SentenceTest, GenerationalSuffixBeforeASentenceStarter) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  // "Tom Hanks": the suffix ends the sentence before "The".
+  EXPECT_EQ(sp.Split("That same year, Hanks collaborated once again with director Spielberg, "
+                     "starring opposite Leonardo DiCaprio in the hit crime comedy Catch Me If You "
+                     "Can, based on the true story of Frank Abagnale, Jr. The same year, Hanks and "
+                     "his wife Rita Wilson produced the hit movie My Big Fat Greek Wedding."),
+            (S{"That same year, Hanks collaborated once again with director Spielberg, starring "
+               "opposite Leonardo DiCaprio in the hit crime comedy Catch Me If You Can, based on "
+               "the true story of Frank Abagnale, Jr.",
+               "The same year, Hanks and his wife Rita Wilson produced the hit movie My Big Fat "
+               "Greek Wedding."}));
+  // Before other words the name goes on.
+  EXPECT_EQ(sp.Split("Frank Abagnale Jr. was born in 1948. It marks Martin Luther King Jr. Day. "
+                     "The John Smith Sr. Memorial Park opened."),
+            (S{"Frank Abagnale Jr. was born in 1948.", "It marks Martin Luther King Jr. Day.",
+               "The John Smith Sr. Memorial Park opened."}));
+  EXPECT_EQ(sp.Split("It was sold to John Smith Sr. He kept it."),
+            (S{"It was sold to John Smith Sr.", "He kept it."}));
+}
+
 TEST(SentenceTest, AcronymAfterASingleCapitalAndPte) {
   SentenceSplitter sp;
   using S = std::vector<std::string>;

@@ -141,6 +141,13 @@ const Case kCases[] = {
     {"claimed {{harv|Smith|Jones|Brown|Green|1999}}.", "claimed (Smith et al. 1999)."},
     {"a {{frac|1|2}} inch", "a 1/2 inch"},
     {"a {{frac|3|1|2}} inch", "a 3 1/2 inch"},
+    // The fraction templates ("BPP (complexity)").
+    {"In practice, an error probability of {{1/3}} might not be acceptable, however, the choice "
+     "of {{1/3}} in the definition is arbitrary. It can be any constant between 0 and {{1/2}} "
+     "(exclusive).",
+     "In practice, an error probability of 1/3 might not be acceptable, however, the choice of "
+     "1/3 in the definition is arbitrary. It can be any constant between 0 and 1/2 (exclusive)."},
+    {"at least {{2/3}}, {{1/4}} or {{3/4}} of them", "at least 2/3, 1/4 or 3/4 of them"},
     {"H{{sub|2}}O and {{chem|H|2|O}}", "H2O and H2O"},
     {"{{val|1.5|ul=m}} tall", "1.5 m tall"},
     {"the {{flag|France}} team", "the France team"},
@@ -494,6 +501,20 @@ TEST(FormulaLineTest, AFormulaLineJoinsTheSentenceLeadingIntoIt) {
             (Lines{"If n is a product of prime powers: n=p\u2081p\u2082 where the pi are distinct "
                    "primes, then it is isomorphic to the ring R\u2081 \u00d7 R\u2082",
                    "This follows from the theorem."}));
+  // "BPP (complexity)": a formula that ends with a comma goes on in the lower-case line after it,
+  // whatever its first word; before a capital, or after a formula without the comma, the line
+  // after it starts a paragraph of its own, as before.
+  EXPECT_EQ(CleanWikitext("[[Russell Impagliazzo]] and Avi Wigderson showed that if any problem "
+                          "in '''[[E (complexity)|E]]''', where \n:<math>\\mathsf{E} = "
+                          "\\mathsf{DTIME} \\left( 2^{O(n)} \\right),</math> \nhas circuit "
+                          "complexity 2<sup>\u03a9(''n'')</sup> then '''P''' = '''BPP'''.")
+                .paragraphs,
+            (Lines{"Russell Impagliazzo and Avi Wigderson showed that if any problem in E, where E "
+                   "= DTIME (2^(O(n))), has circuit complexity 2\u03a9(n) then P = BPP."}));
+  EXPECT_EQ(CleanWikitext("It holds where\n:<math>a = b,</math>\nThe next line.").paragraphs,
+            (Lines{"It holds where a = b,", "The next line."}));
+  EXPECT_EQ(CleanWikitext("It holds where\n:<math>a = b</math>\nhas no comma.").paragraphs,
+            (Lines{"It holds where a = b", "has no comma."}));
   // "Peano axioms": a formula written as text.
   EXPECT_EQ(CleanWikitext("For example,\n:''a'' + 1 = ''a'' + ''S''(0) = ''S''(''a'').\n"
                           "The structure is a monoid.")
