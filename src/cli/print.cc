@@ -140,7 +140,7 @@ double Share(uint64_t a, uint64_t b) {
 ordered_json CorpusStatsJson(const CorpusStats& st, uint64_t total_ops) {
   auto removed = st.removed_by_reason;  // a copy: operator[] fills absent reasons with 0
   auto ops = st.operations;
-  uint64_t unaligned = st.simple_paragraphs - st.paragraph_pairs;
+  uint64_t unaligned = st.SimpleParagraphsUnaligned();
   ordered_json j;
   j["normal_edition"] = st.normal_edition;
   j["simple_edition"] = st.simple_edition;
@@ -210,7 +210,7 @@ void PrintCorpusStats(const CorpusStats& st, OutputFormat format, std::ostream& 
   }
   auto removed = st.removed_by_reason;
   auto ops = st.operations;
-  uint64_t unaligned = st.simple_paragraphs - st.paragraph_pairs;
+  uint64_t unaligned = st.SimpleParagraphsUnaligned();
   char buf[256];
   out << TerminalSafe(st.normal_edition) << " <-> " << TerminalSafe(st.simple_edition) << "\n";
   out << "article pairs: " << st.title_matches << " title matches, " << st.removed << " removed (";

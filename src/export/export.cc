@@ -17,6 +17,7 @@
 #include "eval/eval.h"
 #include "storage/store.h"
 #include "text/text.h"
+#include "util/files.h"
 
 namespace aligndb {
 namespace {
@@ -45,13 +46,55 @@ Status GetRecord(Store* store, const ResolvedPair& pair, const std::string& titl
   return s;
 }
 
+// The record whose normal title is `title` among records paired through a redirect (align
+// --follow-redirects names them after the simple title). No index leads there: a scan of the
+// pair's records, done only when the pair was aligned following redirects and the normal edition
+// has an article of this title.
+Status FindByNormalTitle(Store* store, const ResolvedPair& pair, const std::string& title,
+                         const Snapshot* snap, pb::AlignmentRecord* record) {
+  const Status missing = Status::NotFound("no aligned article pair titled \"" + title + "\"");
+  pb::PairingSummary ps;
+  uint64_t id = 0;
+  if (!store->GetPairingSummary(pair.normal, pair.simple, &ps).ok() ||
+      !ps.params().follow_redirects() || !store->FindArticle(pair.normal_id, title, &id, snap).ok())
+    return missing;
+  const std::string key = NormalizeTitle(title);
+  const Status kFound = Status::Internal("found");  // stops the scan
+  Status s = store->ForEachAlignment(
+      pair.normal_id, pair.simple_id, "",
+      [&](const pb::AlignmentRecord& r) {
+        if (r.normal_title() == r.simple_title() || NormalizeTitle(r.normal_title()) != key)
+          return Status::OK();
+        *record = r;
+        return kFound;
+      },
+      snap);
+  if (s.ok()) return missing;
+  return s.message() == kFound.message() ? Status::OK() : s;
+}
+
+// The record of the article pair `title` names: either side's title as stored in the record, or
+// a redirect (in either edition) to the record's name. NotFound when there is none.
+Status FindRecord(Store* store, const ResolvedPair& pair, const std::string& title,
+                  const Snapshot* snap, pb::AlignmentRecord* found) {
+  Status s = GetRecord(store, pair, title, snap, found);
+  if (!s.IsNotFound()) return s;
+  for (uint32_t edition : {pair.simple_id, pair.normal_id}) {
+    pb::Redirect r;
+    if (!store->GetRedirect(edition, NormalizeTitle(title), &r, snap).ok()) continue;
+    s = GetRecord(store, pair, r.target(), snap, found);
+    if (!s.IsNotFound()) return s;
+  }
+  return FindByNormalTitle(store, pair, title, snap, found);
+}
+
 // Calls fn for every record of the pair (or only the one of `title`), from the snapshot.
 Status ForEachRecord(Store* store, const ResolvedPair& pair, const std::string& title,
                      const Snapshot* snap,
                      const std::function<Status(const pb::AlignmentRecord&)>& fn) {
   if (!title.empty()) {
     pb::AlignmentRecord record;
-    RETURN_IF_ERROR(GetRecord(store, pair, title, snap, &record));
+    RETURN_IF_ERROR(FindRecord(store, pair, title, snap, &record));
     return fn(record);
   }
   return store->ForEachAlignment(pair.normal_id, pair.simple_id, "", fn, snap);
@@ -137,11 +180,43 @@ std::string PairList(const std::vector<std::pair<std::string, std::string>>& pai
 
 }  // namespace
 
+namespace {
+
+// Why the pair `want` (both names given) has no records: a paraphrase collection that does not
+// exist, or an edition pair that was never aligned; lists what the database holds instead.
+Status NotAligned(Store* store, const EditionPair& want,
+                  const std::vector<std::pair<std::string, std::string>>& aligned) {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  std::string collections;
+  for (const auto& p : aligned) {
+    if (p.first != p.second)
+      pairs.push_back(p);
+    else
+      collections += (collections.empty() ? "" : ", ") + p.first;
+  }
+  const std::string held =
+      "aligned edition pairs: " + (pairs.empty() ? std::string("none") : PairList(pairs)) +
+      "; paraphrase collections: " + (collections.empty() ? std::string("none") : collections);
+  if (want.normal == want.simple)
+    return Status::NotFound(store->dir() + ": no paraphrase collection \"" + want.normal +
+                            "\" (run `aligndb paraphrase`); " + held);
+  return Status::NotFound(store->dir() + ": " + want.normal + " → " + want.simple +
+                          " is not aligned (run `aligndb align --normal " + want.normal +
+                          " --simple " + want.simple + "`); " + held);
+}
+
+}  // namespace
+
 Status ResolveEditions(Store* store, const EditionPair& want, EditionPair* out) {
   *out = want;
-  if (!out->normal.empty() && !out->simple.empty()) return Status::OK();
   std::vector<std::pair<std::string, std::string>> aligned, match;
   RETURN_IF_ERROR(store->Pairings(&aligned));
+  if (!want.normal.empty() && !want.simple.empty()) {
+    if (std::find(aligned.begin(), aligned.end(), std::make_pair(want.normal, want.simple)) ==
+        aligned.end())
+      return NotAligned(store, want, aligned);
+    return Status::OK();
+  }
   for (auto& p : aligned)
     if ((want.normal.empty() || p.first == want.normal) &&
         (want.simple.empty() || p.second == want.simple))
@@ -342,10 +417,9 @@ class RowWriter {
     if (o_.format == OutputFormat::kParallel) {
       if (o_.out_prefix.empty())
         return Status::InvalidArgument("--format parallel needs --out PREFIX");
-      normal_file_.open(o_.out_prefix + ".normal", std::ios::binary);
-      simple_file_.open(o_.out_prefix + ".simple", std::ios::binary);
-      if (!normal_file_ || !simple_file_)
-        return Status::IOError(o_.out_prefix + ".normal/.simple: cannot open for writing");
+      // Both files replace earlier ones only when the whole export succeeds (Close).
+      RETURN_IF_ERROR(normal_file_.Open(o_.out_prefix + ".normal"));
+      RETURN_IF_ERROR(simple_file_.Open(o_.out_prefix + ".simple"));
     } else if (o_.format != OutputFormat::kTsv && o_.format != OutputFormat::kJsonl) {
       return Status::InvalidArgument(std::string("export writes tsv, jsonl or parallel, not ") +
                                      OutputFormatName(o_.format));
@@ -365,8 +439,8 @@ class RowWriter {
         } else if (o_.format == OutputFormat::kTsv) {
           WriteTsvRow(r, sp, out_);
         } else {
-          normal_file_ << Tsv(sp.normal_text()) << '\n';
-          simple_file_ << Tsv(sp.simple_text()) << '\n';
+          normal_file_.stream() << Tsv(sp.normal_text()) << '\n';
+          simple_file_.stream() << Tsv(sp.simple_text()) << '\n';
         }
         ++written_;
       }
@@ -386,8 +460,8 @@ class RowWriter {
         } else if (o_.format == OutputFormat::kTsv) {
           WriteTsvOperationRow(r, row, out_);
         } else {
-          normal_file_ << Tsv(row.normal) << '\n';
-          simple_file_ << Tsv(row.simple) << '\n';
+          normal_file_.stream() << Tsv(row.normal) << '\n';
+          simple_file_.stream() << Tsv(row.simple) << '\n';
         }
         ++written_;
       }
@@ -398,10 +472,8 @@ class RowWriter {
 
   Status Close() {
     if (o_.format != OutputFormat::kParallel) return Status::OK();
-    normal_file_.flush();
-    simple_file_.flush();
-    if (!normal_file_ || !simple_file_) return Status::IOError(o_.out_prefix + ": write failed");
-    return Status::OK();
+    RETURN_IF_ERROR(normal_file_.Commit());
+    return simple_file_.Commit();
   }
 
   uint64_t written() const { return written_; }
@@ -409,7 +481,7 @@ class RowWriter {
  private:
   const ExportOptions& o_;
   std::ostream& out_;
-  std::ofstream normal_file_, simple_file_;
+  OutputFile normal_file_, simple_file_;
   std::string line_;
   uint64_t written_ = 0;
 };
@@ -515,29 +587,20 @@ Status Export(Store* store, const ExportOptions& options, std::ostream& out, uin
   auto snap = store->NewSnapshot();
   RowWriter rows(o, out);
   RETURN_IF_ERROR(rows.Open());
-  Status s = ForEachRecord(store, pair, o.title, snap.get(),
-                           [&](const pb::AlignmentRecord& r) { return rows.Write(r); });
+  RETURN_IF_ERROR(ForEachRecord(store, pair, o.title, snap.get(),
+                                [&](const pb::AlignmentRecord& r) { return rows.Write(r); }));
   *written = rows.written();
-  Status cs = rows.Close();
-  return s.ok() ? cs : s;
+  return rows.Close();
 }
 
 // ------------------------------------------------------------------ lookup
 
 namespace {
 
-// Why no record of `title` exists for `pair`: missing in an edition, removed by the pairing
-// filter, or aligned only in other edition pairs.
+// Why no record of `title` exists for the aligned `pair`: missing in an edition, or removed by
+// the pairing filter.
 Status ExplainMissing(Store* store, const ResolvedPair& pair, const std::string& title,
                       const std::string& key_title, const Snapshot* snap) {
-  std::vector<std::pair<std::string, std::string>> aligned;
-  RETURN_IF_ERROR(store->Pairings(&aligned));
-  if (std::find(aligned.begin(), aligned.end(), std::make_pair(pair.normal, pair.simple)) ==
-      aligned.end())
-    return Status::NotFound("\"" + title + "\": " + pair.normal + " → " + pair.simple +
-                            " is not aligned (run `aligndb align --normal " + pair.normal +
-                            " --simple " + pair.simple +
-                            "`); aligned edition pairs: " + PairList(aligned));
   std::string why;
   uint64_t id;
   bool in_normal = store->FindArticle(pair.normal_id, key_title, &id, snap).ok();
@@ -562,20 +625,17 @@ Status LookupRecord(Store* store, const EditionPair& editions, const std::string
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, editions, &pair));
   auto snap = store->NewSnapshot();
+  Status s = FindRecord(store, pair, title, snap.get(), found);
+  if (!s.IsNotFound()) return s;
+  // Explained for the redirect's target when the title is a redirect.
   std::string key_title = title;
-  // A redirect in either edition leads to its target.
-  auto follow = [&](uint32_t ed) {
+  for (uint32_t edition : {pair.simple_id, pair.normal_id}) {
     pb::Redirect r;
-    if (store->GetRedirect(ed, NormalizeTitle(title), &r, snap.get()).ok()) key_title = r.target();
-  };
-  Status s = GetRecord(store, pair, key_title, snap.get(), found);
-  if (s.IsNotFound()) {
-    follow(pair.simple_id);
-    if (key_title == title) follow(pair.normal_id);
-    if (key_title != title) s = GetRecord(store, pair, key_title, snap.get(), found);
+    if (key_title == title &&
+        store->GetRedirect(edition, NormalizeTitle(title), &r, snap.get()).ok())
+      key_title = r.target();
   }
-  if (s.IsNotFound()) return ExplainMissing(store, pair, title, key_title, snap.get());
-  return s;
+  return ExplainMissing(store, pair, title, key_title, snap.get());
 }
 
 // ------------------------------------------------------------------ stats

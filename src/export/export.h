@@ -128,6 +128,11 @@ struct CorpusStats {
   uint64_t title_matches = 0, removed = 0, aligned = 0;
   std::map<std::string, uint64_t> removed_by_reason;  // stub, disambiguation, meta, single_line
   uint64_t paragraph_pairs = 0, simple_paragraphs = 0;
+  // Simple paragraphs in no paragraph pair (0 when records hold more pairs than simple
+  // paragraphs, as paraphrase collections do).
+  uint64_t SimpleParagraphsUnaligned() const {
+    return simple_paragraphs > paragraph_pairs ? simple_paragraphs - paragraph_pairs : 0;
+  }
   double min_sim = kDefaultMinSimilarity;
   uint64_t sentence_pairs_all = 0;  // every pair of every backtrace
   uint64_t sentence_pairs = 0;      // pairs with similarity ≥ min_sim

@@ -1,0 +1,148 @@
+// What a new user meets on the README's database: failed exports that must leave files alone,
+// edition pairs and collections that do not exist, reports of paraphrase-only databases, input
+// files that are directories or empty, and messages that must name the right thing.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "export/export.h"
+#include "report/report.h"
+#include "sample_db.h"
+#include "test_util.h"
+
+namespace aligndb {
+namespace {
+
+using testing::ReadFile;
+using testing::RunAligndb;
+using testing::TempDir;
+using testing::WriteFile;
+
+class TourTest : public testing::SampleDbTest {};
+
+// Files in `dir` (names only), to see that nothing was left behind.
+std::vector<std::string> Listing(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+TEST_F(TourTest, FailedExportLeavesExistingFilesAlone) {
+  TempDir tmp;
+  WriteFile(tmp.Sub("keep.tsv"), "keep\n");
+  auto r = RunAligndb(
+      {"export", "--db", db_, "--format", "tsv", "--out", tmp.Sub("keep.tsv"), "--normal", "xx"});
+  EXPECT_EQ(r.exit_code, 6) << r.err;
+  EXPECT_EQ(ReadFile(tmp.Sub("keep.tsv")), "keep\n");
+  WriteFile(tmp.Sub("p.normal"), "n\n");
+  WriteFile(tmp.Sub("p.simple"), "s\n");
+  r = RunAligndb(
+      {"export", "--db", db_, "--format", "parallel", "--out", tmp.Sub("p"), "--title", "Nope"});
+  EXPECT_EQ(r.exit_code, 6) << r.err;
+  EXPECT_EQ(ReadFile(tmp.Sub("p.normal")), "n\n");
+  EXPECT_EQ(ReadFile(tmp.Sub("p.simple")), "s\n");
+  EXPECT_EQ(Listing(tmp.path()), (std::vector<std::string>{"keep.tsv", "p.normal", "p.simple"}));
+  // A successful export replaces them.
+  r = RunAligndb({"export", "--db", db_, "--format", "tsv", "--out", tmp.Sub("keep.tsv")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(ReadFile(tmp.Sub("keep.tsv")).rfind("normal_title\t", 0), 0u);
+  r = RunAligndb({"export", "--db", db_, "--format", "parallel", "--out", tmp.Sub("p")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_GT(testing::SplitLines(ReadFile(tmp.Sub("p.normal"))).size(), 10u);
+  EXPECT_EQ(testing::SplitLines(ReadFile(tmp.Sub("p.normal"))).size(),
+            testing::SplitLines(ReadFile(tmp.Sub("p.simple"))).size());
+  EXPECT_EQ(Listing(tmp.path()), (std::vector<std::string>{"keep.tsv", "p.normal", "p.simple"}));
+}
+
+TEST_F(TourTest, ExportToADirectoryOrAMissingDirectoryIsRefused) {
+  TempDir tmp;
+  std::filesystem::create_directory(tmp.Sub("outdir"));
+  for (const std::string& out : {tmp.Sub("outdir"), tmp.Sub("outdir") + "/"}) {
+    for (const char* format : {"parallel", "tsv"}) {
+      auto r = RunAligndb({"export", "--db", db_, "--format", format, "--out", out});
+      EXPECT_EQ(r.exit_code, 2) << out << ": " << r.err;
+      EXPECT_NE(r.err.find("is a directory"), std::string::npos) << r.err;
+      EXPECT_EQ(testing::SplitLines(r.err).size(), 1u) << r.err;
+    }
+  }
+  EXPECT_TRUE(Listing(tmp.Sub("outdir")).empty());
+  auto r = RunAligndb({"export", "--db", db_, "--format", "tsv", "--out", tmp.Sub("no/such/x")});
+  EXPECT_EQ(r.exit_code, 4) << r.err;
+  EXPECT_NE(r.err.find("the directory " + tmp.Sub("no/such") + " does not exist"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST_F(TourTest, UnalignedEditionPairIsNotFoundEverywhere) {
+  TempDir tmp;
+  const std::vector<std::vector<std::string>> commands = {
+      {"export", "--format", "tsv"}, {"stats"}, {"report", "--out", tmp.Sub("r")}, {"lookup", "A"}};
+  for (auto args : commands) {
+    args.insert(args.end(), {"--db", db_, "--normal", "simplewiki", "--simple", "enwiki"});
+    auto r = RunAligndb(args);
+    EXPECT_EQ(r.exit_code, 6) << args[0] << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << args[0] << ": " << r.out;
+    EXPECT_NE(r.err.find("simplewiki → enwiki is not aligned"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("aligned edition pairs: enwiki → simplewiki"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("meta pairing"), std::string::npos) << r.err;
+  }
+  for (const std::string collection : {"enwiki", "nope"}) {
+    for (auto args :
+         std::vector<std::vector<std::string>>{{"stats"}, {"export", "--format", "jsonl"}}) {
+      args.insert(args.end(), {"--db", db_, "--collection", collection});
+      auto r = RunAligndb(args);
+      EXPECT_EQ(r.exit_code, 6) << args[0] << ": " << r.err;
+      EXPECT_NE(r.err.find("no paraphrase collection \"" + collection + "\""), std::string::npos)
+          << r.err;
+      EXPECT_NE(r.err.find("paraphrase collections: none"), std::string::npos) << r.err;
+      EXPECT_EQ(r.err.find("no edition"), std::string::npos) << r.err;
+    }
+  }
+}
+
+// A database of one news collection: the report says what it holds instead of pair figures.
+TEST(TourNewsTest, ReportOfAParaphraseOnlyDatabase) {
+  TempDir tmp;
+  WriteFile(
+      tmp.Sub("clusters.jsonl"),
+      R"({"cluster": "storm", "doc": "ap", "sentences": ["Officials said ten people died.", "The storm hit the coast."]})"
+      "\n"
+      R"({"cluster": "storm", "doc": "reuters", "text": "Officials said that ten people had died. The storm hit the coast on Monday."})"
+      "\n");
+  const std::string db = tmp.Sub("db");
+  auto r = RunAligndb({"ingest", "--db", db, "--edition", "news", tmp.Sub("clusters.jsonl")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = RunAligndb({"paraphrase", "--db", db, "--method", "l12"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = RunAligndb({"report", "--db", db, "--out", tmp.Sub("report")});
+  EXPECT_EQ(r.exit_code, 6) << r.err;
+  EXPECT_NE(r.err.find("news is a paraphrase collection"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("stats --collection news"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(tmp.Sub("report/report.md")));
+  // Its statistics are the collection's.
+  r = RunAligndb({"stats", "--db", db});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("collection news"), std::string::npos) << r.out;
+}
+
+// The unaligned count of corpus statistics never wraps around (records with more paragraph pairs
+// than simple paragraphs: paraphrase collections).
+TEST(TourStatsTest, UnalignedParagraphsNeverUnderflow) {
+  CorpusStats st;
+  st.simple_paragraphs = 0;
+  st.paragraph_pairs = 1545;
+  EXPECT_EQ(st.SimpleParagraphsUnaligned(), 0u);
+  EXPECT_NE(ReportMarkdown(st).find("| simple paragraphs unaligned | 0 of 0 "), std::string::npos);
+  st.simple_paragraphs = 10;
+  st.paragraph_pairs = 4;
+  EXPECT_EQ(st.SimpleParagraphsUnaligned(), 6u);
+}
+
+}  // namespace
+}  // namespace aligndb
