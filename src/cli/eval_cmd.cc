@@ -19,6 +19,7 @@
 #include "paraphrase/wordalign.h"
 #include "report/report.h"
 #include "text/text.h"
+#include "util/files.h"
 #include "util/line_reader.h"
 
 namespace aligndb::cli {
@@ -29,12 +30,13 @@ using nlohmann::ordered_json;
 // ------------------------------------------------------------------ score
 
 Status ReadLines(const std::string& path, std::vector<std::string>* lines) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IOError(path + ": cannot open");
+  std::ifstream in;
+  RETURN_IF_ERROR(OpenInputFile(path, &in));
   LineReader reader(in);
   std::string line;
   while (reader.Next(&line)) lines->push_back(line);
   if (in.bad()) return Status::IOError(path + ": read failed");
+  if (lines->empty()) return Status::Corruption(path + ": empty (expected one sentence a line)");
   return Status::OK();
 }
 
@@ -220,6 +222,10 @@ void PrintEvaluation(const SimilarityArgs& a, const std::string& name, bool uses
 Status RunEval(const SimilarityArgs& a) {
   std::vector<SentencePairExample> pairs;
   RETURN_IF_ERROR(ReadSentencePairs(a.file, a.positive_at, &pairs));
+  if (pairs.empty())
+    return Status::Corruption(a.file +
+                              ": no sentence pairs (expected MSRP, SICK or s1<TAB>s2<TAB>label "
+                              "lines)");
   for (size_t i = 0; i < pairs.size(); ++i)
     if (!pairs[i].has_label)
       return Status::InvalidArgument(a.file + ": pair " + std::to_string(i + 1) + " has no label");
@@ -323,8 +329,8 @@ using TokenPair = std::pair<std::vector<std::string>, std::vector<std::string>>;
 // s1<TAB>s2[<TAB>...] lines, or a gold file (Edinburgh++ JSON, MultiMWA TSV) read for its
 // sentences.
 Status ReadTokenPairs(const std::string& file, std::vector<TokenPair>* pairs) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return Status::IOError(file + ": cannot open");
+  std::ifstream in;
+  RETURN_IF_ERROR(OpenInputFile(file, &in));
   std::string first_line;
   std::getline(in, first_line);
   in.seekg(0);
@@ -348,6 +354,7 @@ Status ReadTokenPairs(const std::string& file, std::vector<TokenPair>* pairs) {
         SplitWhitespace(
             line.substr(tab + 1, tab2 == std::string::npos ? std::string::npos : tab2 - tab - 1)));
   }
+  if (in.bad()) return Status::IOError(file + ": read failed");
   return Status::OK();
 }
 
@@ -425,6 +432,10 @@ struct AerArgs {
 // files), POSSIBLE comes from the second.
 Status ReadGold(const AerArgs& a, std::vector<GoldAlignment>* gold) {
   RETURN_IF_ERROR(ReadGoldAlignments(a.gold, gold));
+  if (gold->empty())
+    return Status::Corruption(a.gold +
+                              ": no gold alignments (expected Edinburgh++ JSON, MultiMWA TSV or "
+                              "i-j lines)");
   if (a.possible.empty()) return Status::OK();
   std::vector<GoldAlignment> poss;
   RETURN_IF_ERROR(ReadGoldAlignments(a.possible, &poss));
@@ -437,8 +448,8 @@ Status ReadGold(const AerArgs& a, std::vector<GoldAlignment>* gold) {
 }
 
 Status ReadPredictedLinks(const std::string& path, std::vector<Links>* pred) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IOError(path + ": cannot open");
+  std::ifstream in;
+  RETURN_IF_ERROR(OpenInputFile(path, &in));
   std::string line;
   uint64_t n = 0;
   while (std::getline(in, line)) {
@@ -447,6 +458,7 @@ Status ReadPredictedLinks(const std::string& path, std::vector<Links>* pred) {
     RETURN_IF_ERROR(ParseLinks(line, &l, nullptr).WithPrefix(path + ": line " + std::to_string(n)));
     pred->push_back(std::move(l));
   }
+  if (in.bad()) return Status::IOError(path + ": read failed");
   return Status::OK();
 }
 
@@ -469,6 +481,8 @@ Status RunAer(const AerArgs& a) {
   RETURN_IF_ERROR(ReadGold(a, &gold));
   std::vector<Links> pred;
   RETURN_IF_ERROR(ReadPredictedLinks(a.pred, &pred));
+  if (pred.empty())
+    return Status::Corruption(a.pred + ": empty (expected one line of i-j links a sentence pair)");
   AerResult r;
   RETURN_IF_ERROR(ComputeAer(gold, pred, &r));
   if (a.json) {

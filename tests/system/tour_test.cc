@@ -144,5 +144,41 @@ TEST(TourStatsTest, UnalignedParagraphsNeverUnderflow) {
   EXPECT_EQ(st.SimpleParagraphsUnaligned(), 6u);
 }
 
+// Every command that reads an input file refuses a directory (exit 4), as score always did, and
+// score, eval and aer refuse an empty file (exit 3) instead of printing zeros.
+TEST(TourInputTest, DirectoriesAndEmptyFilesAreRefused) {
+  TempDir tmp;
+  const std::string dir = tmp.Sub("dir"), empty = tmp.Sub("empty.txt"), pairs = tmp.Sub("p.tsv");
+  std::filesystem::create_directory(dir);
+  WriteFile(empty, "");
+  WriteFile(pairs, "a b\tc d\t1\n");
+  WriteFile(tmp.Sub("links.txt"), "0-0\n");
+  const std::vector<std::vector<std::string>> on_dir = {
+      {"similarity", "--method", "tfidf", dir},
+      {"wordalign", dir},
+      {"eval", "--method", "tfidf", dir},
+      {"aer", "--gold", dir, "--pred", tmp.Sub("links.txt")},
+      {"aer", "--gold", tmp.Sub("links.txt"), "--pred", dir},
+      {"score", "--hyp", dir, "--ref", pairs}};
+  for (const auto& args : on_dir) {
+    auto r = RunAligndb(args);
+    EXPECT_EQ(r.exit_code, 4) << args[0] << ": " << r.err;
+    EXPECT_NE(r.err.find(dir + ": cannot open: is a directory"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << args[0] << ": " << r.out;
+  }
+  const std::vector<std::vector<std::string>> on_empty = {
+      {"eval", "--method", "tfidf", empty},
+      {"score", "--hyp", empty, "--ref", pairs},
+      {"aer", "--gold", empty, "--pred", tmp.Sub("links.txt")},
+      {"aer", "--gold", tmp.Sub("links.txt"), "--pred", empty}};
+  for (const auto& args : on_empty) {
+    auto r = RunAligndb(args);
+    EXPECT_EQ(r.exit_code, 3) << args[0] << ": " << r.err;
+    EXPECT_NE(r.err.find(empty + ": "), std::string::npos) << r.err;
+    EXPECT_EQ(testing::SplitLines(r.err).size(), 1u) << r.err;
+    EXPECT_TRUE(r.out.empty()) << args[0] << ": " << r.out;
+  }
+}
+
 }  // namespace
 }  // namespace aligndb
