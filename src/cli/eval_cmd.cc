@@ -278,11 +278,9 @@ void AddSimilarityOptions(CLI::App* cmd, SimilarityArgs* a, bool several) {
   cmd->add_option("--theta", a->theta, "Word pairs count only when their similarity exceeds this")
       ->capture_default_str()
       ->check(FiniteNumber(-1, 1));
-  cmd->add_option("--weights", a->weights,
-                  "One weight per --method, comma-separated: score pairs by the weighted sum of "
-                  "the methods' scores (e.g. --method wmd,tfidf --weights 0.8,0.2)")
-      ->delimiter(',')
-      ->check(FiniteNumber());
+  AddNumberListOption(cmd, "--weights", &a->weights,
+                      "One weight per --method, comma-separated: score pairs by the weighted sum "
+                      "of the methods' scores (e.g. --method wmd,tfidf --weights 0.8,0.2)");
   cmd->add_option("--positive-at", a->positive_at,
                   "Numeric labels (SICK relatedness) at or above this are positive")
       ->capture_default_str()

@@ -180,5 +180,28 @@ TEST(TourInputTest, DirectoriesAndEmptyFilesAreRefused) {
   }
 }
 
+// --method and --weights take one comma-separated argument: options and files may follow them.
+TEST(TourOptionsTest, ListOptionsTakeOneArgument) {
+  TempDir tmp;
+  const std::string pairs = tmp.Sub("pairs.tsv");
+  WriteFile(pairs, "a cat sat\ta cat sat\t1\na cat sat\tdogs run far\t0\n");
+  auto r = RunAligndb({"eval", "--method", "tfidf", pairs, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["pairs"], 2);
+  r = RunAligndb({"eval", "--method", "tfidf,tfidf", "--weights", "0.5,0.5", pairs, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["method"], "0.5 tfidf + 0.5 tfidf");
+  r = RunAligndb({"similarity", "--method", "tfidf", pairs, "--positive-at", "0.5"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(testing::SplitLines(r.out).size(), 2u);
+  r = RunAligndb({"eval", "--method", "tfidf,bogus", pairs});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("\"bogus\" is not one of"), std::string::npos) << r.err;
+  r = RunAligndb({"eval", "--method", "tfidf", "--weights", "1,x", pairs});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--weights: expected a finite number, not \"x\""), std::string::npos)
+      << r.err;
+}
+
 }  // namespace
 }  // namespace aligndb
