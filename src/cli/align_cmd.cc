@@ -47,7 +47,8 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
       ->check(IntegerIn(0, std::numeric_limits<long long>::max()));
   cmd->add_option(
          "--max-idf-drift", o.max_idf_drift,
-         "Re-align a kept pair when the idf's paragraph count moved more than this share since")
+         "Re-align a kept pair when the idf's paragraph count (both editions) moved more than "
+         "this share since the pair was aligned")
       ->capture_default_str()
       ->check(FiniteNumber(0));
   AddNameOption(cmd, "--similarity", &o.similarity, kSimilarityMeasureNames, "Sentence similarity");

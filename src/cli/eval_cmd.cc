@@ -220,6 +220,7 @@ void PrintEvaluation(const SimilarityArgs& a, const std::string& name, bool uses
 }
 
 Status RunEval(const SimilarityArgs& a) {
+  if (!a.plot.empty()) RETURN_IF_ERROR(CheckOutputPath(a.plot).WithPrefix("--plot"));
   std::vector<SentencePairExample> pairs;
   RETURN_IF_ERROR(ReadSentencePairs(a.file, a.positive_at, &pairs));
   if (pairs.empty())
@@ -254,10 +255,12 @@ Status RunEval(const SimilarityArgs& a) {
     curves.push_back(std::move(c));
   }
   if (!a.plot.empty()) {
-    std::ofstream f(a.plot, std::ios::binary);
-    f << SvgCurves("Precision–recall: " + std::filesystem::path(a.file).filename().string(),
-                   "recall", "precision", curves);
-    if (!f) return Status::IOError(a.plot + ": write failed");
+    OutputFile f;
+    RETURN_IF_ERROR(f.Open(a.plot).WithPrefix("--plot"));
+    f.stream() << SvgCurves(
+        "Precision–recall: " + std::filesystem::path(a.file).filename().string(), "recall",
+        "precision", curves);
+    RETURN_IF_ERROR(f.Commit());
   }
   return Status::OK();
 }
@@ -308,7 +311,9 @@ Runner WireEval(CLI::App* cmd) {
       ->check(IntegerIn(2, 1000));
   cmd->add_option("--cv-seed", a->cv_seed, "Seed of the shuffle that deals pairs into --cv folds")
       ->capture_default_str();
-  cmd->add_option("--plot", a->plot, "Draw the precision-recall curves of the methods to FILE.svg");
+  cmd->add_option("--plot", a->plot,
+                  "Draw the precision-recall curves of the methods to this file, an SVG picture "
+                  "(the name as given)");
   return [a](const Invocation&) { return RunEval(*a); };
 }
 
@@ -398,14 +403,16 @@ Runner WireWordAlign(CLI::App* cmd) {
   cmd->add_option("--aligner", a->aligner,
                   "maximum (the paper's maximum alignment, symmetrized) or lexical (staged "
                   "alignment with context, one-to-one but for acronyms, names and hyphenated "
-                  "words; --theta: its minimum φ, default 0.9)")
+                  "words)")
       ->capture_default_str()
       ->check(CLI::IsMember({"maximum", "lexical"}));
   cmd->add_option("--symmetrize", a->symmetrize, "intersection, union or grow-diag-final")
       ->capture_default_str()
       ->check(CLI::IsMember({"intersection", "union", "grow-diag-final"}));
-  cmd->add_option("--theta", a->theta, "Word pairs link only when their similarity exceeds this")
-      ->capture_default_str()
+  cmd->add_option("--theta", a->theta,
+                  "Word pairs link only when their similarity exceeds this (default " +
+                      ShortNumber(a->theta) + "; the lexical aligner: " +
+                      ShortNumber(LexicalAlignOptions{}.min_similarity) + ")")
       ->check(FiniteNumber(-1, 1));
   cmd->add_option("--max-words", a->max_words,
                   "Leave unaligned (an empty line, counted) pairs with a longer sentence; bounds "

@@ -73,7 +73,8 @@ Runner WireExport(CLI::App* cmd) {
                   "Highest similarity kept (default 1; paraphrase collections: no limit)")
       ->check(FiniteNumber());
   cmd->add_option("--op", a->ops,
-                  "Operations kept, comma-separated (default 1-1,1-2,2-1,2-2,pair)");
+                  std::string("Operations kept, comma-separated: ") + kExportOpNames +
+                      " (default: all of them)");
   cmd->add_option("--unit", a->unit,
                   "sentence: one row per sentence pair (default); operation: one row per "
                   "operation, each side's sentences joined")

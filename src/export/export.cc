@@ -224,19 +224,20 @@ Status ResolveEditions(Store* store, const EditionPair& want, EditionPair* out) 
   if (aligned.empty())
     return Status::NotFound(store->dir() + ": no alignments stored (run `aligndb align` first)");
   if (match.empty())
-    return Status::NotFound(store->dir() + ": no alignment of " +
-                            (want.normal.empty() ? "" : "--normal " + want.normal) +
-                            (want.normal.empty() || want.simple.empty() ? "" : " with ") +
-                            (want.simple.empty() ? "" : "--simple " + want.simple) +
-                            "; aligned edition pairs: " + PairList(aligned));
+    return Status::NotFound(
+        store->dir() + ": no alignment of " +
+        (want.normal.empty() ? "" : OptionName(want.names, "normal") + " " + want.normal) +
+        (want.simple.empty() ? "" : OptionName(want.names, "simple") + " " + want.simple) +
+        "; aligned edition pairs: " + PairList(aligned));
   auto chosen = match[0];
   if (match.size() > 1) {
     bool found_default = false;
     for (auto& p : match)
       if (p.first == "enwiki" && p.second == "simplewiki") chosen = p, found_default = true;
     if (!found_default)
-      return Status::InvalidArgument(
-          "several edition pairs are aligned; choose one with --normal and --simple");
+      return Status::InvalidArgument("several edition pairs are aligned; choose one with " +
+                                     OptionName(want.names, "normal") + " and " +
+                                     OptionName(want.names, "simple"));
   }
   out->normal = chosen.first;
   out->simple = chosen.second;
@@ -269,15 +270,24 @@ bool ParseOutputFormat(std::string_view name, OutputFormat* format) {
 
 // ------------------------------------------------------------------ export
 
-Status ParseExportOps(const std::string& list, std::set<Op>* ops) {
+const char* const kExportOpNames = "1-1, 1-2, 2-1, 2-2, pair, l12, f2";
+
+std::string OptionName(OptionNames names, std::string_view flag) {
+  if (names == OptionNames::kFlags) return "--" + std::string(flag);
+  std::string param(flag);
+  std::replace(param.begin(), param.end(), '-', '_');
+  return param;
+}
+
+Status ParseExportOps(const std::string& list, std::set<Op>* ops, OptionNames names) {
   ops->clear();
   std::stringstream ss(list);
   std::string name;
   while (std::getline(ss, name, ',')) {
     Op op;
     if (!ParseOpName(name, &op) || op == Op::kSkipSimple || op == Op::kSkipNormal)
-      return Status::InvalidArgument("--op: unknown operation \"" + name +
-                                     "\" (use 1-1, 1-2, 2-1, 2-2, pair)");
+      return Status::InvalidArgument(OptionName(names, "op") + ": unknown operation \"" + name +
+                                     "\" (use " + kExportOpNames + ")");
     ops->insert(op);
   }
   return Status::OK();
@@ -486,12 +496,24 @@ class RowWriter {
   uint64_t written_ = 0;
 };
 
-// An empty similarity range is a mistake in the arguments, not an empty export.
-Status CheckLimits(const ExportOptions& o) {
+// A bound outside the similarities' range, or an empty range, is a mistake in the arguments,
+// not an empty export. Similarities of aligned editions lie in [-1, 1] (docs/method.md, Embedding
+// measures); a paraphrase collection's column is an edit distance or a word count.
+Status CheckLimits(const ExportOptions& o, const ResolvedPair& pair) {
+  const OptionNames names = o.editions.names;
+  char msg[160];
+  if (pair.normal != pair.simple) {
+    for (auto [flag, v] : {std::pair{"min-sim", o.min_sim}, std::pair{"max-sim", o.max_sim}}) {
+      if (v >= -1 && v <= 1) continue;
+      std::snprintf(msg, sizeof(msg), "%s %g: similarities lie in [-1, 1]",
+                    OptionName(names, flag).c_str(), v);
+      return Status::InvalidArgument(msg);
+    }
+  }
   if (!(o.max_sim < o.min_sim)) return Status::OK();
-  char msg[128];
-  std::snprintf(msg, sizeof(msg), "--max-sim %g is below --min-sim %g: no pair can be selected",
-                o.max_sim, o.min_sim);
+  std::snprintf(msg, sizeof(msg), "%s %g is below %s %g: no pair can be selected",
+                OptionName(names, "max-sim").c_str(), o.max_sim,
+                OptionName(names, "min-sim").c_str(), o.min_sim);
   return Status::InvalidArgument(msg);
 }
 
@@ -503,7 +525,7 @@ Status ForEachSelectedRecord(
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
   const ExportOptions o = WithDefaultLimits(options, pair);
-  RETURN_IF_ERROR(CheckLimits(o));
+  RETURN_IF_ERROR(CheckLimits(o, pair));
   auto snap = store->NewSnapshot();
   return ForEachRecord(store, pair, o.title, snap.get(),
                        [&](const pb::AlignmentRecord& r) { return fn(o, r); });
@@ -583,7 +605,7 @@ Status Export(Store* store, const ExportOptions& options, std::ostream& out, uin
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
   const ExportOptions o = WithDefaultLimits(options, pair);
-  RETURN_IF_ERROR(CheckLimits(o));
+  RETURN_IF_ERROR(CheckLimits(o, pair));
   auto snap = store->NewSnapshot();
   RowWriter rows(o, out);
   RETURN_IF_ERROR(rows.Open());

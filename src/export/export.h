@@ -27,11 +27,19 @@ class AlignmentRecord;
 
 namespace aligndb {
 
+// How messages name the options of their caller: the command line's flags ("--min-sim") or the
+// viewer's query parameters ("min_sim").
+enum class OptionNames { kFlags, kParams };
+// The option `flag` ("min-sim") as `names` spells it.
+std::string OptionName(OptionNames names, std::string_view flag);
+
 // Which edition pair to read. Empty names: the only pair aligned in the database, or
 // enwiki/simplewiki when several are.
 struct EditionPair {
   std::string normal;
   std::string simple;
+  // How messages name the options that chose the pair. Default: kFlags.
+  OptionNames names = OptionNames::kFlags;
 };
 
 // The edition pair `want` names, with empty names filled as EditionPair says. NotFound when no
@@ -53,8 +61,11 @@ using ExportFormat = OutputFormat;
 enum class ExportUnit { kSentence, kOperation };
 
 // "1-1,2-1" (names of OpName) into the operations export keeps; InvalidArgument for an unknown
-// name or a skip operation (which yields no pairs).
-Status ParseExportOps(const std::string& list, std::set<Op>* ops);
+// name or a skip operation (which yields no pairs), naming the option as `names` spells it.
+Status ParseExportOps(const std::string& list, std::set<Op>* ops,
+                      OptionNames names = OptionNames::kFlags);
+// The names ParseExportOps takes: "1-1, 1-2, 2-1, 2-2, pair, l12, f2".
+extern const char* const kExportOpNames;
 
 struct ExportOptions {
   EditionPair editions;

@@ -392,7 +392,7 @@ std::string RenderHtml(const CorpusStats& st, const Pictures& pictures) {
 
 Status WriteFile(const std::string& dir, const std::string& name, const std::string& content,
                  std::vector<std::string>* files) {
-  std::string path = dir + "/" + name;
+  const std::string path = (std::filesystem::path(dir) / name).string();
   std::ofstream f(path, std::ios::binary);
   f << content;
   f.close();

@@ -952,7 +952,7 @@ TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
     return out;
   };
   ExportOptions everything;
-  everything.min_sim = -10;
+  everything.min_sim = -1;  // the lowest similarity of every measure
   auto export_all = [&] { return ExportRows(everything); };
 
   // 1. maximum in the dynamic program: every stored similarity is the scorer's.

@@ -79,6 +79,31 @@ TEST_F(TourTest, ExportToADirectoryOrAMissingDirectoryIsRefused) {
       << r.err;
 }
 
+TEST_F(TourTest, MessagesNameTheRightThing) {
+  auto r = RunAligndb({"export", "--db", db_, "--format", "tsv", "--min-sim", "2"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--min-sim 2: similarities lie in [-1, 1]"), std::string::npos) << r.err;
+  r = RunAligndb({"export", "--db", db_, "--format", "tsv", "--max-sim", "-1.5"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--max-sim -1.5: similarities lie in [-1, 1]"), std::string::npos) << r.err;
+  r = RunAligndb({"export", "--db", db_, "--format", "tsv", "--op", "3-3"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("(use 1-1, 1-2, 2-1, 2-2, pair, l12, f2)"), std::string::npos) << r.err;
+  r = RunAligndb({"export", "--help"});
+  EXPECT_NE(r.out.find("l12, f2"), std::string::npos) << r.out;
+  r = RunAligndb({"align", "--help"});
+  EXPECT_NE(r.out.find("since the pair was aligned"), std::string::npos) << r.out;
+  r = RunAligndb({"wordalign", "--help"});
+  EXPECT_NE(r.out.find("the lexical aligner: 0.9"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("--theta FLOAT=0.49"), std::string::npos) << r.out;
+  r = RunAligndb({"serve", "--help"});
+  EXPECT_NE(r.out.find("0: one per core"), std::string::npos) << r.out;
+  TempDir tmp;
+  r = RunAligndb({"report", "--db", db_, "--out", tmp.Sub("r") + "/"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(testing::SplitLines(r.out)[0], tmp.Sub("r/report.html"));
+}
+
 TEST_F(TourTest, UnalignedEditionPairIsNotFoundEverywhere) {
   TempDir tmp;
   const std::vector<std::vector<std::string>> commands = {
