@@ -100,6 +100,7 @@ Status RunAlign(Store* store, const AlignArgs& args, const Invocation& inv, Alig
         WordSimilaritySet::Open(options.vectors, args.vectors_cache, args.lexicon, &vectors));
     RETURN_IF_ERROR(PairScorer::Create(options.similarity, vectors.get(), options.theta, &scorer));
     options.scorer = scorer.get();
+    options.lexicon = args.lexicon;
   } else if (options.mode == AlignMode::kAllPairs) {
     return Status::InvalidArgument(
         "--mode all-pairs needs an embedding --similarity (and --vectors)");

@@ -764,6 +764,7 @@ Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_
     auto it = ps.removed_by_reason().find(reason);
     st->removed_by_reason[reason] = it == ps.removed_by_reason().end() ? 0 : it->second;
   }
+  st->params = ps.params();
   st->paragraph_threshold = ps.params().paragraph_threshold();
   st->skip_penalty = ps.params().skip_penalty();
   st->min_sim = min_sim;

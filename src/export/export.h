@@ -18,12 +18,9 @@
 
 #include "align/align.h"
 #include "align/label.h"
+#include "aligndb.pb.h"
 #include "aligndb/status.h"
 #include "storage/store.h"
-
-namespace aligndb::pb {
-class AlignmentRecord;
-}  // namespace aligndb::pb
 
 namespace aligndb {
 
@@ -152,6 +149,9 @@ struct CorpusStats {
   // (an operation that yields two pairs counts once).
   std::map<std::string, uint64_t> operations;
   double paragraph_threshold = 0, skip_penalty = 0;
+  // Every parameter of the last align run of the pair (paragraph_threshold and skip_penalty
+  // among them).
+  pb::AlignParams params;
 
   // Labels (docs/method.md, Labels and export units) of the rows each export unit gives, by
   // unit ("sentence", "operation"), operation ("1-1", ...) and similarity band ("0.5-0.75",

@@ -131,6 +131,54 @@ TEST_F(TourTest, UnalignedEditionPairIsNotFoundEverywhere) {
   }
 }
 
+TEST_F(TourTest, LookupAndStatsShowEveryParameter) {
+  auto r = RunAligndb({"lookup", "--db", db_, "Abu Nuwas", "--format", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto params = nlohmann::json::parse(r.out)["params"];
+  EXPECT_EQ(params["similarity"], "tfidf");
+  EXPECT_EQ(params["follow_redirects"], false);
+  EXPECT_FALSE(params.contains("theta"));  // not an embedding measure
+  r = RunAligndb({"stats", "--db", db_, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  params = nlohmann::json::parse(r.out)["params"];
+  EXPECT_EQ(params["method"], "coster-kauchak");
+  EXPECT_EQ(params["similarity"], "tfidf");
+  EXPECT_EQ(params["paragraph_threshold"], 0.5);
+  r = RunAligndb({"stats", "--db", db_});
+  EXPECT_NE(r.out.find("aligned with coster-kauchak/tfidf, paragraph threshold 0.5"),
+            std::string::npos)
+      << r.out;
+}
+
+// Records aligned with θ 0.3 and θ 0.49 (an embedding measure) no longer look the same.
+TEST(TourParamsTest, EmbeddingParametersAreShown) {
+  TempDir tmp;
+  const std::string db = tmp.Sub("db");
+  ASSERT_EQ(testing::BuildSampleDb(db).exit_code, 0);
+  const std::string vectors = testing::DataPath("vectors/lee_fasttext.vec");
+  for (const char* theta : {"0.3", "0.49"}) {
+    auto r = RunAligndb({"align", "--db", db, "--similarity", "maximum", "--vectors", vectors,
+                         "--vectors-cache", "-", "--theta", theta, "--follow-redirects"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    r = RunAligndb({"lookup", "--db", db, "Abu Nuwas"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find(std::string("coster-kauchak/maximum, paragraph threshold 0.5, skip "
+                                     "penalty 0.0001, θ ") +
+                         theta + ", vectors " + vectors + ", following redirects\n"),
+              std::string::npos)
+        << r.out;
+    r = RunAligndb({"lookup", "--db", db, "Abu Nuwas", "--format", "json"});
+    auto params = nlohmann::json::parse(r.out)["params"];
+    EXPECT_EQ(params["theta"], std::stod(theta));
+    EXPECT_EQ(params["vectors"], vectors);
+    EXPECT_EQ(params["follow_redirects"], true);
+    r = RunAligndb({"stats", "--db", db, "--json"});
+    params = nlohmann::json::parse(r.out)["params"];
+    EXPECT_EQ(params["similarity"], "maximum");
+    EXPECT_EQ(params["theta"], std::stod(theta));
+  }
+}
+
 // A database of one news collection: the report says what it holds instead of pair figures.
 TEST(TourNewsTest, ReportOfAParaphraseOnlyDatabase) {
   TempDir tmp;
