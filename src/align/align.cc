@@ -873,6 +873,7 @@ pb::AlignParams ParamsOf(const AlignOptions& options) {
   if (options.similarity != SimilarityMeasure::kTfidf) {
     params.set_theta(options.theta);
     params.set_vectors(options.vectors);
+    params.set_lexicon(options.lexicon);
   }
   return params;
 }

@@ -117,6 +117,7 @@ struct AlignOptions {
   const PairScorer* scorer = nullptr;  // required for embedding measures; not owned
   double theta = 0;                    // recorded in the parameters
   std::string vectors;                 // recorded in the parameters
+  std::string lexicon;                 // recorded in the parameters ("wordnet" or empty)
   // all-pairs: keep sentence pairs with similarity ≥ this. Default: 0.53 (the paper's).
   double pair_threshold = 0.53;
   // Pair a simple title that is a redirect in the normal edition with the redirect's target

@@ -49,7 +49,8 @@ void AddAlignOptions(CLI::App* cmd, AlignArgs* a) {
       ->check(IntegerIn(0, std::numeric_limits<long long>::max()));
   cmd->add_option(
          "--max-idf-drift", o.max_idf_drift,
-         "Re-align a kept pair when the idf's paragraph count moved more than this share since")
+         "Re-align a kept pair when the idf's paragraph count (both editions) moved more than "
+         "this share since the pair was aligned")
       ->capture_default_str()
       ->check(FiniteNumber(0));
   AddNameOption(cmd, "--similarity", &o.similarity, kSimilarityMeasureNames, "Sentence similarity");
@@ -120,6 +121,7 @@ Status RunAlign(Store* store, const AlignArgs& args, const Invocation& inv, Alig
         WordSimilaritySet::Open(options.vectors, args.vectors_cache, args.lexicon, &vectors));
     RETURN_IF_ERROR(PairScorer::Create(options.similarity, vectors.get(), options.theta, &scorer));
     options.scorer = scorer.get();
+    options.lexicon = args.lexicon;
   } else if (options.mode == AlignMode::kAllPairs) {
     return Status::InvalidArgument(
         "--mode all-pairs needs an embedding --similarity (and --vectors)");

@@ -19,6 +19,7 @@
 #include "paraphrase/wordalign.h"
 #include "report/report.h"
 #include "text/text.h"
+#include "util/files.h"
 #include "util/line_reader.h"
 
 namespace aligndb::cli {
@@ -29,12 +30,13 @@ using nlohmann::ordered_json;
 // ------------------------------------------------------------------ score
 
 Status ReadLines(const std::string& path, std::vector<std::string>* lines) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IOError(path + ": cannot open");
+  std::ifstream in;
+  RETURN_IF_ERROR(OpenInputFile(path, &in));
   LineReader reader(in);
   std::string line;
   while (reader.Next(&line)) lines->push_back(line);
   if (in.bad()) return Status::IOError(path + ": read failed");
+  if (lines->empty()) return Status::Corruption(path + ": empty (expected one sentence a line)");
   return Status::OK();
 }
 
@@ -218,8 +220,13 @@ void PrintEvaluation(const SimilarityArgs& a, const std::string& name, bool uses
 }
 
 Status RunEval(const SimilarityArgs& a) {
+  if (!a.plot.empty()) RETURN_IF_ERROR(CheckOutputPath(a.plot).WithPrefix("--plot"));
   std::vector<SentencePairExample> pairs;
   RETURN_IF_ERROR(ReadSentencePairs(a.file, a.positive_at, &pairs));
+  if (pairs.empty())
+    return Status::Corruption(a.file +
+                              ": no sentence pairs (expected MSRP, SICK or s1<TAB>s2<TAB>label "
+                              "lines)");
   for (size_t i = 0; i < pairs.size(); ++i)
     if (!pairs[i].has_label)
       return Status::InvalidArgument(a.file + ": pair " + std::to_string(i + 1) + " has no label");
@@ -248,10 +255,12 @@ Status RunEval(const SimilarityArgs& a) {
     curves.push_back(std::move(c));
   }
   if (!a.plot.empty()) {
-    std::ofstream f(a.plot, std::ios::binary);
-    f << SvgCurves("Precision–recall: " + std::filesystem::path(a.file).filename().string(),
-                   "recall", "precision", curves);
-    if (!f) return Status::IOError(a.plot + ": write failed");
+    OutputFile f;
+    RETURN_IF_ERROR(f.Open(a.plot).WithPrefix("--plot"));
+    f.stream() << SvgCurves(
+        "Precision–recall: " + std::filesystem::path(a.file).filename().string(), "recall",
+        "precision", curves);
+    RETURN_IF_ERROR(f.Commit());
   }
   return Status::OK();
 }
@@ -272,11 +281,9 @@ void AddSimilarityOptions(CLI::App* cmd, SimilarityArgs* a, bool several) {
   cmd->add_option("--theta", a->theta, "Word pairs count only when their similarity exceeds this")
       ->capture_default_str()
       ->check(FiniteNumber(-1, 1));
-  cmd->add_option("--weights", a->weights,
-                  "One weight per --method, comma-separated: score pairs by the weighted sum of "
-                  "the methods' scores (e.g. --method wmd,tfidf --weights 0.8,0.2)")
-      ->delimiter(',')
-      ->check(FiniteNumber());
+  AddNumberListOption(cmd, "--weights", &a->weights,
+                      "One weight per --method, comma-separated: score pairs by the weighted sum "
+                      "of the methods' scores (e.g. --method wmd,tfidf --weights 0.8,0.2)");
   cmd->add_option("--positive-at", a->positive_at,
                   "Numeric labels (SICK relatedness) at or above this are positive")
       ->capture_default_str()
@@ -304,7 +311,9 @@ Runner WireEval(CLI::App* cmd) {
       ->check(IntegerIn(2, 1000));
   cmd->add_option("--cv-seed", a->cv_seed, "Seed of the shuffle that deals pairs into --cv folds")
       ->capture_default_str();
-  cmd->add_option("--plot", a->plot, "Draw the precision-recall curves of the methods to FILE.svg");
+  cmd->add_option("--plot", a->plot,
+                  "Draw the precision-recall curves of the methods to this file, an SVG picture "
+                  "(the name as given)");
   return [a](const Invocation&) { return RunEval(*a); };
 }
 
@@ -323,8 +332,8 @@ using TokenPair = std::pair<std::vector<std::string>, std::vector<std::string>>;
 // s1<TAB>s2[<TAB>...] lines, or a gold file (Edinburgh++ JSON, MultiMWA TSV) read for its
 // sentences.
 Status ReadTokenPairs(const std::string& file, std::vector<TokenPair>* pairs) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return Status::IOError(file + ": cannot open");
+  std::ifstream in;
+  RETURN_IF_ERROR(OpenInputFile(file, &in));
   std::string first_line;
   std::getline(in, first_line);
   in.seekg(0);
@@ -348,6 +357,7 @@ Status ReadTokenPairs(const std::string& file, std::vector<TokenPair>* pairs) {
         SplitWhitespace(
             line.substr(tab + 1, tab2 == std::string::npos ? std::string::npos : tab2 - tab - 1)));
   }
+  if (in.bad()) return Status::IOError(file + ": read failed");
   return Status::OK();
 }
 
@@ -393,14 +403,16 @@ Runner WireWordAlign(CLI::App* cmd) {
   cmd->add_option("--aligner", a->aligner,
                   "maximum (the paper's maximum alignment, symmetrized) or lexical (staged "
                   "alignment with context, one-to-one but for acronyms, names and hyphenated "
-                  "words; --theta: its minimum φ, default 0.9)")
+                  "words)")
       ->capture_default_str()
       ->check(CLI::IsMember({"maximum", "lexical"}));
   cmd->add_option("--symmetrize", a->symmetrize, "intersection, union or grow-diag-final")
       ->capture_default_str()
       ->check(CLI::IsMember({"intersection", "union", "grow-diag-final"}));
-  cmd->add_option("--theta", a->theta, "Word pairs link only when their similarity exceeds this")
-      ->capture_default_str()
+  cmd->add_option("--theta", a->theta,
+                  "Word pairs link only when their similarity exceeds this (default " +
+                      ShortNumber(a->theta) + "; the lexical aligner: " +
+                      ShortNumber(LexicalAlignOptions{}.min_similarity) + ")")
       ->check(FiniteNumber(-1, 1));
   cmd->add_option("--max-words", a->max_words,
                   "Leave unaligned (an empty line, counted) pairs with a longer sentence; bounds "
@@ -425,6 +437,10 @@ struct AerArgs {
 // files), POSSIBLE comes from the second.
 Status ReadGold(const AerArgs& a, std::vector<GoldAlignment>* gold) {
   RETURN_IF_ERROR(ReadGoldAlignments(a.gold, gold));
+  if (gold->empty())
+    return Status::Corruption(a.gold +
+                              ": no gold alignments (expected Edinburgh++ JSON, MultiMWA TSV or "
+                              "i-j lines)");
   if (a.possible.empty()) return Status::OK();
   std::vector<GoldAlignment> poss;
   RETURN_IF_ERROR(ReadGoldAlignments(a.possible, &poss));
@@ -437,8 +453,8 @@ Status ReadGold(const AerArgs& a, std::vector<GoldAlignment>* gold) {
 }
 
 Status ReadPredictedLinks(const std::string& path, std::vector<Links>* pred) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IOError(path + ": cannot open");
+  std::ifstream in;
+  RETURN_IF_ERROR(OpenInputFile(path, &in));
   std::string line;
   uint64_t n = 0;
   while (std::getline(in, line)) {
@@ -447,6 +463,7 @@ Status ReadPredictedLinks(const std::string& path, std::vector<Links>* pred) {
     RETURN_IF_ERROR(ParseLinks(line, &l, nullptr).WithPrefix(path + ": line " + std::to_string(n)));
     pred->push_back(std::move(l));
   }
+  if (in.bad()) return Status::IOError(path + ": read failed");
   return Status::OK();
 }
 
@@ -469,6 +486,8 @@ Status RunAer(const AerArgs& a) {
   RETURN_IF_ERROR(ReadGold(a, &gold));
   std::vector<Links> pred;
   RETURN_IF_ERROR(ReadPredictedLinks(a.pred, &pred));
+  if (pred.empty())
+    return Status::Corruption(a.pred + ": empty (expected one line of i-j links a sentence pair)");
   AerResult r;
   RETURN_IF_ERROR(ComputeAer(gold, pred, &r));
   if (a.json) {

@@ -2,13 +2,13 @@
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 #include "align/align.h"
 #include "cli/command.h"
 #include "cli/options.h"
 #include "export/export.h"
+#include "util/files.h"
 
 namespace aligndb::cli {
 namespace {
@@ -31,13 +31,18 @@ Status RunExport(const ExportArgs& args, bool progress) {
   o.unit = args.unit == "operation" ? ExportUnit::kOperation : ExportUnit::kSentence;
   if (!args.label.empty() && !ParseLabelName(args.label, &o.label))
     return Status::InvalidArgument("--label: use good or partial");
+  if (o.format == ExportFormat::kParallel && o.out_prefix.empty())
+    return Status::InvalidArgument("--format parallel needs --out PREFIX");
+  // Before any work: a directory as --out (say "out/") would be written as hidden "out/.normal".
+  if (!o.out_prefix.empty()) RETURN_IF_ERROR(CheckOutputPath(o.out_prefix).WithPrefix("--out"));
   std::unique_ptr<Store> store;
   RETURN_IF_ERROR(OpenStore(args.db, OpenMode::kRead, &store));
   uint64_t written = 0;
   if (o.format != ExportFormat::kParallel && !o.out_prefix.empty()) {
-    std::ofstream file(o.out_prefix, std::ios::binary);
-    if (!file) return Status::IOError(o.out_prefix + ": cannot open for writing");
-    RETURN_IF_ERROR(Export(store.get(), o, file, &written));
+    OutputFile file;  // replaces the file only when the export succeeds
+    RETURN_IF_ERROR(file.Open(o.out_prefix));
+    RETURN_IF_ERROR(Export(store.get(), o, file.stream(), &written));
+    RETURN_IF_ERROR(file.Commit());
   } else {
     std::ios::sync_with_stdio(false);
     Status s = Export(store.get(), o, std::cout, &written);
@@ -68,7 +73,8 @@ Runner WireExport(CLI::App* cmd) {
                   "Highest similarity kept (default 1; paraphrase collections: no limit)")
       ->check(FiniteNumber());
   cmd->add_option("--op", a->ops,
-                  "Operations kept, comma-separated (default 1-1,1-2,2-1,2-2,pair)");
+                  std::string("Operations kept, comma-separated: ") + kExportOpNames +
+                      " (default: all of them)");
   cmd->add_option("--unit", a->unit,
                   "sentence: one row per sentence pair (default); operation: one row per "
                   "operation, each side's sentences joined")

@@ -35,6 +35,14 @@ CLI::Validator ThreadCount();
 // A non-empty string.
 CLI::Validator NonEmpty();
 
+// The pieces of a comma-separated list ("a,b" → a, b; "" → one empty piece).
+std::vector<std::string> SplitCommas(const std::string& list);
+// Applies `each` to every piece of a comma-separated list; the first refusal is the list's.
+CLI::Validator EachOf(CLI::Validator each);
+// A comma-separated list of finite numbers, as one argument ("0.8,0.2"), into `*target`.
+CLI::Option* AddNumberListOption(CLI::App* cmd, const std::string& flag,
+                                 std::vector<double>* target, const std::string& help);
+
 // Refuses a value that `table` does not name, listing the names.
 template <typename E, size_t N>
 CLI::Validator OneOfNames(const NameEntry<E> (&table)[N]) {
@@ -60,22 +68,22 @@ CLI::Option* AddNameOption(CLI::App* cmd, const std::string& flag, E* target,
   return opt;
 }
 
-// The same for a comma-separated list of names.
+// The same for a comma-separated list of names: one argument ("a,b"), so that a positional
+// argument after it is not taken for a further name.
 template <typename E, size_t N>
 CLI::Option* AddNameListOption(CLI::App* cmd, const std::string& flag, std::vector<E>* target,
                                const NameEntry<E> (&table)[N], const std::string& help) {
-  auto* opt = cmd->add_option_function<std::vector<std::string>>(
+  auto* opt = cmd->add_option_function<std::string>(
       flag,
-      [target, &table](const std::vector<std::string>& names) {
+      [target, &table](const std::string& list) {
         target->clear();
-        for (const auto& n : names) {
+        for (const auto& n : SplitCommas(list)) {
           E e{};
           if (ParseName(table, n, &e)) target->push_back(e);
         }
       },
       help + ": " + NameList(table, ", "));
-  opt->check(OneOfNames(table));
-  opt->delimiter(',');
+  opt->check(EachOf(OneOfNames(table)));
   return opt;
 }
 

@@ -19,6 +19,53 @@ const char* const kRemovalReasons[] = {"stub", "disambiguation", "meta", "single
 const char* const kStatsOperations[] = {"skip-simple", "skip-normal", "1-1", "1-2",
                                         "2-1",         "2-2",         "pair"};
 
+// The parameters of an align run that change its results: the mode and the similarity always;
+// the paragraph threshold and skip penalty (coster-kauchak) or the pair threshold (all-pairs);
+// θ, the vectors and the lexicon (embedding measures); whether redirects were followed. A news
+// paraphrase record's mode is its extraction method, and it has no other parameter.
+bool IsParaphraseMode(const std::string& mode) { return mode == "l12" || mode == "f2"; }
+
+ordered_json ParamsJson(const pb::AlignParams& p) {
+  // "method" is the align mode: the key users' scripts read.
+  ordered_json j = {{"method", p.mode()},
+                    {"similarity", p.similarity()},
+                    {"paragraph_threshold", p.paragraph_threshold()},
+                    {"skip_penalty", p.skip_penalty()}};
+  if (IsParaphraseMode(p.mode())) return j;
+  if (p.mode() == "all-pairs") j["pair_threshold"] = p.pair_threshold();
+  if (!p.similarity().empty() && p.similarity() != "tfidf") {
+    j["theta"] = p.theta();
+    j["vectors"] = p.vectors();
+    j["lexicon"] = p.lexicon();
+  }
+  j["follow_redirects"] = p.follow_redirects();
+  return j;
+}
+
+// "coster-kauchak/tfidf, paragraph threshold 0.5, skip penalty 0.0001" and the rest of
+// ParamsJson's parameters, for people.
+std::string ParamsText(const pb::AlignParams& p) {
+  char num[128];
+  std::string t = TerminalSafe(p.mode()) + "/" + TerminalSafe(p.similarity());
+  if (p.mode() == "coster-kauchak") {
+    std::snprintf(num, sizeof(num), ", paragraph threshold %g, skip penalty %g",
+                  p.paragraph_threshold(), p.skip_penalty());
+    t += num;
+  } else if (p.mode() == "all-pairs") {
+    std::snprintf(num, sizeof(num), ", threshold %g", p.pair_threshold());
+    t += num;
+  }
+  if (IsParaphraseMode(p.mode())) return t;
+  if (!p.similarity().empty() && p.similarity() != "tfidf") {
+    std::snprintf(num, sizeof(num), ", θ %g", p.theta());
+    t += num;
+    if (!p.vectors().empty()) t += ", vectors " + TerminalSafe(p.vectors());
+    if (!p.lexicon().empty()) t += ", lexicon " + TerminalSafe(p.lexicon());
+  }
+  if (p.follow_redirects()) t += ", following redirects";
+  return t;
+}
+
 ordered_json LookupJson(const pb::AlignmentRecord& found) {
   ordered_json j;
   j["normal_edition"] = found.normal_edition();
@@ -29,11 +76,7 @@ ordered_json LookupJson(const pb::AlignmentRecord& found) {
   j["simple_page_id"] = found.simple_page_id();
   j["normal_revision"] = found.normal_revision();
   j["simple_revision"] = found.simple_revision();
-  // "method" is the align mode: the key users' scripts read.
-  j["params"] = {{"method", found.params().mode()},
-                 {"similarity", found.params().similarity()},
-                 {"paragraph_threshold", found.params().paragraph_threshold()},
-                 {"skip_penalty", found.params().skip_penalty()}};
+  j["params"] = ParamsJson(found.params());
   j["run_id"] = found.run_id();
   j["normal_paragraphs"] = found.normal_paragraphs();
   j["simple_paragraphs"] = found.simple_paragraphs();
@@ -74,25 +117,15 @@ std::string Fixed3(double v) {
 
 // The record's header lines: the two articles, the run and its parameters, the counts.
 void AppendLookupHeader(const pb::AlignmentRecord& found, std::string* t) {
-  char num[128];
   *t += TerminalSafe(found.normal_edition()) + " \"" + TerminalSafe(found.normal_title()) +
         "\" (page " + std::to_string(found.normal_page_id()) + ", revision " +
         std::to_string(found.normal_revision()) + ")  <->  " +
         TerminalSafe(found.simple_edition()) + " \"" + TerminalSafe(found.simple_title()) +
         "\" (page " + std::to_string(found.simple_page_id()) + ", revision " +
         std::to_string(found.simple_revision()) + ")\n";
-  *t += "aligned by run #" + std::to_string(found.run_id()) + " with " + found.params().mode() +
-        "/" + found.params().similarity();
-  if (found.params().mode() == "coster-kauchak") {
-    std::snprintf(num, sizeof(num), ", paragraph threshold %g, skip penalty %g",
-                  found.params().paragraph_threshold(), found.params().skip_penalty());
-    *t += num;
-  } else if (found.params().mode() == "all-pairs") {
-    std::snprintf(num, sizeof(num), ", threshold %g", found.params().pair_threshold());
-    *t += num;
-  }
-  *t += "\n" + std::to_string(found.paragraph_pairs_size()) + " paragraph pairs; " +
-        std::to_string(found.simple_paragraphs()) + " simple and " +
+  *t += "aligned by run #" + std::to_string(found.run_id()) + " with " +
+        ParamsText(found.params()) + "\n" + std::to_string(found.paragraph_pairs_size()) +
+        " paragraph pairs; " + std::to_string(found.simple_paragraphs()) + " simple and " +
         std::to_string(found.normal_paragraphs()) + " normal paragraphs\n";
 }
 
@@ -140,7 +173,7 @@ double Share(uint64_t a, uint64_t b) {
 ordered_json CorpusStatsJson(const CorpusStats& st, uint64_t total_ops) {
   auto removed = st.removed_by_reason;  // a copy: operator[] fills absent reasons with 0
   auto ops = st.operations;
-  uint64_t unaligned = st.simple_paragraphs - st.paragraph_pairs;
+  uint64_t unaligned = st.SimpleParagraphsUnaligned();
   ordered_json j;
   j["normal_edition"] = st.normal_edition;
   j["simple_edition"] = st.simple_edition;
@@ -166,8 +199,7 @@ ordered_json CorpusStatsJson(const CorpusStats& st, uint64_t total_ops) {
     j["operations"][op] = ops[op];
     j["operation_shares"][op] = Share(ops[op], total_ops);
   }
-  j["params"] = {{"paragraph_threshold", st.paragraph_threshold},
-                 {"skip_penalty", st.skip_penalty}};
+  j["params"] = ParamsJson(st.params);
   if (!st.labels.empty()) {
     // labels[unit][op][band] = {good, partial, good_share}
     j["labels"] = ordered_json::object();
@@ -210,9 +242,10 @@ void PrintCorpusStats(const CorpusStats& st, OutputFormat format, std::ostream& 
   }
   auto removed = st.removed_by_reason;
   auto ops = st.operations;
-  uint64_t unaligned = st.simple_paragraphs - st.paragraph_pairs;
+  uint64_t unaligned = st.SimpleParagraphsUnaligned();
   char buf[256];
-  out << TerminalSafe(st.normal_edition) << " <-> " << TerminalSafe(st.simple_edition) << "\n";
+  out << TerminalSafe(st.normal_edition) << " <-> " << TerminalSafe(st.simple_edition)
+      << ", aligned with " << ParamsText(st.params) << "\n";
   out << "article pairs: " << st.title_matches << " title matches, " << st.removed << " removed (";
   bool first = true;
   for (const char* reason : kRemovalReasons) {

@@ -44,8 +44,10 @@ Runner WireServe(CLI::App* cmd) {
       ->check(NonEmpty());
   cmd->add_option("--port", o->port, "TCP port; 0 picks a free one (the URL is printed)")
       ->capture_default_str();
-  cmd->add_option("--threads", o->threads, "Threads answering requests (a fixed pool)")
-      ->capture_default_str();
+  cmd->add_option("--threads", o->threads,
+                  "Threads answering requests (a fixed pool); 0: one per core")
+      ->capture_default_str()
+      ->check(ThreadCount());
   return [o](const Invocation&) { return RunServe(*o); };
 }
 

@@ -8,6 +8,7 @@
 #include <random>
 #include <unordered_map>
 
+#include "util/files.h"
 #include "util/line_reader.h"
 
 namespace aligndb {
@@ -304,8 +305,8 @@ std::vector<std::string> SplitTabs(const std::string& line) {
 
 Status ReadSentencePairs(const std::string& path, double positive_at,
                          std::vector<SentencePairExample>* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IOError(path + ": cannot open");
+  std::ifstream in;
+  RETURN_IF_ERROR(OpenInputFile(path, &in));
   enum { kUnknown, kMsrp, kSick, kTsv } format = kUnknown;
   std::string line;
   LineReader lines(in);
@@ -367,6 +368,7 @@ Status ReadSentencePairs(const std::string& path, double positive_at,
     }
     out->push_back(std::move(ex));
   }
+  if (in.bad()) return Status::IOError(path + ": read failed");
   return Status::OK();
 }
 

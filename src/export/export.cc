@@ -17,6 +17,7 @@
 #include "eval/eval.h"
 #include "storage/store.h"
 #include "text/text.h"
+#include "util/files.h"
 
 namespace aligndb {
 namespace {
@@ -45,13 +46,55 @@ Status GetRecord(Store* store, const ResolvedPair& pair, const std::string& titl
   return s;
 }
 
+// The record whose normal title is `title` among records paired through a redirect (align
+// --follow-redirects names them after the simple title). No index leads there: a scan of the
+// pair's records, done only when the pair was aligned following redirects and the normal edition
+// has an article of this title.
+Status FindByNormalTitle(Store* store, const ResolvedPair& pair, const std::string& title,
+                         const Snapshot* snap, pb::AlignmentRecord* record) {
+  const Status missing = Status::NotFound("no aligned article pair titled \"" + title + "\"");
+  pb::PairingSummary ps;
+  uint64_t id = 0;
+  if (!store->GetPairingSummary(pair.normal, pair.simple, &ps).ok() ||
+      !ps.params().follow_redirects() || !store->FindArticle(pair.normal_id, title, &id, snap).ok())
+    return missing;
+  const std::string key = NormalizeTitle(title);
+  const Status kFound = Status::Internal("found");  // stops the scan
+  Status s = store->ForEachAlignment(
+      pair.normal_id, pair.simple_id, "",
+      [&](const pb::AlignmentRecord& r) {
+        if (r.normal_title() == r.simple_title() || NormalizeTitle(r.normal_title()) != key)
+          return Status::OK();
+        *record = r;
+        return kFound;
+      },
+      snap);
+  if (s.ok()) return missing;
+  return s.message() == kFound.message() ? Status::OK() : s;
+}
+
+// The record of the article pair `title` names: either side's title as stored in the record, or
+// a redirect (in either edition) to the record's name. NotFound when there is none.
+Status FindRecord(Store* store, const ResolvedPair& pair, const std::string& title,
+                  const Snapshot* snap, pb::AlignmentRecord* found) {
+  Status s = GetRecord(store, pair, title, snap, found);
+  if (!s.IsNotFound()) return s;
+  for (uint32_t edition : {pair.simple_id, pair.normal_id}) {
+    pb::Redirect r;
+    if (!store->GetRedirect(edition, NormalizeTitle(title), &r, snap).ok()) continue;
+    s = GetRecord(store, pair, r.target(), snap, found);
+    if (!s.IsNotFound()) return s;
+  }
+  return FindByNormalTitle(store, pair, title, snap, found);
+}
+
 // Calls fn for every record of the pair (or only the one of `title`), from the snapshot.
 Status ForEachRecord(Store* store, const ResolvedPair& pair, const std::string& title,
                      const Snapshot* snap,
                      const std::function<Status(const pb::AlignmentRecord&)>& fn) {
   if (!title.empty()) {
     pb::AlignmentRecord record;
-    RETURN_IF_ERROR(GetRecord(store, pair, title, snap, &record));
+    RETURN_IF_ERROR(FindRecord(store, pair, title, snap, &record));
     return fn(record);
   }
   return store->ForEachAlignment(pair.normal_id, pair.simple_id, "", fn, snap);
@@ -137,11 +180,43 @@ std::string PairList(const std::vector<std::pair<std::string, std::string>>& pai
 
 }  // namespace
 
+namespace {
+
+// Why the pair `want` (both names given) has no records: a paraphrase collection that does not
+// exist, or an edition pair that was never aligned; lists what the database holds instead.
+Status NotAligned(Store* store, const EditionPair& want,
+                  const std::vector<std::pair<std::string, std::string>>& aligned) {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  std::string collections;
+  for (const auto& p : aligned) {
+    if (p.first != p.second)
+      pairs.push_back(p);
+    else
+      collections += (collections.empty() ? "" : ", ") + p.first;
+  }
+  const std::string held =
+      "aligned edition pairs: " + (pairs.empty() ? std::string("none") : PairList(pairs)) +
+      "; paraphrase collections: " + (collections.empty() ? std::string("none") : collections);
+  if (want.normal == want.simple)
+    return Status::NotFound(store->dir() + ": no paraphrase collection \"" + want.normal +
+                            "\" (run `aligndb paraphrase`); " + held);
+  return Status::NotFound(store->dir() + ": " + want.normal + " → " + want.simple +
+                          " is not aligned (run `aligndb align --normal " + want.normal +
+                          " --simple " + want.simple + "`); " + held);
+}
+
+}  // namespace
+
 Status ResolveEditions(Store* store, const EditionPair& want, EditionPair* out) {
   *out = want;
-  if (!out->normal.empty() && !out->simple.empty()) return Status::OK();
   std::vector<std::pair<std::string, std::string>> aligned, match;
   RETURN_IF_ERROR(store->Pairings(&aligned));
+  if (!want.normal.empty() && !want.simple.empty()) {
+    if (std::find(aligned.begin(), aligned.end(), std::make_pair(want.normal, want.simple)) ==
+        aligned.end())
+      return NotAligned(store, want, aligned);
+    return Status::OK();
+  }
   for (auto& p : aligned)
     if ((want.normal.empty() || p.first == want.normal) &&
         (want.simple.empty() || p.second == want.simple))
@@ -149,19 +224,20 @@ Status ResolveEditions(Store* store, const EditionPair& want, EditionPair* out) 
   if (aligned.empty())
     return Status::NotFound(store->dir() + ": no alignments stored (run `aligndb align` first)");
   if (match.empty())
-    return Status::NotFound(store->dir() + ": no alignment of " +
-                            (want.normal.empty() ? "" : "--normal " + want.normal) +
-                            (want.normal.empty() || want.simple.empty() ? "" : " with ") +
-                            (want.simple.empty() ? "" : "--simple " + want.simple) +
-                            "; aligned edition pairs: " + PairList(aligned));
+    return Status::NotFound(
+        store->dir() + ": no alignment of " +
+        (want.normal.empty() ? "" : OptionName(want.names, "normal") + " " + want.normal) +
+        (want.simple.empty() ? "" : OptionName(want.names, "simple") + " " + want.simple) +
+        "; aligned edition pairs: " + PairList(aligned));
   auto chosen = match[0];
   if (match.size() > 1) {
     bool found_default = false;
     for (auto& p : match)
       if (p.first == "enwiki" && p.second == "simplewiki") chosen = p, found_default = true;
     if (!found_default)
-      return Status::InvalidArgument(
-          "several edition pairs are aligned; choose one with --normal and --simple");
+      return Status::InvalidArgument("several edition pairs are aligned; choose one with " +
+                                     OptionName(want.names, "normal") + " and " +
+                                     OptionName(want.names, "simple"));
   }
   out->normal = chosen.first;
   out->simple = chosen.second;
@@ -194,15 +270,24 @@ bool ParseOutputFormat(std::string_view name, OutputFormat* format) {
 
 // ------------------------------------------------------------------ export
 
-Status ParseExportOps(const std::string& list, std::set<Op>* ops) {
+const char* const kExportOpNames = "1-1, 1-2, 2-1, 2-2, pair, l12, f2";
+
+std::string OptionName(OptionNames names, std::string_view flag) {
+  if (names == OptionNames::kFlags) return "--" + std::string(flag);
+  std::string param(flag);
+  std::replace(param.begin(), param.end(), '-', '_');
+  return param;
+}
+
+Status ParseExportOps(const std::string& list, std::set<Op>* ops, OptionNames names) {
   ops->clear();
   std::stringstream ss(list);
   std::string name;
   while (std::getline(ss, name, ',')) {
     Op op;
     if (!ParseOpName(name, &op) || op == Op::kSkipSimple || op == Op::kSkipNormal)
-      return Status::InvalidArgument("--op: unknown operation \"" + name +
-                                     "\" (use 1-1, 1-2, 2-1, 2-2, pair)");
+      return Status::InvalidArgument(OptionName(names, "op") + ": unknown operation \"" + name +
+                                     "\" (use " + kExportOpNames + ")");
     ops->insert(op);
   }
   return Status::OK();
@@ -342,10 +427,9 @@ class RowWriter {
     if (o_.format == OutputFormat::kParallel) {
       if (o_.out_prefix.empty())
         return Status::InvalidArgument("--format parallel needs --out PREFIX");
-      normal_file_.open(o_.out_prefix + ".normal", std::ios::binary);
-      simple_file_.open(o_.out_prefix + ".simple", std::ios::binary);
-      if (!normal_file_ || !simple_file_)
-        return Status::IOError(o_.out_prefix + ".normal/.simple: cannot open for writing");
+      // Both files replace earlier ones only when the whole export succeeds (Close).
+      RETURN_IF_ERROR(normal_file_.Open(o_.out_prefix + ".normal"));
+      RETURN_IF_ERROR(simple_file_.Open(o_.out_prefix + ".simple"));
     } else if (o_.format != OutputFormat::kTsv && o_.format != OutputFormat::kJsonl) {
       return Status::InvalidArgument(std::string("export writes tsv, jsonl or parallel, not ") +
                                      OutputFormatName(o_.format));
@@ -365,8 +449,8 @@ class RowWriter {
         } else if (o_.format == OutputFormat::kTsv) {
           WriteTsvRow(r, sp, out_);
         } else {
-          normal_file_ << Tsv(sp.normal_text()) << '\n';
-          simple_file_ << Tsv(sp.simple_text()) << '\n';
+          normal_file_.stream() << Tsv(sp.normal_text()) << '\n';
+          simple_file_.stream() << Tsv(sp.simple_text()) << '\n';
         }
         ++written_;
       }
@@ -386,8 +470,8 @@ class RowWriter {
         } else if (o_.format == OutputFormat::kTsv) {
           WriteTsvOperationRow(r, row, out_);
         } else {
-          normal_file_ << Tsv(row.normal) << '\n';
-          simple_file_ << Tsv(row.simple) << '\n';
+          normal_file_.stream() << Tsv(row.normal) << '\n';
+          simple_file_.stream() << Tsv(row.simple) << '\n';
         }
         ++written_;
       }
@@ -398,10 +482,8 @@ class RowWriter {
 
   Status Close() {
     if (o_.format != OutputFormat::kParallel) return Status::OK();
-    normal_file_.flush();
-    simple_file_.flush();
-    if (!normal_file_ || !simple_file_) return Status::IOError(o_.out_prefix + ": write failed");
-    return Status::OK();
+    RETURN_IF_ERROR(normal_file_.Commit());
+    return simple_file_.Commit();
   }
 
   uint64_t written() const { return written_; }
@@ -409,17 +491,29 @@ class RowWriter {
  private:
   const ExportOptions& o_;
   std::ostream& out_;
-  std::ofstream normal_file_, simple_file_;
+  OutputFile normal_file_, simple_file_;
   std::string line_;
   uint64_t written_ = 0;
 };
 
-// An empty similarity range is a mistake in the arguments, not an empty export.
-Status CheckLimits(const ExportOptions& o) {
+// A bound outside the similarities' range, or an empty range, is a mistake in the arguments,
+// not an empty export. Similarities of aligned editions lie in [-1, 1] (docs/method.md, Embedding
+// measures); a paraphrase collection's column is an edit distance or a word count.
+Status CheckLimits(const ExportOptions& o, const ResolvedPair& pair) {
+  const OptionNames names = o.editions.names;
+  char msg[160];
+  if (pair.normal != pair.simple) {
+    for (auto [flag, v] : {std::pair{"min-sim", o.min_sim}, std::pair{"max-sim", o.max_sim}}) {
+      if (v >= -1 && v <= 1) continue;
+      std::snprintf(msg, sizeof(msg), "%s %g: similarities lie in [-1, 1]",
+                    OptionName(names, flag).c_str(), v);
+      return Status::InvalidArgument(msg);
+    }
+  }
   if (!(o.max_sim < o.min_sim)) return Status::OK();
-  char msg[128];
-  std::snprintf(msg, sizeof(msg), "--max-sim %g is below --min-sim %g: no pair can be selected",
-                o.max_sim, o.min_sim);
+  std::snprintf(msg, sizeof(msg), "%s %g is below %s %g: no pair can be selected",
+                OptionName(names, "max-sim").c_str(), o.max_sim,
+                OptionName(names, "min-sim").c_str(), o.min_sim);
   return Status::InvalidArgument(msg);
 }
 
@@ -431,7 +525,7 @@ Status ForEachSelectedRecord(
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
   const ExportOptions o = WithDefaultLimits(options, pair);
-  RETURN_IF_ERROR(CheckLimits(o));
+  RETURN_IF_ERROR(CheckLimits(o, pair));
   auto snap = store->NewSnapshot();
   return ForEachRecord(store, pair, o.title, snap.get(),
                        [&](const pb::AlignmentRecord& r) { return fn(o, r); });
@@ -511,33 +605,24 @@ Status Export(Store* store, const ExportOptions& options, std::ostream& out, uin
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
   const ExportOptions o = WithDefaultLimits(options, pair);
-  RETURN_IF_ERROR(CheckLimits(o));
+  RETURN_IF_ERROR(CheckLimits(o, pair));
   auto snap = store->NewSnapshot();
   RowWriter rows(o, out);
   RETURN_IF_ERROR(rows.Open());
-  Status s = ForEachRecord(store, pair, o.title, snap.get(),
-                           [&](const pb::AlignmentRecord& r) { return rows.Write(r); });
+  RETURN_IF_ERROR(ForEachRecord(store, pair, o.title, snap.get(),
+                                [&](const pb::AlignmentRecord& r) { return rows.Write(r); }));
   *written = rows.written();
-  Status cs = rows.Close();
-  return s.ok() ? cs : s;
+  return rows.Close();
 }
 
 // ------------------------------------------------------------------ lookup
 
 namespace {
 
-// Why no record of `title` exists for `pair`: missing in an edition, removed by the pairing
-// filter, or aligned only in other edition pairs.
+// Why no record of `title` exists for the aligned `pair`: missing in an edition, or removed by
+// the pairing filter.
 Status ExplainMissing(Store* store, const ResolvedPair& pair, const std::string& title,
                       const std::string& key_title, const Snapshot* snap) {
-  std::vector<std::pair<std::string, std::string>> aligned;
-  RETURN_IF_ERROR(store->Pairings(&aligned));
-  if (std::find(aligned.begin(), aligned.end(), std::make_pair(pair.normal, pair.simple)) ==
-      aligned.end())
-    return Status::NotFound("\"" + title + "\": " + pair.normal + " → " + pair.simple +
-                            " is not aligned (run `aligndb align --normal " + pair.normal +
-                            " --simple " + pair.simple +
-                            "`); aligned edition pairs: " + PairList(aligned));
   std::string why;
   uint64_t id;
   bool in_normal = store->FindArticle(pair.normal_id, key_title, &id, snap).ok();
@@ -562,20 +647,17 @@ Status LookupRecord(Store* store, const EditionPair& editions, const std::string
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, editions, &pair));
   auto snap = store->NewSnapshot();
+  Status s = FindRecord(store, pair, title, snap.get(), found);
+  if (!s.IsNotFound()) return s;
+  // Explained for the redirect's target when the title is a redirect.
   std::string key_title = title;
-  // A redirect in either edition leads to its target.
-  auto follow = [&](uint32_t ed) {
+  for (uint32_t edition : {pair.simple_id, pair.normal_id}) {
     pb::Redirect r;
-    if (store->GetRedirect(ed, NormalizeTitle(title), &r, snap.get()).ok()) key_title = r.target();
-  };
-  Status s = GetRecord(store, pair, key_title, snap.get(), found);
-  if (s.IsNotFound()) {
-    follow(pair.simple_id);
-    if (key_title == title) follow(pair.normal_id);
-    if (key_title != title) s = GetRecord(store, pair, key_title, snap.get(), found);
+    if (key_title == title &&
+        store->GetRedirect(edition, NormalizeTitle(title), &r, snap.get()).ok())
+      key_title = r.target();
   }
-  if (s.IsNotFound()) return ExplainMissing(store, pair, title, key_title, snap.get());
-  return s;
+  return ExplainMissing(store, pair, title, key_title, snap.get());
 }
 
 // ------------------------------------------------------------------ stats
@@ -682,6 +764,7 @@ Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_
     auto it = ps.removed_by_reason().find(reason);
     st->removed_by_reason[reason] = it == ps.removed_by_reason().end() ? 0 : it->second;
   }
+  st->params = ps.params();
   st->paragraph_threshold = ps.params().paragraph_threshold();
   st->skip_penalty = ps.params().skip_penalty();
   st->min_sim = min_sim;

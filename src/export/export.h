@@ -18,20 +18,25 @@
 
 #include "align/align.h"
 #include "align/label.h"
+#include "aligndb.pb.h"
 #include "aligndb/status.h"
 #include "storage/store.h"
 
-namespace aligndb::pb {
-class AlignmentRecord;
-}  // namespace aligndb::pb
-
 namespace aligndb {
+
+// How messages name the options of their caller: the command line's flags ("--min-sim") or the
+// viewer's query parameters ("min_sim").
+enum class OptionNames { kFlags, kParams };
+// The option `flag` ("min-sim") as `names` spells it.
+std::string OptionName(OptionNames names, std::string_view flag);
 
 // Which edition pair to read. Empty names: the only pair aligned in the database, or
 // enwiki/simplewiki when several are.
 struct EditionPair {
   std::string normal;
   std::string simple;
+  // How messages name the options that chose the pair. Default: kFlags.
+  OptionNames names = OptionNames::kFlags;
 };
 
 // The edition pair `want` names, with empty names filled as EditionPair says. NotFound when no
@@ -53,8 +58,11 @@ using ExportFormat = OutputFormat;
 enum class ExportUnit { kSentence, kOperation };
 
 // "1-1,2-1" (names of OpName) into the operations export keeps; InvalidArgument for an unknown
-// name or a skip operation (which yields no pairs).
-Status ParseExportOps(const std::string& list, std::set<Op>* ops);
+// name or a skip operation (which yields no pairs), naming the option as `names` spells it.
+Status ParseExportOps(const std::string& list, std::set<Op>* ops,
+                      OptionNames names = OptionNames::kFlags);
+// The names ParseExportOps takes: "1-1, 1-2, 2-1, 2-2, pair, l12, f2".
+extern const char* const kExportOpNames;
 
 struct ExportOptions {
   EditionPair editions;
@@ -128,6 +136,11 @@ struct CorpusStats {
   uint64_t title_matches = 0, removed = 0, aligned = 0;
   std::map<std::string, uint64_t> removed_by_reason;  // stub, disambiguation, meta, single_line
   uint64_t paragraph_pairs = 0, simple_paragraphs = 0;
+  // Simple paragraphs in no paragraph pair (0 when records hold more pairs than simple
+  // paragraphs, as paraphrase collections do).
+  uint64_t SimpleParagraphsUnaligned() const {
+    return simple_paragraphs > paragraph_pairs ? simple_paragraphs - paragraph_pairs : 0;
+  }
   double min_sim = kDefaultMinSimilarity;
   uint64_t sentence_pairs_all = 0;  // every pair of every backtrace
   uint64_t sentence_pairs = 0;      // pairs with similarity ≥ min_sim
@@ -136,6 +149,9 @@ struct CorpusStats {
   // (an operation that yields two pairs counts once).
   std::map<std::string, uint64_t> operations;
   double paragraph_threshold = 0, skip_penalty = 0;
+  // Every parameter of the last align run of the pair (paragraph_threshold and skip_penalty
+  // among them).
+  pb::AlignParams params;
 
   // Labels (docs/method.md, Labels and export units) of the rows each export unit gives, by
   // unit ("sentence", "operation"), operation ("1-1", ...) and similarity band ("0.5-0.75",

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "eval/eval.h"
+#include "util/files.h"
 #include "util/line_reader.h"
 #include "util/numbers.h"
 
@@ -191,10 +192,11 @@ Status ParseLinks(const std::string& text, Links* sure, Links* possible_only) {
 }
 
 Status ReadGoldAlignments(const std::string& path, std::vector<GoldAlignment>* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IOError(path + ": cannot open");
+  std::ifstream in;
+  RETURN_IF_ERROR(OpenInputFile(path, &in));
   std::stringstream ss;
   ss << in.rdbuf();
+  if (in.bad()) return Status::IOError(path + ": read failed");
   std::string all = ss.str();
   size_t first = all.find_first_not_of(" \t\r\n");
   if (first != std::string::npos && all[first] == '[') {  // Edinburgh++ JSON

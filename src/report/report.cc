@@ -272,7 +272,7 @@ struct Table {
 using Escape = std::string (*)(std::string_view);
 
 Table CountsTable(const CorpusStats& st) {
-  uint64_t unaligned = st.simple_paragraphs - st.paragraph_pairs;
+  uint64_t unaligned = st.SimpleParagraphsUnaligned();
   auto reason = [&](const char* r) { return Num(Count(st.removed_by_reason, r)); };
   return {
       "Counts at every stage",
@@ -392,13 +392,29 @@ std::string RenderHtml(const CorpusStats& st, const Pictures& pictures) {
 
 Status WriteFile(const std::string& dir, const std::string& name, const std::string& content,
                  std::vector<std::string>* files) {
-  std::string path = dir + "/" + name;
+  const std::string path = (std::filesystem::path(dir) / name).string();
   std::ofstream f(path, std::ios::binary);
   f << content;
   f.close();
   if (!f) return Status::IOError(path + ": write failed");
   files->push_back(path);
   return Status::OK();
+}
+
+// The report describes an edition pair; a database of paraphrase collections only is told so,
+// with what it holds and where its figures are.
+Status NoEditionPair(Store* store, const std::string& collection) {
+  std::vector<std::pair<std::string, std::string>> aligned;
+  RETURN_IF_ERROR(store->Pairings(&aligned));
+  std::string collections;
+  for (const auto& [normal, simple] : aligned)
+    if (normal == simple) collections += (collections.empty() ? "" : ", ") + normal;
+  return Status::NotFound(store->dir() + ": " + collection +
+                          " is a paraphrase collection, and the report describes an aligned "
+                          "edition pair (Wikipedia and Simple Wikipedia); paraphrase collections "
+                          "stored: " +
+                          collections + " (their figures: `aligndb stats --collection " +
+                          collection + "`)");
 }
 
 }  // namespace
@@ -415,8 +431,11 @@ std::string ReportMarkdown(const CorpusStats& stats) {
 
 Status WriteReport(Store* store, const ReportOptions& options, std::vector<std::string>* files) {
   if (options.out_dir.empty()) return Status::InvalidArgument("report needs --out DIR");
+  EditionPair pair;
+  RETURN_IF_ERROR(ResolveEditions(store, options.editions, &pair));
+  if (pair.normal == pair.simple) return NoEditionPair(store, pair.normal);
   CorpusStats st;
-  RETURN_IF_ERROR(ComputeCorpusStats(store, options.editions, options.min_sim, true, &st));
+  RETURN_IF_ERROR(ComputeCorpusStats(store, pair, options.min_sim, true, &st));
   std::error_code ec;
   std::filesystem::create_directories(options.out_dir, ec);
   if (ec) return Status::IOError(options.out_dir + ": cannot create: " + ec.message());

@@ -191,8 +191,8 @@ Status ParseNumber(const char* name, const std::string& value, double* out) {
 // The edition pair named by normal/simple or collection.
 EditionPair EditionsFrom(const httplib::Request& req) {
   const std::string collection = Param(req, "collection");
-  if (!collection.empty()) return {collection, collection};
-  return {Param(req, "normal"), Param(req, "simple")};
+  if (!collection.empty()) return {collection, collection, OptionNames::kParams};
+  return {Param(req, "normal"), Param(req, "simple"), OptionNames::kParams};
 }
 
 // The export filters of the request, as `export` takes them on its command line.
@@ -203,7 +203,7 @@ Status ExportOptionsFrom(const httplib::Request& req, ExportOptions* o) {
   RETURN_IF_ERROR(ParseNumber("min_sim", Param(req, "min_sim"), &o->min_sim));
   RETURN_IF_ERROR(ParseNumber("max_sim", Param(req, "max_sim"), &o->max_sim));
   if (const std::string ops = Param(req, "op"); !ops.empty())
-    RETURN_IF_ERROR(ParseExportOps(ops, &o->ops));
+    RETURN_IF_ERROR(ParseExportOps(ops, &o->ops, OptionNames::kParams));
   const std::string unit = Param(req, "unit");
   if (!unit.empty() && unit != "sentence" && unit != "operation")
     return Status::InvalidArgument("unit: use sentence or operation");
@@ -523,11 +523,14 @@ Status Server::Start() {
   const ServeOptions& o = rep_->options;
   if (o.port < 0 || o.port > 65535)
     return Status::InvalidArgument("--port " + std::to_string(o.port) + ": use 0 to 65535");
-  if (o.threads < 1 || o.threads > 256)
-    return Status::InvalidArgument("--threads " + std::to_string(o.threads) + ": use 1 to 256");
+  if (o.threads < 0 || o.threads > 256)
+    return Status::InvalidArgument("--threads " + std::to_string(o.threads) +
+                                   ": use 0 (one per core) to 256");
   RETURN_IF_ERROR(rep_->views.Open());
   httplib::Server& http = rep_->http;
-  const int threads = o.threads;
+  const int threads = o.threads > 0
+                          ? o.threads
+                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
   // SO_REUSEADDR only: the library's default SO_REUSEPORT would let a second server share a
   // taken port instead of failing.

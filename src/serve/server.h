@@ -23,7 +23,7 @@ struct ServeOptions {
   std::string host = "127.0.0.1";
   // TCP port, 0 to 65535; 0 picks a free port. Default: 8080.
   int port = 8080;
-  // Threads answering requests (a fixed pool), 1 to 256. Default: 8.
+  // Threads answering requests (a fixed pool), 0 (one per core) to 256. Default: 8.
   int threads = 8;
   // Least time between two checks for changes of the database's files. Default: 200 ms.
   int refresh_ms = 200;

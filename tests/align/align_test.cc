@@ -952,7 +952,7 @@ TEST_F(RealDataTest, EmbeddingSimilarityInTheDynamicProgramAndAllPairs) {
     return out;
   };
   ExportOptions everything;
-  everything.min_sim = -10;
+  everything.min_sim = -1;  // the lowest similarity of every measure
   auto export_all = [&] { return ExportRows(everything); };
 
   // 1. maximum in the dynamic program: every stored similarity is the scorer's.
@@ -1053,6 +1053,17 @@ TEST(FollowRedirectsTest, PairsThroughANormalEditionRedirect) {
   auto j = nlohmann::json::parse(out.str());
   EXPECT_EQ(j["normal_title"], "Fixed-wing aircraft");
   EXPECT_EQ(j["simple_title"], "Airplane");
+  // The record is named after the simple title; the normal title finds it too, as export prints
+  // it (lookup, export --title).
+  pb::AlignmentRecord by_normal;
+  ASSERT_TRUE(LookupRecord(store.get(), {}, "Fixed-wing aircraft", &by_normal).ok());
+  EXPECT_EQ(by_normal.simple_title(), "Airplane");
+  ExportOptions eo;
+  eo.title = "fixed-wing aircraft";  // the record has no paragraph pairs: found, no rows
+  EXPECT_TRUE(
+      ForEachExportedPair(store.get(), eo, [](const ExportedPair&) { return Status::OK(); }).ok());
+  pb::AlignmentRecord none;
+  EXPECT_TRUE(LookupRecord(store.get(), {}, "Fixed-wing", &none).IsNotFound());
 }
 
 }  // namespace

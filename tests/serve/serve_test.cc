@@ -122,11 +122,36 @@ TEST_F(ServeTest, ApiErrorsAreJsonWithTheirStatus) {
   got = Get(*server_, "/api/export?op=3-3");
   EXPECT_EQ(got.status, 400);
   EXPECT_NE(got.body.find("unknown operation"), std::string::npos) << got.body;
+  // The API's errors name its own parameters, not the command line's flags.
+  EXPECT_EQ(got.body.find("--op"), std::string::npos) << got.body;
+  EXPECT_NE(
+      got.body.find("op: unknown operation \\\"3-3\\\" (use 1-1, 1-2, 2-1, 2-2, pair, l12, f2)"),
+      std::string::npos)
+      << got.body;
   got = Get(*server_, "/api/export?min_sim=0.9&max_sim=0.2");
   EXPECT_EQ(got.status, 400);
-  EXPECT_NE(got.body.find("below"), std::string::npos) << got.body;
+  EXPECT_NE(got.body.find("max_sim 0.2 is below min_sim 0.9"), std::string::npos) << got.body;
+  got = Get(*server_, "/api/export?min_sim=2");
+  EXPECT_EQ(got.status, 400);
+  EXPECT_NE(got.body.find("min_sim 2: similarities lie in [-1, 1]"), std::string::npos) << got.body;
+  EXPECT_EQ(got.body.find("--"), std::string::npos) << got.body;
   EXPECT_EQ(Get(*server_, "/api/export?unit=paragraph").status, 400);
   EXPECT_EQ(Get(*server_, "/api/export?label=great").status, 400);
+}
+
+// --threads 0 is one thread per core, as for the other commands; a negative count is refused.
+TEST_F(ServeTest, ZeroThreadsIsOnePerCore) {
+  ServeOptions o;
+  o.db = db_;
+  o.port = 0;
+  o.threads = 0;
+  Server server(o);
+  Status s = server.Start();
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  server.Stop();
+  o.threads = -1;
+  Server refused(o);
+  EXPECT_EQ(refused.Start().code(), Status::Code::kInvalidArgument);
 }
 
 TEST_F(ServeTest, ApiStatsIsWhatTheCommandLinePrints) {

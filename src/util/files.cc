@@ -1,0 +1,68 @@
+#include "util/files.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <system_error>
+
+namespace aligndb {
+
+namespace fs = std::filesystem;
+
+Status OpenInputFile(const std::string& path, std::ifstream* in) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) return Status::IOError(path + ": cannot open: is a directory");
+  in->open(path, std::ios::binary);
+  if (!*in) return Status::IOError(path + ": cannot open: " + std::strerror(errno));
+  return Status::OK();
+}
+
+Status CheckOutputPath(const std::string& path) {
+  std::error_code ec;
+  if (path.empty()) return Status::InvalidArgument("an empty output path: give a file name");
+  if (path.back() == '/' || fs::is_directory(path, ec))
+    return Status::InvalidArgument(path + ": is a directory; give a file name");
+  const fs::path parent = fs::path(path).parent_path();
+  if (!parent.empty() && !fs::is_directory(parent, ec))
+    return Status::IOError(path + ": cannot write: the directory " + parent.string() +
+                           (fs::exists(parent, ec) ? " is not a directory" : " does not exist"));
+  return Status::OK();
+}
+
+OutputFile::~OutputFile() {
+  if (!open_ || tmp_.empty()) return;
+  out_.close();
+  std::error_code ec;
+  fs::remove(tmp_, ec);
+}
+
+Status OutputFile::Open(const std::string& path) {
+  RETURN_IF_ERROR(CheckOutputPath(path));
+  path_ = path;
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  const bool special = !ec && fs::exists(status) && !fs::is_regular_file(status);
+  tmp_ = special ? "" : path + ".tmp-" + std::to_string(getpid());
+  out_.open(special ? path : tmp_, std::ios::binary | std::ios::trunc);
+  if (!out_) return Status::IOError(path + ": cannot open for writing: " + std::strerror(errno));
+  open_ = true;
+  return Status::OK();
+}
+
+Status OutputFile::Commit() {
+  if (!open_) return Status::Internal(path_ + ": committed without being open");
+  out_.close();
+  if (!out_) return Status::IOError(path_ + ": write failed");
+  open_ = false;
+  if (tmp_.empty()) return Status::OK();
+  std::error_code ec;
+  fs::rename(tmp_, path_, ec);
+  if (!ec) return Status::OK();
+  const std::string why = ec.message();
+  fs::remove(tmp_, ec);
+  return Status::IOError(path_ + ": cannot replace: " + why);
+}
+
+}  // namespace aligndb

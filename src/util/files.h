@@ -1,0 +1,48 @@
+// Opening the files a command reads and writes, one way for every command: an input file that
+// is a directory is an error (a directory opens and reads as an empty file), and an output file
+// is written beside its target and renamed over it only when the whole output is written, so
+// that a failed run leaves an existing file as it was.
+#ifndef ALIGNDB_UTIL_FILES_H_
+#define ALIGNDB_UTIL_FILES_H_
+
+#include <fstream>
+#include <string>
+
+#include "aligndb/status.h"
+
+namespace aligndb {
+
+// Opens `path` for reading (binary). IOError "PATH: cannot open: REASON" when it is missing, a
+// directory or unreadable. Read errors later show as in->bad(): check it at the end.
+Status OpenInputFile(const std::string& path, std::ifstream* in);
+
+// Whether `path` can name an output file: InvalidArgument when it is an existing directory or
+// ends in "/" (the message names the path and says a file name is needed), IOError naming the
+// missing directory when the directory it would be in does not exist.
+Status CheckOutputPath(const std::string& path);
+
+// An output file that replaces its target only on Commit: written to a temporary file beside
+// the target, removed when the object dies uncommitted. A target that exists and is not a regular
+// file (a terminal, a pipe, /dev/null) is written in place.
+class OutputFile {
+ public:
+  OutputFile() = default;
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+  ~OutputFile();
+
+  // CheckOutputPath, then opens the temporary file (IOError when it cannot be created).
+  Status Open(const std::string& path);
+  std::ostream& stream() { return out_; }
+  // Flushes and closes the file and renames it over the target; IOError when a write failed.
+  Status Commit();
+
+ private:
+  std::string path_, tmp_;  // tmp_ empty: written in place
+  std::ofstream out_;
+  bool open_ = false;
+};
+
+}  // namespace aligndb
+
+#endif  // ALIGNDB_UTIL_FILES_H_

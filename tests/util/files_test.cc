@@ -1,0 +1,83 @@
+// Input files that are directories, output files that replace their target only when committed.
+#include "util/files.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "test_util.h"
+
+namespace aligndb {
+namespace {
+
+using testing::ReadFile;
+using testing::TempDir;
+using testing::WriteFile;
+
+size_t Entries(const std::string& dir) {
+  size_t n = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++n;
+  return n;
+}
+
+TEST(OpenInputFileTest, ADirectoryIsAnIoErrorNotAnEmptyFile) {
+  TempDir tmp;
+  std::ifstream in;
+  Status s = OpenInputFile(tmp.path(), &in);
+  EXPECT_TRUE(s.code() == Status::Code::kIOError) << s.ToString();
+  EXPECT_NE(s.message().find("is a directory"), std::string::npos) << s.ToString();
+  s = OpenInputFile(tmp.Sub("missing"), &in);
+  EXPECT_TRUE(s.code() == Status::Code::kIOError) << s.ToString();
+  WriteFile(tmp.Sub("f"), "x\n");
+  std::ifstream ok;
+  ASSERT_TRUE(OpenInputFile(tmp.Sub("f"), &ok).ok());
+  std::string line;
+  EXPECT_TRUE(std::getline(ok, line));
+  EXPECT_EQ(line, "x");
+}
+
+TEST(OutputFileTest, ReplacesTheTargetOnlyOnCommit) {
+  TempDir tmp;
+  const std::string target = tmp.Sub("out.tsv");
+  WriteFile(target, "old\n");
+  {
+    OutputFile f;
+    ASSERT_TRUE(f.Open(target).ok());
+    f.stream() << "new\n";
+    EXPECT_EQ(ReadFile(target), "old\n");  // not yet
+  }  // dropped uncommitted: the target stays, the temporary file goes
+  EXPECT_EQ(ReadFile(target), "old\n");
+  EXPECT_EQ(Entries(tmp.path()), 1u);
+  OutputFile f;
+  ASSERT_TRUE(f.Open(target).ok());
+  f.stream() << "new\n";
+  ASSERT_TRUE(f.Commit().ok());
+  EXPECT_EQ(ReadFile(target), "new\n");
+  EXPECT_EQ(Entries(tmp.path()), 1u);
+}
+
+TEST(OutputFileTest, ASpecialFileIsWrittenInPlace) {
+  OutputFile f;
+  ASSERT_TRUE(f.Open("/dev/null").ok());
+  f.stream() << "gone\n";
+  EXPECT_TRUE(f.Commit().ok());
+  EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
+}
+
+TEST(CheckOutputPathTest, DirectoriesAndMissingDirectoriesAreNamed) {
+  TempDir tmp;
+  EXPECT_TRUE(CheckOutputPath(tmp.path()).code() == Status::Code::kInvalidArgument);
+  EXPECT_TRUE(CheckOutputPath(tmp.Sub("new") + "/").code() == Status::Code::kInvalidArgument);
+  Status s = CheckOutputPath(tmp.Sub("a/b/c"));
+  EXPECT_TRUE(s.code() == Status::Code::kIOError) << s.ToString();
+  EXPECT_NE(s.message().find(tmp.Sub("a/b") + " does not exist"), std::string::npos)
+      << s.ToString();
+  WriteFile(tmp.Sub("file"), "");
+  s = CheckOutputPath(tmp.Sub("file/x"));
+  EXPECT_NE(s.message().find("is not a directory"), std::string::npos) << s.ToString();
+  EXPECT_TRUE(CheckOutputPath(tmp.Sub("x.tsv")).ok());
+  EXPECT_TRUE(CheckOutputPath("relative.tsv").ok());
+}
+
+}  // namespace
+}  // namespace aligndb
