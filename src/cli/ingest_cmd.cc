@@ -92,7 +92,7 @@ Runner WireIngest(CLI::App* cmd) {
                   "The multistream dump's -index.txt.bz2: read streams through it, in parallel");
   cmd->add_option("--threads", a->options.threads,
                   "Threads decompressing streams with --index (0: all cores; at most " +
-                      std::to_string(kMaxThreads) + ", and 4 a core are used)")
+                      std::to_string(kMaxThreads) + ", and at most 4 per core)")
       ->capture_default_str()
       ->check(ThreadCount());
   cmd->add_option("--max-page-bytes", a->options.max_page_bytes,
