@@ -1,5 +1,6 @@
 #include "util/files.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -38,12 +39,37 @@ OutputFile::~OutputFile() {
   fs::remove(tmp_, ec);
 }
 
+namespace {
+
+// Temporary files "TARGET.tmp-PID" of earlier runs for the same target whose process is gone (a
+// kill -9 leaves them): removed. A live process's file is left to it.
+void RemoveStaleTemporaries(const std::string& path) {
+  const fs::path target(path);
+  const std::string prefix = target.filename().string() + ".tmp-";
+  std::error_code ec;
+  fs::directory_iterator it(target.has_parent_path() ? target.parent_path() : fs::path("."), ec);
+  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::string digits = name.substr(prefix.size());
+    if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(digits));
+    if (pid <= 0 || (kill(pid, 0) != 0 && errno == ESRCH)) {
+      std::error_code rm;
+      fs::remove(it->path(), rm);
+    }
+  }
+}
+
+}  // namespace
+
 Status OutputFile::Open(const std::string& path) {
   RETURN_IF_ERROR(CheckOutputPath(path));
   path_ = path;
   std::error_code ec;
   const auto status = fs::status(path, ec);
   const bool special = !ec && fs::exists(status) && !fs::is_regular_file(status);
+  if (!special) RemoveStaleTemporaries(path);
   tmp_ = special ? "" : path + ".tmp-" + std::to_string(getpid());
   out_.open(special ? path : tmp_, std::ios::binary | std::ios::trunc);
   if (!out_) return Status::IOError(path + ": cannot open for writing: " + std::strerror(errno));

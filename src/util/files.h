@@ -22,8 +22,9 @@ Status OpenInputFile(const std::string& path, std::ifstream* in);
 Status CheckOutputPath(const std::string& path);
 
 // An output file that replaces its target only on Commit: written to a temporary file beside
-// the target, removed when the object dies uncommitted. A target that exists and is not a regular
-// file (a terminal, a pipe, /dev/null) is written in place.
+// the target, removed when the object dies uncommitted (and, when a killed process left one,
+// by the next Open of the same target). A target that exists and is not a regular file (a
+// terminal, a pipe, /dev/null) is written in place.
 class OutputFile {
  public:
   OutputFile() = default;

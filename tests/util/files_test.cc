@@ -2,6 +2,8 @@
 #include "util/files.h"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 
@@ -54,6 +56,32 @@ TEST(OutputFileTest, ReplacesTheTargetOnlyOnCommit) {
   ASSERT_TRUE(f.Commit().ok());
   EXPECT_EQ(ReadFile(target), "new\n");
   EXPECT_EQ(Entries(tmp.path()), 1u);
+}
+
+// A killed export leaves its temporary file; the next export to the same target removes it when
+// its process is gone, and leaves a live process's file and other names alone.
+TEST(OutputFileTest, TemporariesOfDeadProcessesAreRemovedByTheNextOpen) {
+  TempDir tmp;
+  const std::string target = tmp.Sub("out.tsv");
+  pid_t dead = fork();
+  ASSERT_GE(dead, 0);
+  if (dead == 0) _exit(0);
+  ASSERT_EQ(waitpid(dead, nullptr, 0), dead);  // reaped: its pid names no process now
+  const std::string stale = target + ".tmp-" + std::to_string(dead);
+  const std::string live = target + ".tmp-" + std::to_string(getppid());
+  WriteFile(stale, "partial\n");
+  WriteFile(live, "being written\n");
+  WriteFile(tmp.Sub("other.tsv.tmp-1"), "another target's\n");
+  WriteFile(target + ".tmp-x1", "not a pid\n");
+  OutputFile f;
+  ASSERT_TRUE(f.Open(target).ok());
+  f.stream() << "new\n";
+  ASSERT_TRUE(f.Commit().ok());
+  EXPECT_FALSE(std::filesystem::exists(stale));
+  EXPECT_TRUE(std::filesystem::exists(live));
+  EXPECT_TRUE(std::filesystem::exists(tmp.Sub("other.tsv.tmp-1")));
+  EXPECT_TRUE(std::filesystem::exists(target + ".tmp-x1"));
+  EXPECT_EQ(ReadFile(target), "new\n");
 }
 
 TEST(OutputFileTest, ASpecialFileIsWrittenInPlace) {
