@@ -624,19 +624,32 @@ namespace {
 Status ExplainMissing(Store* store, const ResolvedPair& pair, const std::string& title,
                       const std::string& key_title, const Snapshot* snap) {
   std::string why;
-  uint64_t id;
-  bool in_normal = store->FindArticle(pair.normal_id, key_title, &id, snap).ok();
-  bool in_simple = store->FindArticle(pair.simple_id, key_title, &id, snap).ok();
+  uint64_t normal_id = 0, simple_id = 0;
+  bool in_normal = store->FindArticle(pair.normal_id, key_title, &normal_id, snap).ok();
+  bool in_simple = store->FindArticle(pair.simple_id, key_title, &simple_id, snap).ok();
   if (!in_normal && !in_simple)
-    why = "no article with this title in " + pair.normal + " or " + pair.simple;
-  else if (!in_normal)
-    why = "only " + pair.simple + " has this title";
-  else if (!in_simple)
-    why = "only " + pair.normal + " has this title";
-  else
-    why =
-        "the pair was removed by the pairing filter (stub, disambiguation, meta or single_line) "
-        "or is not aligned yet";
+    return Status::NotFound("\"" + title + "\": no article with this title in " + pair.normal +
+                            " or " + pair.simple);
+  if (!in_normal || !in_simple)
+    return Status::NotFound("\"" + title + "\": only " + (in_normal ? pair.normal : pair.simple) +
+                            " has this title");
+  // Both articles exist: the pairing filter removed the pair when either is flagged (as align
+  // decides it), otherwise the pair is newer than the last align.
+  pb::Article normal, simple;
+  RETURN_IF_ERROR(store->GetArticle(pair.normal_id, normal_id, &normal, snap));
+  RETURN_IF_ERROR(store->GetArticle(pair.simple_id, simple_id, &simple, snap));
+  auto flagged = [](const std::string& edition, uint32_t flags) {
+    std::string names;
+    for (const auto& f : FlagNames(flags)) names += (names.empty() ? "" : ", ") + f;
+    return flags ? edition + " article flagged " + names : std::string();
+  };
+  if (normal.flags() | simple.flags()) {
+    std::string a = flagged(pair.normal, normal.flags()), b = flagged(pair.simple, simple.flags());
+    why = "the pair was removed by the pairing filter: " + a +
+          (a.empty() || b.empty() ? "" : "; ") + b;
+  } else {
+    why = "the pair is not aligned yet (both articles were ingested after the last align)";
+  }
   return Status::NotFound("\"" + title + "\": " + why);
 }
 

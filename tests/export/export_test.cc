@@ -157,6 +157,22 @@ TEST_F(SyntheticTest, LookupSaysWhyThereIsNoRecord) {
   EXPECT_NE(s.message().find("only en has this title"), std::string::npos) << s.ToString();
   s = LookupRecord(store_.get(), {}, "Squid", &r);
   EXPECT_NE(s.message().find("no article with this title in en or simple"), std::string::npos);
+  // In both editions without a record: removed by the filter (which flag, on which side), or
+  // ingested after the last align.
+  pb::Article seal = MakeArticle(9, "Seal", 1, {{"Seals swim."}});
+  ASSERT_TRUE(store_->PutArticle(en_, seal).ok());
+  seal.set_flags(kFlagStub | kFlagSingleLine);
+  ASSERT_TRUE(store_->PutArticle(simple_, seal).ok());
+  s = LookupRecord(store_.get(), {}, "Seal", &r);
+  EXPECT_NE(s.message().find("removed by the pairing filter: simple article flagged stub, "
+                             "single_line"),
+            std::string::npos)
+      << s.ToString();
+  pb::Article orca = MakeArticle(10, "Orca", 1, {{"Orcas hunt."}});
+  ASSERT_TRUE(store_->PutArticle(en_, orca).ok());
+  ASSERT_TRUE(store_->PutArticle(simple_, orca).ok());
+  s = LookupRecord(store_.get(), {}, "Orca", &r);
+  EXPECT_NE(s.message().find("not aligned yet"), std::string::npos) << s.ToString();
   ASSERT_TRUE(LookupRecord(store_.get(), {}, "whale", &r).ok());  // normalized title
   EXPECT_EQ(r.normal_title(), "Whale");
 }
