@@ -14,7 +14,7 @@ namespace aligndb::cli {
 namespace {
 
 struct ExportArgs {
-  std::string db, format, ops, collection, unit = "sentence", label;
+  std::string db, format = "jsonl", ops, collection, unit = "sentence", label;
   ExportOptions options;
 };
 
@@ -84,7 +84,7 @@ Runner WireExport(CLI::App* cmd) {
   cmd->add_flag("--no-identical", o.no_identical, "Drop pairs of identical sentences");
   cmd->add_option("--title", o.title, "Only this article pair (either edition's title)");
   cmd->add_option("--format", a->format, "tsv, jsonl or parallel")
-      ->required()
+      ->capture_default_str()
       ->check(CLI::IsMember({"tsv", "jsonl", "parallel"}));
   cmd->add_option("--out", o.out_prefix,
                   "Output: PREFIX for parallel (PREFIX.normal, PREFIX.simple); a file for "

@@ -133,6 +133,7 @@ struct ShowArgs {
   std::string title;
   OutputFormat format = OutputFormat::kText;
   bool all = false;
+  bool json = false;  // --json: as --format json
 };
 
 ordered_json ArticleJson(const pb::Article& a, bool with_edition) {
@@ -227,11 +228,16 @@ Runner WireShow(CLI::App* cmd) {
   static constexpr NameEntry<OutputFormat> kShowFormats[] = {{OutputFormat::kText, "text"},
                                                              {OutputFormat::kJson, "json"},
                                                              {OutputFormat::kJsonl, "jsonl"}};
-  AddNameOption(cmd, "--format", &a->format, kShowFormats, "Output");
+  auto* format = AddNameOption(cmd, "--format", &a->format, kShowFormats, "Output");
+  // --json as stats, info, ingest and align take it.
+  cmd->add_flag("--json", a->json, "Print JSON (as --format json)")->excludes(format);
   cmd->add_flag("--all", a->all,
                 "Every article of the edition (with --format jsonl: the JSON lines ingest reads)");
   cmd->add_option("TITLE", a->title, "Article title");
-  return [a](const Invocation&) { return RunShow(*a); };
+  return [a](const Invocation&) {
+    if (a->json) a->format = OutputFormat::kJson;
+    return RunShow(*a);
+  };
 }
 
 // ------------------------------------------------------------------ info

@@ -16,17 +16,21 @@ Runner WireLookup(CLI::App* cmd) {
     std::string db, title;
     OutputFormat format = OutputFormat::kText;
     EditionPair editions;
+    bool json = false;
   };
   auto a = std::make_shared<Args>();
   AddDbOption(cmd, &a->db);
   cmd->add_option("--normal", a->editions.normal, "Normal edition (default: the aligned pair)");
   cmd->add_option("--simple", a->editions.simple, "Simple edition (default: the aligned pair)");
-  AddNameOption(cmd, "--format", &a->format, kTextOrJsonNames, "Output");
+  auto* format = AddNameOption(cmd, "--format", &a->format, kTextOrJsonNames, "Output");
+  // --json as stats, info, ingest and align take it.
+  cmd->add_flag("--json", a->json, "Print JSON (as --format json)")->excludes(format);
   cmd->add_option("TITLE", a->title, "Title in either edition")->required();
   return [a](const Invocation&) {
     std::unique_ptr<Store> store;
     RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kRead, &store));
-    return Lookup(store.get(), a->editions, a->title, a->format, std::cout);
+    return Lookup(store.get(), a->editions, a->title, a->json ? OutputFormat::kJson : a->format,
+                  std::cout);
   };
 }
 

@@ -279,5 +279,25 @@ TEST(TourOptionsTest, ListOptionsTakeOneArgument) {
       << r.err;
 }
 
+// --json where --format json is also taken (lookup, show), as stats and info take it; export
+// writes JSON lines when no --format is given.
+TEST_F(TourTest, JsonFlagsAndExportsDefaultFormat) {
+  auto by_flag = RunAligndb({"lookup", "--db", db_, "A", "--json"});
+  auto by_format = RunAligndb({"lookup", "--db", db_, "A", "--format", "json"});
+  ASSERT_EQ(by_flag.exit_code, 0) << by_flag.err;
+  EXPECT_EQ(by_flag.out, by_format.out);
+  EXPECT_EQ(nlohmann::json::parse(by_flag.out)["normal_title"], "A");
+  auto show = RunAligndb({"show", "--db", db_, "--edition", "simplewiki", "April", "--json"});
+  ASSERT_EQ(show.exit_code, 0) << show.err;
+  EXPECT_EQ(nlohmann::json::parse(show.out)["title"], "April");
+  auto both = RunAligndb({"lookup", "--db", db_, "A", "--json", "--format", "text"});
+  EXPECT_EQ(both.exit_code, 2) << both.err;
+  auto plain = RunAligndb({"export", "--db", db_, "--min-sim", "0.9"});
+  auto jsonl = RunAligndb({"export", "--db", db_, "--min-sim", "0.9", "--format", "jsonl"});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_FALSE(plain.out.empty());
+  EXPECT_EQ(plain.out, jsonl.out);
+}
+
 }  // namespace
 }  // namespace aligndb
