@@ -9,10 +9,11 @@ A case is one line: label, min cov, max run, max clause run, the number of norma
 sentences, then the sentences, tab-separated. An idf file: `#idf_max<TAB>value`, then
 `token<TAB>idf` lines. Floats are written with repr (they read back exactly).
 
-The development rows come from label_rule.build_dev, which needs an export whose sentences are
-the labelled ones: the committed fixture was written from the export of aligndb at commit 02c4770
-(the one the sample was drawn from); a later sentence splitter changes a few rows, which
-build_dev then leaves out (as tools/labels/measure_export.py, which joins by key and text).
+The development rows come from label_rule.build_dev, which exports anew with the ALIGNDB binary
+on each run and needs an export whose sentences are the labelled ones: the committed fixture was
+written from the export of aligndb at commit 02c4770 (the one the sample was drawn from); a later
+sentence splitter changes a few rows, which build_dev then leaves out (as
+tools/labels/measure_export.py, which joins by key and text).
 """
 import os
 import random

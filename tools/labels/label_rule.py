@@ -30,8 +30,10 @@ Tried and left out (figures in the final message): prefix matching of tokens (PR
 lower precision on multi-sentence operations), capitalised tokens weighing more, separate
 thresholds for multi-sentence operations, coverage of the joined text only.
 
-Run `/usr/bin/python3 tools/labels/label_rule.py` (ALIGNDB=binary, LABEL_WORKDIR=scratch folder) for the evaluation on data/labels (weighted figures,
-5-fold cross-validation, agreement with the second labelling, ablations).
+Run `/usr/bin/python3 tools/labels/label_rule.py` (ALIGNDB=binary, LABEL_WORKDIR=scratch folder,
+default /tmp/aligndb-label-rule; its database and export are made anew each run) for the
+evaluation on data/labels (weighted figures, 5-fold cross-validation, agreement with the second
+labelling, ablations).
 """
 import collections
 import json
@@ -39,6 +41,7 @@ import math
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -148,21 +151,22 @@ HI = ("0.5-0.75", ">=0.75")
 
 def build_dev(work=HERE):
     """Dev rows with their sentences (from the export) and the aligner's idf table
-    (recomputed exactly: paragraphs of both editions of converted SWiPE val)."""
+    (recomputed exactly: paragraphs of both editions of converted SWiPE val). The conversion,
+    database and export are made anew each run: a kept export of another build would silently
+    measure that build's sentences."""
     os.makedirs(work, exist_ok=True)
     prefix = os.path.join(work, "val")
-    if not os.path.exists(prefix + ".enwiki.jsonl"):
-        subprocess.run(["/usr/bin/python3", os.path.join(REPO, "tools", "swipe_to_jsonl.py"), SWIPE, prefix],
-                       check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["/usr/bin/python3", os.path.join(REPO, "tools", "swipe_to_jsonl.py"), SWIPE, prefix],
+                   check=True, stdout=subprocess.DEVNULL)
     export = os.path.join(work, "export.jsonl")
-    if not os.path.exists(export):
-        db = os.path.join(work, "db")
-        subprocess.run([ALIGNDB, "ingest", "--db", db, f"enwiki={prefix}.enwiki.jsonl",
-                        f"simplewiki={prefix}.simplewiki.jsonl"], check=True, stdout=subprocess.DEVNULL)
-        subprocess.run([ALIGNDB, "align", "--db", db], check=True, stdout=subprocess.DEVNULL)
-        with open(export, "w") as f:
-            subprocess.run([ALIGNDB, "export", "--db", db, "--format", "jsonl", "--min-sim", "0"],
-                           check=True, stdout=f)
+    db = os.path.join(work, "db")
+    shutil.rmtree(db, ignore_errors=True)
+    subprocess.run([ALIGNDB, "ingest", "--db", db, f"enwiki={prefix}.enwiki.jsonl",
+                    f"simplewiki={prefix}.simplewiki.jsonl"], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([ALIGNDB, "align", "--db", db], check=True, stdout=subprocess.DEVNULL)
+    with open(export, "w") as f:
+        subprocess.run([ALIGNDB, "export", "--db", db, "--format", "jsonl", "--min-sim", "0"],
+                       check=True, stdout=f)
     paras = []
     for ed in ("enwiki", "simplewiki"):
         for line in open(f"{prefix}.{ed}.jsonl", encoding="utf-8"):
