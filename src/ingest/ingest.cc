@@ -254,6 +254,32 @@ class Ingester {
                               " (a title may occur once per file)");
   }
 
+  // JSON lines: a document without an id takes the page of its title (TitlePageOwner), unless a
+  // document of this file with an id wrote that page (then the page is that document's: it may
+  // have renamed it); a document with an id whose page a document without one took earlier in
+  // the file is an error (one of the two would be lost). Memory: two ids per document at most.
+  Status JsonlPageId(const SourcePage& page, uint64_t* page_id) {
+    if (page.has_page_id) {
+      auto taken = adopted_.find(page.page_id);
+      if (taken != adopted_.end())
+        return Status::Corruption(page.location + ": page id " + std::to_string(page.page_id) +
+                                  " is the page the document of line " +
+                                  std::to_string(taken->second) +
+                                  " (without an id) replaced; give that document its id, or "
+                                  "put this line before it");
+      ids_written_.insert(page.page_id);
+      return Status::OK();
+    }
+    RETURN_IF_ERROR(TitlePageOwner(page.title, page_id));
+    if (*page_id == TitlePageId(page.title)) return Status::OK();
+    if (ids_written_.count(*page_id)) {
+      *page_id = TitlePageId(page.title);
+      return Status::OK();
+    }
+    adopted_.emplace(*page_id, page.line);
+    return Status::OK();
+  }
+
   // A page without an id (JSON lines) is the page of its title: the edition's article or
   // redirect of that title if there is one (an XML page, or this document ingested before),
   // otherwise a new page whose id is a hash of the title. The committed state is enough: a title
@@ -312,7 +338,7 @@ class Ingester {
       return Status::OK();
     }
     uint64_t page_id = page.has_page_id ? page.page_id : 0;
-    if (!page.has_page_id) RETURN_IF_ERROR(TitlePageOwner(page.title, &page_id));
+    if (page.line != 0) RETURN_IF_ERROR(JsonlPageId(page, &page_id));
     if (seen_) (*seen_)[edition_].push_back(page_id);  // also when too large: --full keeps it
     if (mode_.stub_revisions) CheckStub(page, page_id);
     if (page.oversize_text_bytes > 0) return SkipTooLarge(page);
@@ -573,6 +599,9 @@ class Ingester {
   size_t batch_bytes_ = 0;                              // text bytes of the pages in batch_
   std::unordered_map<uint64_t, uint64_t> titles_seen_;  // JSON lines: title hash → line
   bool titles_may_exist_ = true;  // the edition had pages when this file began
+  // JSON lines: ids of documents with an id; pages taken by documents without one (→ line).
+  std::unordered_set<uint64_t> ids_written_;
+  std::unordered_map<uint64_t, uint64_t> adopted_;
   std::string edition_name_;
   uint32_t edition_ = 0;
   std::unique_ptr<PageWriter> writer_;
@@ -688,6 +717,23 @@ Status PlanFromStubs(Store* store, const IngestOptions& options, StubPlan* plan)
   return ReadStubDump(options.stubs, cb, nullptr);
 }
 
+// The <siteinfo><dbname> of a dump, read up to its first page (empty when it has none).
+Status DumpDbname(const std::string& path, std::string* dbname) {
+  bool first_page = false;
+  DumpInfo info;
+  Status s = ReadMediaWikiDump(
+      path,
+      [&](const SourcePage&, const DumpInfo& at) {
+        *dbname = at.dbname;
+        first_page = true;
+        return Status::NotFound("stop at the first page");
+      },
+      &info);
+  if (first_page) return Status::OK();
+  *dbname = info.dbname;
+  return s;
+}
+
 // ingest --stubs: the whole stub file first (nothing is written while it is read), then the
 // streams holding new or changed pages, then (--full) the deletions.
 Status IngestWithStubs(Store* store, const std::string& path, const IngestOptions& options,
@@ -697,6 +743,14 @@ Status IngestWithStubs(Store* store, const std::string& path, const IngestOption
   RETURN_IF_ERROR(PlanFromStubs(store, options, &plan));
   if (plan.edition_name.empty())
     return Status::Corruption(options.stubs + ": no pages in the stub dump");
+  // Checked before any stream is read or any page deleted: with --full, a dump none of whose
+  // pages the stubs list would otherwise delete every stored page.
+  std::string dump_dbname;
+  RETURN_IF_ERROR(DumpDbname(path, &dump_dbname));
+  if (!plan.dbname.empty() && !dump_dbname.empty() && dump_dbname != plan.dbname)
+    return Status::InvalidArgument(path + ": the dump is of \"" + Printable(dump_dbname) +
+                                   "\" and the --stubs dump of \"" + Printable(plan.dbname) +
+                                   "\": both must be of the same wiki");
   IngestOptions per_file = options;
   per_file.edition = plan.edition_name;
   SeenPages seen;

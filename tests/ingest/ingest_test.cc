@@ -268,6 +268,52 @@ TEST(IngestTest, AJsonlDocumentReplacesThePageOfItsTitle) {
   }
 }
 
+// A file mixing documents with and without "id": a document with an id that renames its page
+// keeps it, and a document without one titled as the page was becomes a new page; the other
+// order is an error at the second line, not a silent loss of either text.
+TEST(IngestTest, JsonlDocumentsWithAndWithoutIdsLoseNoText) {
+  TempDir tmp;
+  auto store = OpenStore(tmp.Sub("db"));
+  IngestOptions o;
+  o.edition = "pets";
+  testing::WriteFile(tmp.Sub("m1.jsonl"),
+                     R"({"id": 5, "title": "Old name", "text": "Old name is a town. It is old."})");
+  IngestSummary s1;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("m1.jsonl")}, o, &s1).ok());
+  testing::WriteFile(tmp.Sub("m2.jsonl"),
+                     R"({"id": 5, "title": "New name", "text": "New name is a town. It moved."})"
+                     "\n"
+                     R"({"title": "Old name", "text": "Old name is a village. It is small."})"
+                     "\n");
+  IngestSummary s2;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("m2.jsonl")}, o, &s2).ok());
+  uint32_t ed = 0;
+  ASSERT_TRUE(store->EditionId("pets", false, &ed).ok());
+  uint64_t renamed = 0, fresh = 0;
+  ASSERT_TRUE(store->FindArticle(ed, "New name", &renamed).ok());
+  EXPECT_EQ(renamed, 5u);
+  ASSERT_TRUE(store->FindArticle(ed, "Old name", &fresh).ok());
+  EXPECT_NE(fresh, 5u);
+  pb::Article a;
+  ASSERT_TRUE(store->GetArticle(ed, fresh, &a).ok());
+  EXPECT_EQ(a.paragraphs(0).sentences(0), "Old name is a village.");
+
+  // The other order: the document without an id takes page 5 ("New name" now), then a document
+  // with id 5 would overwrite it.
+  testing::WriteFile(tmp.Sub("m3.jsonl"),
+                     R"({"title": "New name", "text": "New name is a city. It grew."})"
+                     "\n"
+                     R"({"id": 5, "title": "Newer name", "text": "Newer name is a city."})"
+                     "\n");
+  IngestSummary s3;
+  Status s = Ingest(store.get(), {tmp.Sub("m3.jsonl")}, o, &s3);
+  EXPECT_EQ(s.code(), Status::Code::kCorruption) << s.ToString();
+  EXPECT_NE(s.ToString().find("m3.jsonl: line 2"), std::string::npos) << s.ToString();
+  EXPECT_NE(s.ToString().find("line 1"), std::string::npos) << s.ToString();
+  ASSERT_TRUE(store->GetArticle(ed, 5, &a).ok());  // line 1 is stored, as pages before an error
+  EXPECT_EQ(a.paragraphs(0).sentences(0), "New name is a city.");
+}
+
 // A second ingest of the same dump finds its redirects stored, and says so.
 TEST(IngestTest, ASecondIngestCountsUnchangedRedirects) {
   TempDir tmp;

@@ -504,6 +504,24 @@ TEST(StubUpdateTest, AStubDumpOfAnotherWikiIsRefusedAndNothingChanges) {
     ASSERT_TRUE(store->Editions(&eds).ok());
     EXPECT_EQ(eds.count("simplewiki"), 0u);
   }
+  // Its pages not in this dump's index at all: no stream would be read, and --full would have
+  // deleted every stored page. Refused before, whatever the edition is called.
+  Pages other;
+  other[100] = Article(100, "Other wiki page", 300);
+  other[200] = Article(200, "Another one", 301);
+  std::string other_xml = StubXml(other);
+  other_xml.replace(other_xml.find(from), from.size(), "<dbname>simplewiki</dbname>");
+  testing::WriteFile(tmp.Sub("other-stub.xml"), other_xml);
+  IngestOptions o;
+  o.full = true;
+  o.edition = "enwiki";
+  o.index = tmp.Sub("new-index.txt");
+  o.stubs = tmp.Sub("other-stub.xml");
+  IngestSummary s;
+  Status st = Ingest(store.get(), {tmp.Sub("new.xml.bz2")}, o, &s);
+  EXPECT_EQ(st.code(), Status::Code::kInvalidArgument) << st.ToString();
+  EXPECT_EQ(s.deleted, 0u);
+  EXPECT_EQ(Contents(store.get()), before);
 }
 
 }  // namespace
