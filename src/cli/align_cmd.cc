@@ -98,6 +98,14 @@ Status CheckAlignArgs(const AlignArgs& args) {
     return Status::InvalidArgument(
         "--vectors, --lexicon and --theta are for an embedding --similarity (every measure but "
         "tfidf, the default)");
+  if (options.similarity != SimilarityMeasure::kTfidf && options.vectors.empty() &&
+      args.lexicon.empty())
+    return Status::InvalidArgument(std::string("--similarity ") +
+                                   SimilarityMeasureName(options.similarity) +
+                                   " needs --vectors FILE or --lexicon wordnet");
+  if (options.similarity == SimilarityMeasure::kTfidf && options.mode == AlignMode::kAllPairs)
+    return Status::InvalidArgument(
+        "--mode all-pairs needs an embedding --similarity (and --vectors)");
   if (options.mode != AlignMode::kAllPairs && args.threshold_given)
     return Status::InvalidArgument(
         "--threshold is for --mode all-pairs; coster-kauchak keeps sentence pairs by "
@@ -113,18 +121,11 @@ Status RunAlign(Store* store, const AlignArgs& args, const Invocation& inv, Alig
   std::unique_ptr<WordSimilaritySet> vectors;
   std::unique_ptr<PairScorer> scorer;
   if (options.similarity != SimilarityMeasure::kTfidf) {
-    if (options.vectors.empty() && args.lexicon.empty())
-      return Status::InvalidArgument(std::string("--similarity ") +
-                                     SimilarityMeasureName(options.similarity) +
-                                     " needs --vectors FILE or --lexicon wordnet");
     RETURN_IF_ERROR(
         WordSimilaritySet::Open(options.vectors, args.vectors_cache, args.lexicon, &vectors));
     RETURN_IF_ERROR(PairScorer::Create(options.similarity, vectors.get(), options.theta, &scorer));
     options.scorer = scorer.get();
     options.lexicon = args.lexicon;
-  } else if (options.mode == AlignMode::kAllPairs) {
-    return Status::InvalidArgument(
-        "--mode all-pairs needs an embedding --similarity (and --vectors)");
   }
   std::unique_ptr<ParagraphIndex> index;  // its writer lock is held until align ends
   if (options.candidates == CandidateSource::kXapian)

@@ -70,7 +70,8 @@ Runner WireExport(CLI::App* cmd) {
                       "; paraphrase collections: no limit)")
       ->check(FiniteNumber());
   cmd->add_option("--max-sim", o.max_sim,
-                  "Highest similarity kept (default 1; paraphrase collections: no limit)")
+                  "Highest similarity kept (default 1; matrix similarity and paraphrase "
+                  "collections: no limit)")
       ->check(FiniteNumber());
   cmd->add_option("--op", a->ops,
                   std::string("Operations kept, comma-separated: ") + kExportOpNames +

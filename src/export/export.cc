@@ -25,6 +25,9 @@ namespace {
 struct ResolvedPair {
   std::string normal, simple;
   uint32_t normal_id = 0, simple_id = 0;
+  // The pair was aligned with a measure whose values are not bounded by 1 (matrix similarity,
+  // docs/method.md, Embedding measures), or is a paraphrase collection: no default upper limit.
+  bool unbounded = false;
 };
 
 Status Resolve(Store* store, const EditionPair& want, ResolvedPair* out) {
@@ -34,6 +37,10 @@ Status Resolve(Store* store, const EditionPair& want, ResolvedPair* out) {
   out->simple = names.simple;
   RETURN_IF_ERROR(store->EditionId(out->normal, false, &out->normal_id));
   RETURN_IF_ERROR(store->EditionId(out->simple, false, &out->simple_id));
+  out->unbounded = out->normal == out->simple;
+  pb::PairingSummary summary;
+  if (!out->unbounded && store->GetPairingSummary(out->normal, out->simple, &summary).ok())
+    out->unbounded = summary.params().similarity() == "matrix";
   return Status::OK();
 }
 
@@ -295,14 +302,16 @@ Status ParseExportOps(const std::string& list, std::set<Op>* ops, OptionNames na
 
 namespace {
 
-// `options` with NaN limits replaced by their defaults: [0.5, 1] for aligned editions, no limit
-// for paraphrase collections (whose scores are not cosines).
+// `options` with NaN limits replaced by their defaults: [0.5, 1] for aligned editions (no upper
+// limit for matrix similarity, which can exceed 1), no limit for paraphrase collections (whose
+// scores are not cosines).
 ExportOptions WithDefaultLimits(const ExportOptions& options, const ResolvedPair& pair) {
   ExportOptions o = options;
   const bool collection = pair.normal == pair.simple;
   if (std::isnan(o.min_sim))
     o.min_sim = collection ? -std::numeric_limits<double>::infinity() : kDefaultMinSimilarity;
-  if (std::isnan(o.max_sim)) o.max_sim = collection ? std::numeric_limits<double>::infinity() : 1.0;
+  if (std::isnan(o.max_sim))
+    o.max_sim = pair.unbounded ? std::numeric_limits<double>::infinity() : 1.0;
   return o;
 }
 
@@ -498,11 +507,12 @@ class RowWriter {
 
 // A bound outside the similarities' range, or an empty range, is a mistake in the arguments,
 // not an empty export. Similarities of aligned editions lie in [-1, 1] (docs/method.md, Embedding
-// measures); a paraphrase collection's column is an edit distance or a word count.
+// measures) but for matrix similarity, which can exceed 1; a paraphrase collection's column is an
+// edit distance or a word count.
 Status CheckLimits(const ExportOptions& o, const ResolvedPair& pair) {
   const OptionNames names = o.editions.names;
   char msg[160];
-  if (pair.normal != pair.simple) {
+  if (!pair.unbounded) {
     for (auto [flag, v] : {std::pair{"min-sim", o.min_sim}, std::pair{"max-sim", o.max_sim}}) {
       if (v >= -1 && v <= 1) continue;
       std::snprintf(msg, sizeof(msg), "%s %g: similarities lie in [-1, 1]",

@@ -453,6 +453,8 @@ TEST(CliEdgeTest, AlignOptionsThatWouldBeIgnoredAreRefused) {
     ExpectBadArgument(with({"--lexicon", "wordnet"}), {"--lexicon", "tfidf"});
     ExpectBadArgument(with({"--theta", "0.4"}), {"--theta", "tfidf"});
     ExpectBadArgument(with({"--threshold", "0.5"}), {"--threshold", "all-pairs"});
+    ExpectBadArgument(with({"--mode", "all-pairs"}), {"all-pairs", "--similarity"});
+    ExpectBadArgument(with({"--similarity", "average"}), {"average", "--vectors"});
     EXPECT_FALSE(std::filesystem::exists(db)) << cmd;
   }
 }

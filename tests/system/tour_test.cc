@@ -17,6 +17,7 @@
 namespace aligndb {
 namespace {
 
+using testing::DataPath;
 using testing::ReadFile;
 using testing::RunAligndb;
 using testing::TempDir;
@@ -297,6 +298,28 @@ TEST_F(TourTest, JsonFlagsAndExportsDefaultFormat) {
   ASSERT_EQ(plain.exit_code, 0) << plain.err;
   EXPECT_FALSE(plain.out.empty());
   EXPECT_EQ(plain.out, jsonl.out);
+}
+
+// Matrix similarity can exceed 1 (docs/method.md): its pairs above 1 are exported by default and
+// bounds above 1 are accepted; for other measures a bound outside [-1, 1] stays a mistake.
+TEST_F(TourTest, MatrixSimilarityIsNotCutAtOne) {
+  TempDir tmp;
+  const std::string db = tmp.Sub("mx");
+  auto b = RunAligndb({"build", "--db", db, "--similarity", "matrix", "--vectors",
+                       DataPath("vectors/lee_fasttext.vec"), "--vectors-cache", "-", "--mode",
+                       "all-pairs", "--threshold", "0.3",
+                       DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
+                       DataPath("wikidumps/simplewiki-sample.xml.bz2")});
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  auto all = RunAligndb({"export", "--db", db});
+  auto to_one = RunAligndb({"export", "--db", db, "--max-sim", "1"});
+  auto above_two = RunAligndb({"export", "--db", db, "--min-sim", "2"});
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  ASSERT_EQ(above_two.exit_code, 0) << above_two.err;
+  EXPECT_GT(testing::SplitLines(all.out).size(), testing::SplitLines(to_one.out).size());
+  EXPECT_FALSE(above_two.out.empty());
+  auto tfidf = RunAligndb({"export", "--db", db_, "--min-sim", "2"});
+  EXPECT_EQ(tfidf.exit_code, 2) << tfidf.err;
 }
 
 }  // namespace
