@@ -434,10 +434,17 @@ bool IsGluedAfterNumber(std::string_view sentence, std::string_view next) {
   if (w.empty() || w.data() != next.data() || !std::isalpha(static_cast<unsigned char>(w[0])))
     return false;
   if (std::islower(static_cast<unsigned char>(w[0])) || w.substr(0, 3) == "O-O") return true;
-  // A stock ticker or code: "(number 012750.KS)".
-  return IsAcronym(w) || std::any_of(w.begin(), w.end(), [](char c) {
-           return std::isdigit(static_cast<unsigned char>(c));
-         });
+  // A stock ticker's exchange suffix, one or two capitals ("(number 012750.KS)", "7203.T"), or a
+  // code with digits; a longer word in capitals starts a sentence ("in 1998.NASA launched").
+  std::string_view letters = w;
+  while (!letters.empty() && !std::isalnum(static_cast<unsigned char>(letters.back())))
+    letters.remove_suffix(1);
+  const bool suffix = !letters.empty() && letters.size() <= 2 &&
+                      std::all_of(letters.begin(), letters.end(), [](char c) {
+                        return std::isupper(static_cast<unsigned char>(c));
+                      });
+  return suffix || std::any_of(w.begin(), w.end(),
+                               [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
 // "a U.S. Magistrate Judge", "the 1993 U.S. Base Realignment": a dotted country abbreviation after
@@ -496,6 +503,10 @@ bool InitialContinues(std::string_view next) {
   if (w.size() >= 2 && w[1] == '.' && std::isupper(static_cast<unsigned char>(w[0])) &&
       (w.size() == 2 || !std::isalnum(static_cast<unsigned char>(w[2]))))
     return true;
+  // Sentence starters that are also common surnames keep the name whole after an initial:
+  // "Andrew T. Still", "A. T. Still University", "Mary E. Most", "Johann J. Most".
+  for (std::string_view surname : {"Still", "Most", "Soon", "Her"})
+    if (w == surname) return true;
   return !StartsSentences(w) && !IsAcronym(w);
 }
 

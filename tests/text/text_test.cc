@@ -495,6 +495,17 @@ TEST(SentenceTest, AcronymAfterASingleCapitalAndPte) {
 // A ticker glued to its number ("Samsung"), "Ex." before an example ("Vehicle registration
 // plates of China") and "viz." ("Kerala Agricultural University") end no sentence; a
 // capitalised plain word glued to a number still does.
+// Sentence starters that are also surnames keep a name whole after an initial.
+TEST(SentenceTest, SurnamesThatStartSentencesAfterAnInitial) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  EXPECT_EQ(sp.Split("Osteopathy was founded by Andrew T. Still in 1874. The school was renamed "
+                     "A. T. Still University in 2002. She married Mary E. Most of Chicago."),
+            (S{"Osteopathy was founded by Andrew T. Still in 1874.",
+               "The school was renamed A. T. Still University in 2002.",
+               "She married Mary E. Most of Chicago."}));
+}
+
 TEST(SentenceTest, TickerAfterANumberExAndViz) {
   SentenceSplitter sp;
   using S = std::vector<std::string>;
@@ -502,6 +513,10 @@ TEST(SentenceTest, TickerAfterANumberExAndViz) {
                      "012750.KS). It was founded in 1977.Albania joined later."),
             (S{"S1 Corporation is listed on the Korea Exchange stock-exchange (number 012750.KS).",
                "It was founded in 1977.", "Albania joined later."}));
+  // An exchange suffix is one or two capitals; a longer word in capitals after a year glued to
+  // it starts a sentence.
+  EXPECT_EQ(sp.Split("Toyota trades as 7203.T in Tokyo. It was built in 1998.NASA launched it."),
+            (S{"Toyota trades as 7203.T in Tokyo.", "It was built in 1998.", "NASA launched it."}));
   EXPECT_EQ(sp.Split("The plates accommodate a one-character provincial abbreviation, a letter of "
                      "the Pinyin alphabet, and five numbers or letters of the alphabet (Ex. "
                      "\u6caaA\u00b712345; \u4eacC\u00b7A1234). Previously, all licence plates had "
