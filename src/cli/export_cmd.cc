@@ -34,7 +34,17 @@ Status RunExport(const ExportArgs& args, bool progress) {
   if (o.format == ExportFormat::kParallel && o.out_prefix.empty())
     return Status::InvalidArgument("--format parallel needs --out PREFIX");
   // Before any work: a directory as --out (say "out/") would be written as hidden "out/.normal".
-  if (!o.out_prefix.empty()) RETURN_IF_ERROR(CheckOutputPath(o.out_prefix).WithPrefix("--out"));
+  // A parallel export writes PREFIX.normal and PREFIX.simple: those are the paths to check (a
+  // directory named PREFIX may well exist beside them).
+  if (o.format == ExportFormat::kParallel) {
+    if (o.out_prefix.back() == '/')
+      return Status::InvalidArgument("--out " + o.out_prefix +
+                                     ": a prefix ends in a name (PREFIX.normal, PREFIX.simple)");
+    for (const char* side : {".normal", ".simple"})
+      RETURN_IF_ERROR(CheckOutputPath(o.out_prefix + side).WithPrefix("--out"));
+  } else if (!o.out_prefix.empty()) {
+    RETURN_IF_ERROR(CheckOutputPath(o.out_prefix).WithPrefix("--out"));
+  }
   std::unique_ptr<Store> store;
   RETURN_IF_ERROR(OpenStore(args.db, OpenMode::kRead, &store));
   uint64_t written = 0;

@@ -63,17 +63,28 @@ void RemoveStaleTemporaries(const std::string& path) {
 
 }  // namespace
 
-Status OutputFile::Open(const std::string& path) {
-  RETURN_IF_ERROR(CheckOutputPath(path));
-  path_ = path;
+Status OutputFile::Open(const std::string& given) {
+  RETURN_IF_ERROR(CheckOutputPath(given));
   std::error_code ec;
+  // A symbolic link stays a link: the file it points to is what gets replaced.
+  std::string path = given;
+  if (fs::is_symlink(given, ec)) {
+    const fs::path target = fs::weakly_canonical(given, ec);
+    if (!ec) path = target.string();
+  }
+  path_ = path;
   const auto status = fs::status(path, ec);
   const bool special = !ec && fs::exists(status) && !fs::is_regular_file(status);
+  // An existing file this process may not write is not replaced behind its back.
+  if (!special && fs::exists(status) && access(path.c_str(), W_OK) != 0)
+    return Status::IOError(given + ": cannot open for writing: " + std::strerror(errno));
   if (!special) RemoveStaleTemporaries(path);
   tmp_ = special ? "" : path + ".tmp-" + std::to_string(getpid());
   out_.open(special ? path : tmp_, std::ios::binary | std::ios::trunc);
-  if (!out_) return Status::IOError(path + ": cannot open for writing: " + std::strerror(errno));
+  if (!out_) return Status::IOError(given + ": cannot open for writing: " + std::strerror(errno));
   open_ = true;
+  // The replacement keeps the permissions of the file it replaces.
+  if (!special && fs::exists(status)) fs::permissions(tmp_, status.permissions(), ec);
   return Status::OK();
 }
 

@@ -32,7 +32,9 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
   ~OutputFile();
 
-  // CheckOutputPath, then opens the temporary file (IOError when it cannot be created).
+  // CheckOutputPath, then opens the temporary file (IOError when it cannot be created, or when
+  // the target exists and may not be written). A symbolic link's target is replaced, the link
+  // kept; the replacement keeps the replaced file's permissions.
   Status Open(const std::string& path);
   std::ostream& stream() { return out_; }
   // Flushes and closes the file and renames it over the target; IOError when a write failed.

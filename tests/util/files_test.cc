@@ -84,6 +84,33 @@ TEST(OutputFileTest, TemporariesOfDeadProcessesAreRemovedByTheNextOpen) {
   EXPECT_EQ(ReadFile(target), "new\n");
 }
 
+// A link stays a link (its target is replaced), the target keeps its permissions, and a file
+// this process may not write is refused as opening it for writing would be.
+TEST(OutputFileTest, LinksPermissionsAndReadOnlyTargets) {
+  TempDir tmp;
+  const std::string real = tmp.Sub("real.tsv"), link = tmp.Sub("link.tsv");
+  WriteFile(real, "old\n");
+  std::filesystem::permissions(
+      real, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  std::filesystem::create_symlink("real.tsv", link);
+  OutputFile f;
+  ASSERT_TRUE(f.Open(link).ok());
+  f.stream() << "new\n";
+  ASSERT_TRUE(f.Commit().ok());
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
+  EXPECT_EQ(ReadFile(real), "new\n");
+  EXPECT_EQ(std::filesystem::status(real).permissions(),
+            std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  if (geteuid() != 0) {  // root may write anything
+    const std::string ro = tmp.Sub("ro.tsv");
+    WriteFile(ro, "keep\n");
+    std::filesystem::permissions(ro, std::filesystem::perms::owner_read);
+    OutputFile g;
+    EXPECT_TRUE(g.Open(ro).code() == Status::Code::kIOError);
+    EXPECT_EQ(ReadFile(ro), "keep\n");
+  }
+}
+
 TEST(OutputFileTest, ASpecialFileIsWrittenInPlace) {
   OutputFile f;
   ASSERT_TRUE(f.Open("/dev/null").ok());
