@@ -633,13 +633,29 @@ bool InPronunciationBracket(std::string_view before) {
 // it is a pronunciation and goes, as {{IPAc-en}} does. {{IPA|nl|ˈbɛlɣijə|…}} (a language code
 // first, the form of a labelled pronunciation) goes too.
 std::string RenderIpa(const TemplateCall& call, const TemplateTable::ArgCleaner& clean) {
-  std::string_view first = call.Get("1");
-  if (call.positional.size() >= 2 && first.size() >= 2 && first.size() <= 8 &&
-      std::all_of(first.begin(), first.end(),
-                  [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; }))
-    return "";
-  if (first.empty() || InPronunciationBracket(call.before)) return "";
-  return std::string(Trim(clean(first)));
+  std::string_view text = call.Get("1");
+  // The labelled form {{IPA|nl|ˈbɛlɣijə}}: a language code, then the transcription. After a
+  // subject ("Belgium {{IPA|nl|…}} is") it is the lead's pronunciation, removed; after a word
+  // that announces it ("pronounced {{IPA|nl|…}} by most speakers") it is the sentence's text.
+  if (call.positional.size() >= 2 && text.size() >= 2 && text.size() <= 8 &&
+      std::all_of(text.begin(), text.end(),
+                  [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; })) {
+    std::string_view before = Trim(call.before);
+    while (!before.empty() && (before.back() == ':' || before.back() == ','))
+      before.remove_suffix(1);
+    const size_t space = before.find_last_of(" \n\t'");
+    const std::string_view word =
+        space == std::string_view::npos ? before : before.substr(space + 1);
+    static constexpr std::string_view kAnnouncing[] = {"pronounced", "pronunciation", "pronounce",
+                                                       "pronounces", "as"};
+    if (std::find(std::begin(kAnnouncing), std::end(kAnnouncing), word) == std::end(kAnnouncing))
+      return "";
+    text = call.Get("2");
+  }
+  // A pronunciation in a lead's bracket is removed as the pronunciation templates are; in
+  // running prose ("pronounced [ˈbɛlɣijə] by most speakers") the transcription is the text.
+  if (text.empty() || InPronunciationBracket(call.before)) return "";
+  return std::string(Trim(clean(text)));
 }
 
 }  // namespace

@@ -107,6 +107,10 @@ const Case kCases[] = {
     {"Belgium {{IPA|nl|\u02c8b\u025bl\u0263ij\u0259||Nl-belgie.ogg}} is", "Belgium is"},
     // {{IPA}} in running prose shows its transcription ("Phonation").
     {"voiced in ''kids'' {{IPA|/k\u026adz/}} but", "voiced in kids /k\u026adz/ but"},
+    {"It is pronounced {{IPA|nl|\u02c8b\u025bl\u0263ij\u0259}} by most speakers.",
+     "It is pronounced \u02c8b\u025bl\u0263ij\u0259 by most speakers."},
+    {"It is pronounced as {{IPA|de|\u0283\u0254n}}, with a long vowel.",
+     "It is pronounced as \u0283\u0254n, with a long vowel."},
     {"(voiced in ''kids'' {{IPA|/k\u026adz/}})", "(voiced in kids /k\u026adz/)"},
     // Dates.
     {"born {{birth date|1879|3|14}} in", "born March 14, 1879 in"},
