@@ -67,6 +67,21 @@ Status FindByNormalTitle(Store* store, const ResolvedPair& pair, const std::stri
     return missing;
   const std::string key = NormalizeTitle(title);
   const Status kFound = Status::Internal("found");  // stops the scan
+  if (ps.every_record_has_keep()) {
+    // The keep records name the normal page of each record: found without reading records.
+    std::string name;
+    Status s = store->ForEachAlignmentKeep(
+        pair.normal_id, pair.simple_id,
+        [&](const std::string& n, const pb::AlignmentKeep& keep) {
+          if (keep.normal_page_id() != id) return Status::OK();
+          name = n;
+          return kFound;
+        },
+        snap);
+    if (s.ok()) return missing;
+    if (s.message() != kFound.message()) return s;
+    return store->GetAlignment(pair.normal_id, pair.simple_id, name, record, snap);
+  }
   Status s = store->ForEachAlignment(
       pair.normal_id, pair.simple_id, "",
       [&](const pb::AlignmentRecord& r) {

@@ -131,6 +131,21 @@ Status Store::GetAlignmentKeep(uint32_t normal_edition, uint32_t simple_edition,
   return Status::OK();
 }
 
+Status Store::ForEachAlignmentKeep(
+    uint32_t normal_edition, uint32_t simple_edition,
+    const std::function<Status(const std::string&, const pb::AlignmentKeep&)>& fn,
+    const Snapshot* snapshot) {
+  const std::string prefix = KeepKey(AlignmentPrefix(normal_edition, simple_edition));
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ReadOpts(Raw(snapshot)), cf(Cf::kMeta)));
+  pb::AlignmentKeep keep;
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    if (!keep.ParseFromArray(it->value().data(), static_cast<int>(it->value().size())))
+      return Status::Corruption(dir_ + ": a keep record does not parse");
+    RETURN_IF_ERROR(fn(it->key().ToString().substr(prefix.size()), keep));
+  }
+  return FromRocks(it->status(), dir_ + ": scan keep records");
+}
+
 std::unique_ptr<AlignmentIterator> Store::NewAlignmentIterator(uint32_t normal_edition,
                                                                uint32_t simple_edition,
                                                                const std::string& name_prefix,

@@ -186,6 +186,12 @@ class Store {
   // was written without one (by an older aligndb, or not by align).
   Status GetAlignmentKeep(uint32_t normal_edition, uint32_t simple_edition, const std::string& name,
                           pb::AlignmentKeep* out);
+  // Calls fn(name, keep record) for every keep record of an edition pair, in name order: a scan
+  // of a few hundred bytes a record instead of the records themselves; stops at fn's error.
+  Status ForEachAlignmentKeep(
+      uint32_t normal_edition, uint32_t simple_edition,
+      const std::function<Status(const std::string&, const pb::AlignmentKeep&)>& fn,
+      const Snapshot* snapshot = nullptr);
   // Iterates the records of an edition pair whose names start with `name_prefix`, in name
   // order (see AlignmentIterator).
   std::unique_ptr<AlignmentIterator> NewAlignmentIterator(uint32_t normal_edition,
