@@ -590,6 +590,12 @@ std::string RenderLangx(const TemplateCall& call, const TemplateTable::ArgCleane
   if (!translit.empty() && HasNonLatinLetters(text) && !HasNonLatinLetters(translit))
     out += (labels ? ", romanized: " : ", ") + translit;
   std::string lit = arg("4", "3", {"lit", "translation"});
+  // Italic or bold marks inside the quotation marks it is shown in would merge with them into
+  // bold: dropped, as Wikipedia's quotation marks stand for them.
+  for (size_t q = lit.find("''"); q != std::string::npos; q = lit.find("''", q)) {
+    size_t e = lit.find_first_not_of('\'', q);
+    lit.erase(q, (e == std::string::npos ? lit.size() : e) - q);
+  }
   if (!lit.empty()) out += (labels ? ", lit. '" : ", '") + lit + "'";
   return out;
 }

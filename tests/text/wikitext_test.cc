@@ -82,6 +82,7 @@ const Case kCases[] = {
      "\u041c\u043e\u0441\u043a\u0432\u0430, Moskva, 'city'"},
     // A transliteration of Latin text is not shown (Module:Lang shows none).
     {"{{langx|de|Berlin|translit=Berlin}}", "German: Berlin"},
+    {"{{lang-fr|Mer|lit=''sea''}}", "French: Mer, lit. 'sea'"},
     // Nor one that is not in Latin script ("Allah": Module:Lang shows an error there).
     {"({{lang-pa|\u0a05\u0a32\u0a39\u0a41|\u0a05\u0a32\u0a3e\u0a39}})",
      "(Punjabi: \u0a05\u0a32\u0a39\u0a41)"},
