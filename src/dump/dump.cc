@@ -583,6 +583,25 @@ Status ReadMultistreamDump(const std::string& path, const MultistreamOptions& op
   return Status::OK();
 }
 
+namespace {
+
+// What DetectInputKind found for a file, by path, size and modification time: a command checks
+// its inputs before it opens the database and again when it reads them, and finding the kind of
+// a .bz2 file decodes its whole first block (about 900 kB).
+struct KnownKind {
+  std::string path;
+  uintmax_t size = 0;
+  std::filesystem::file_time_type mtime;
+  InputKind kind;
+};
+std::mutex known_kinds_mutex;
+std::vector<KnownKind> known_kinds;  // the last few files detected
+constexpr size_t kKnownKinds = 64;
+
+Status DetectInputKindUncached(const std::string& path, InputKind* kind);
+
+}  // namespace
+
 Status DetectInputKind(const std::string& path, InputKind* kind) {
   // An input is opened more than once (here, then by its reader): a pipe would block the
   // second open forever.
@@ -593,6 +612,30 @@ Status DetectInputKind(const std::string& path, InputKind* kind) {
     return Status::InvalidArgument(path +
                                    ": not a regular file (a pipe or a device): aligndb reads an "
                                    "input more than once; save it to a file first");
+  std::error_code size_ec, time_ec;
+  const uintmax_t size = std::filesystem::file_size(path, size_ec);
+  const auto mtime = std::filesystem::last_write_time(path, time_ec);
+  const bool cacheable = !ec && type == std::filesystem::file_type::regular && !size_ec && !time_ec;
+  if (cacheable) {
+    std::lock_guard<std::mutex> lock(known_kinds_mutex);
+    for (const KnownKind& k : known_kinds)
+      if (k.path == path && k.size == size && k.mtime == mtime) {
+        *kind = k.kind;
+        return Status::OK();
+      }
+  }
+  RETURN_IF_ERROR(DetectInputKindUncached(path, kind));
+  if (cacheable) {
+    std::lock_guard<std::mutex> lock(known_kinds_mutex);
+    if (known_kinds.size() >= kKnownKinds) known_kinds.erase(known_kinds.begin());
+    known_kinds.push_back({path, size, mtime, *kind});
+  }
+  return Status::OK();
+}
+
+namespace {
+
+Status DetectInputKindUncached(const std::string& path, InputKind* kind) {
   std::unique_ptr<ByteSource> src;
   RETURN_IF_ERROR(OpenByteSource(path, &src));
   char buf[4096];
@@ -628,5 +671,7 @@ Status DetectInputKind(const std::string& path, InputKind* kind) {
     }
   }
 }
+
+}  // namespace
 
 }  // namespace aligndb
