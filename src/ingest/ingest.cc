@@ -244,39 +244,49 @@ class Ingester {
   }
 
   // JSON lines: the same title twice in one file would silently replace the first page. Titles
-  // are remembered by a 63-bit hash of the normalized title (a false alarm needs a hash collision).
+  // are remembered by a 63-bit hash of the normalized title (a false alarm needs a hash collision),
+  // with the line; kHashIdTaken marks a document without an id that took that hash as its page id.
+  static constexpr uint64_t kHashIdTaken = 1ull << 63;
   Status CheckTitleOnce(const SourcePage& page) {
     if (page.line == 0) return Status::OK();  // XML: page ids identify pages
     auto [it, first] = titles_seen_.emplace(TitlePageId(page.title), page.line);
     if (first) return Status::OK();
-    return Status::Corruption(page.location + ": title \"" + Printable(page.title) +
-                              "\" was already given at line " + std::to_string(it->second) +
-                              " (a title may occur once per file)");
+    return Status::Corruption(
+        page.location + ": title \"" + Printable(page.title) + "\" was already given at line " +
+        std::to_string(it->second & ~kHashIdTaken) + " (a title may occur once per file)");
   }
 
   // JSON lines: a document without an id takes the page of its title (TitlePageOwner), unless a
   // document of this file with an id wrote that page (then the page is that document's: it may
-  // have renamed it); a document with an id whose page a document without one took earlier in
-  // the file is an error (one of the two would be lost). Memory: two ids per document at most.
+  // have renamed it) and it takes a new page; a document with an id whose page a document without
+  // one took earlier in the file, or whose id is the page a document without one must take, is an
+  // error naming both lines (one of the two would be lost).
   Status JsonlPageId(const SourcePage& page, uint64_t* page_id) {
+    auto taken_at = [&](uint64_t id) -> uint64_t {  // line of the document without id on page id
+      if (auto a = adopted_.find(id); a != adopted_.end()) return a->second;
+      auto t = titles_seen_.find(id);
+      return t != titles_seen_.end() && (t->second & kHashIdTaken) ? t->second & ~kHashIdTaken : 0;
+    };
+    auto clash = [&](uint64_t id, uint64_t other_line) {
+      return Status::Corruption(page.location + ": page id " + std::to_string(id) +
+                                " is both this document's and that of line " +
+                                std::to_string(other_line) +
+                                " (one has no \"id\"); give both their ids");
+    };
     if (page.has_page_id) {
-      auto taken = adopted_.find(page.page_id);
-      if (taken != adopted_.end())
-        return Status::Corruption(page.location + ": page id " + std::to_string(page.page_id) +
-                                  " is the page the document of line " +
-                                  std::to_string(taken->second) +
-                                  " (without an id) replaced; give that document its id, or "
-                                  "put this line before it");
-      ids_written_.insert(page.page_id);
+      if (uint64_t line = taken_at(page.page_id)) return clash(page.page_id, line);
+      ids_written_.emplace(page.page_id, page.line);
       return Status::OK();
     }
+    const uint64_t hash = TitlePageId(page.title);
     RETURN_IF_ERROR(TitlePageOwner(page.title, page_id));
-    if (*page_id == TitlePageId(page.title)) return Status::OK();
-    if (ids_written_.count(*page_id)) {
-      *page_id = TitlePageId(page.title);
-      return Status::OK();
-    }
-    adopted_.emplace(*page_id, page.line);
+    if (ids_written_.count(*page_id)) *page_id = hash;  // the page went to the document with id
+    if (auto w = ids_written_.find(*page_id); w != ids_written_.end())
+      return clash(*page_id, w->second);
+    if (*page_id == hash)
+      titles_seen_[hash] |= kHashIdTaken;
+    else
+      adopted_.emplace(*page_id, page.line);
     return Status::OK();
   }
 
@@ -348,6 +358,14 @@ class Ingester {
     Status os = store_->GetPageState(edition_, page_id, &old);
     if (!os.ok() && !os.IsNotFound()) return os;
     bool existed = os.ok();
+    // A document without an id on a page of another title: the hash of its title is the id a
+    // document with an id gave another page (its text would replace that page's).
+    if (existed && page.line != 0 && !page.has_page_id &&
+        NormalizeTitle(old.title()) != NormalizeTitle(page.title))
+      return Status::Corruption(page.location + ": the page id of title \"" +
+                                Printable(page.title) + "\" (" + std::to_string(page_id) +
+                                ", a hash of the title) is the page \"" + Printable(old.title()) +
+                                "\"; give this document an \"id\"");
     if (mode_.newest && existed && page.revision_id < old.revision_id()) {
       ++summary_->older_ignored;
       return Status::OK();
@@ -600,7 +618,9 @@ class Ingester {
   std::unordered_map<uint64_t, uint64_t> titles_seen_;  // JSON lines: title hash → line
   bool titles_may_exist_ = true;  // the edition had pages when this file began
   // JSON lines: ids of documents with an id; pages taken by documents without one (→ line).
-  std::unordered_set<uint64_t> ids_written_;
+  // JSON lines: documents with an id (id → line); pages of other titles taken by documents
+  // without one (id → line). Only files that mix the two fill both.
+  std::unordered_map<uint64_t, uint64_t> ids_written_;
   std::unordered_map<uint64_t, uint64_t> adopted_;
   std::string edition_name_;
   uint32_t edition_ = 0;

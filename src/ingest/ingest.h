@@ -105,7 +105,9 @@ Status CheckIngestInputs(const std::vector<std::string>& files, const IngestOpti
 // file a title (after NormalizeTitle) may occur once: a second occurrence is an error naming both
 // lines (it would replace the first page). A JSON lines document, which has no page id, whose
 // title an article or redirect of the edition already has, replaces that page (an edition holds
-// one page per title). Memory: about 50 bytes per JSON lines document.
+// one page per title); a file that mixes documents with and without "id" so that one would
+// replace the other's page is an error naming both lines. Memory: about 50 bytes per JSON lines
+// document, twice that for a document with an id.
 Status Ingest(Store* store, const std::vector<std::string>& files, const IngestOptions& options,
               IngestSummary* summary);
 

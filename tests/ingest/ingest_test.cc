@@ -314,6 +314,41 @@ TEST(IngestTest, JsonlDocumentsWithAndWithoutIdsLoseNoText) {
   EXPECT_EQ(a.paragraphs(0).sentences(0), "New name is a city.");
 }
 
+// The same when the page was first ingested without an id (its id a hash of its title) and a
+// later file names that id: either order is an error, never a silent loss.
+TEST(IngestTest, JsonlHashIdsNamedByALaterFileLoseNoText) {
+  TempDir tmp;
+  auto store = OpenStore(tmp.Sub("db"));
+  IngestOptions o;
+  o.edition = "pets";
+  testing::WriteFile(tmp.Sub("a1.jsonl"),
+                     R"({"title": "Old name", "text": "Old name is a town."})");
+  IngestSummary s1;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("a1.jsonl")}, o, &s1).ok());
+  uint32_t ed = 0;
+  ASSERT_TRUE(store->EditionId("pets", false, &ed).ok());
+  uint64_t h = 0;
+  ASSERT_TRUE(store->FindArticle(ed, "Old name", &h).ok());
+  const std::string id = std::to_string(h);
+  for (const std::string& lines :
+       {R"({"id": )" + id + R"(, "title": "New name", "text": "New name is a town. It moved."})" +
+            "\n" + R"({"title": "Old name", "text": "Old name is a village."})" + "\n",
+        R"({"title": "Old name", "text": "Old name is a hamlet."})" + std::string("\n") +
+            R"({"id": )" + id + R"(, "title": "Newer name", "text": "Newer name is a city."})" +
+            "\n"}) {
+    testing::WriteFile(tmp.Sub("a2.jsonl"), lines);
+    IngestSummary s;
+    Status st = Ingest(store.get(), {tmp.Sub("a2.jsonl")}, o, &s);
+    EXPECT_EQ(st.code(), Status::Code::kCorruption) << st.ToString();
+    EXPECT_NE(st.ToString().find("a2.jsonl: line "), std::string::npos) << st.ToString();
+    // The first file's line 1 renamed page h to "New name"; nothing replaces it afterwards.
+    pb::Article a;
+    ASSERT_TRUE(store->GetArticle(ed, h, &a).ok());
+    EXPECT_EQ(a.title(), "New name");
+    EXPECT_EQ(a.paragraphs(0).sentences(0), "New name is a town.");
+  }
+}
+
 // A second ingest of the same dump finds its redirects stored, and says so.
 TEST(IngestTest, ASecondIngestCountsUnchangedRedirects) {
   TempDir tmp;
