@@ -41,11 +41,22 @@ OutputFile::~OutputFile() {
 
 namespace {
 
+// This machine's name, as temporary files carry it (no '/' or '.').
+std::string HostName() {
+  char name[256] = {};
+  if (gethostname(name, sizeof(name) - 1) != 0 || !name[0]) return "host";
+  std::string h(name);
+  for (char& c : h)
+    if (c == '/' || c == '.') c = '_';
+  return h;
+}
+
 // Temporary files "TARGET.tmp-PID" of earlier runs for the same target whose process is gone (a
 // kill -9 leaves them): removed. A live process's file is left to it.
 void RemoveStaleTemporaries(const std::string& path) {
   const fs::path target(path);
-  const std::string prefix = target.filename().string() + ".tmp-";
+  // Only this host's: a process id says nothing about another machine sharing the directory.
+  const std::string prefix = target.filename().string() + ".tmp-" + HostName() + "-";
   std::error_code ec;
   fs::directory_iterator it(target.has_parent_path() ? target.parent_path() : fs::path("."), ec);
   for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
@@ -63,15 +74,43 @@ void RemoveStaleTemporaries(const std::string& path) {
 
 }  // namespace
 
+namespace {
+
+// The file a chain of symbolic links ends at (relative targets resolved against each link's
+// directory; at most 40 links, as the kernel allows); `path` itself when it is not a link. A
+// dangling link resolves to the missing file it names, which is then created.
+std::string FollowLinks(const std::string& path) {
+  fs::path p = path;
+  std::error_code ec;
+  for (int hop = 0; hop < 40 && fs::is_symlink(p, ec); ++hop) {
+    const fs::path target = fs::read_symlink(p, ec);
+    if (ec) break;
+    p = target.is_absolute() ? target : p.parent_path() / target;
+  }
+  return p.string();
+}
+
+// A path through the process's own descriptors (/dev/stdout, /dev/fd/1, /proc/self/fd/1) names
+// whatever the shell opened there, perhaps a file opened for appending: written in place and
+// appended to, never replaced or truncated.
+bool IsDescriptorPath(const std::string& path) {
+  return path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0;
+}
+
+}  // namespace
+
 Status OutputFile::Open(const std::string& given) {
   RETURN_IF_ERROR(CheckOutputPath(given));
   std::error_code ec;
-  // A symbolic link stays a link: the file it points to is what gets replaced.
-  std::string path = given;
-  if (fs::is_symlink(given, ec)) {
-    const fs::path target = fs::weakly_canonical(given, ec);
-    if (!ec) path = target.string();
+  if (IsDescriptorPath(given)) {
+    path_ = given;
+    out_.open(given, std::ios::binary | std::ios::app);
+    if (!out_) return Status::IOError(given + ": cannot open for writing: " + std::strerror(errno));
+    open_ = true;
+    return Status::OK();
   }
+  // A symbolic link stays a link: the file it points to is what gets replaced.
+  const std::string path = FollowLinks(given);
   path_ = path;
   const auto status = fs::status(path, ec);
   const bool special = !ec && fs::exists(status) && !fs::is_regular_file(status);
@@ -79,7 +118,7 @@ Status OutputFile::Open(const std::string& given) {
   if (!special && fs::exists(status) && access(path.c_str(), W_OK) != 0)
     return Status::IOError(given + ": cannot open for writing: " + std::strerror(errno));
   if (!special) RemoveStaleTemporaries(path);
-  tmp_ = special ? "" : path + ".tmp-" + std::to_string(getpid());
+  tmp_ = special ? "" : path + ".tmp-" + HostName() + "-" + std::to_string(getpid());
   out_.open(special ? path : tmp_, std::ios::binary | std::ios::trunc);
   if (!out_) return Status::IOError(given + ": cannot open for writing: " + std::strerror(errno));
   open_ = true;

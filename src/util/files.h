@@ -32,9 +32,10 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
   ~OutputFile();
 
-  // CheckOutputPath, then opens the temporary file (IOError when it cannot be created, or when
-  // the target exists and may not be written). A symbolic link's target is replaced, the link
-  // kept; the replacement keeps the replaced file's permissions.
+  // CheckOutputPath, then opens the temporary file "TARGET.tmp-HOST-PID" (IOError when it cannot
+  // be created, or when the target exists and may not be written). A symbolic link's target is
+  // replaced, the link kept; the replacement keeps the replaced file's permissions. A path under
+  // /dev/ or /proc/ (/dev/stdout, /dev/fd/N) is appended to in place.
   Status Open(const std::string& path);
   std::ostream& stream() { return out_; }
   // Flushes and closes the file and renames it over the target; IOError when a write failed.

@@ -1,6 +1,7 @@
 // Input files that are directories, output files that replace their target only when committed.
 #include "util/files.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,6 +16,16 @@ namespace {
 using testing::ReadFile;
 using testing::TempDir;
 using testing::WriteFile;
+
+// The host part of a temporary file's name, as OutputFile writes it.
+std::string Host() {
+  char name[256] = {};
+  gethostname(name, sizeof(name) - 1);
+  std::string h = name[0] ? name : "host";
+  for (char& c : h)
+    if (c == '/' || c == '.') c = '_';
+  return h;
+}
 
 size_t Entries(const std::string& dir) {
   size_t n = 0;
@@ -67,8 +78,8 @@ TEST(OutputFileTest, TemporariesOfDeadProcessesAreRemovedByTheNextOpen) {
   ASSERT_GE(dead, 0);
   if (dead == 0) _exit(0);
   ASSERT_EQ(waitpid(dead, nullptr, 0), dead);  // reaped: its pid names no process now
-  const std::string stale = target + ".tmp-" + std::to_string(dead);
-  const std::string live = target + ".tmp-" + std::to_string(getppid());
+  const std::string stale = target + ".tmp-" + Host() + "-" + std::to_string(dead);
+  const std::string live = target + ".tmp-" + Host() + "-" + std::to_string(getppid());
   WriteFile(stale, "partial\n");
   WriteFile(live, "being written\n");
   WriteFile(tmp.Sub("other.tsv.tmp-1"), "another target's\n");
@@ -109,6 +120,39 @@ TEST(OutputFileTest, LinksPermissionsAndReadOnlyTargets) {
     EXPECT_TRUE(g.Open(ro).code() == Status::Code::kIOError);
     EXPECT_EQ(ReadFile(ro), "keep\n");
   }
+}
+
+// A dangling link stays a link: the missing file it names is created. A temporary of another
+// host's process (same directory, say over NFS) is never taken for a dead one.
+TEST(OutputFileTest, DanglingLinksAndOtherHostsTemporaries) {
+  TempDir tmp;
+  std::filesystem::create_symlink("made.tsv", tmp.Sub("dangling.tsv"));
+  WriteFile(tmp.Sub("dangling.tsv.tmp-otherhost-1"), "theirs\n");
+  WriteFile(tmp.Sub("made.tsv.tmp-otherhost-1"), "theirs\n");
+  OutputFile f;
+  ASSERT_TRUE(f.Open(tmp.Sub("dangling.tsv")).ok());
+  f.stream() << "new\n";
+  ASSERT_TRUE(f.Commit().ok());
+  EXPECT_TRUE(std::filesystem::is_symlink(tmp.Sub("dangling.tsv")));
+  EXPECT_EQ(ReadFile(tmp.Sub("made.tsv")), "new\n");
+  EXPECT_TRUE(std::filesystem::exists(tmp.Sub("made.tsv.tmp-otherhost-1")));
+}
+
+// /dev/stdout and /dev/fd/N name what the shell opened, perhaps a file opened for appending
+// (`>> all.jsonl`): appended to, never replaced or truncated.
+TEST(OutputFileTest, DescriptorPathsAppendInPlace) {
+  TempDir tmp;
+  const std::string file = tmp.Sub("all.jsonl");
+  WriteFile(file, "precious line\n");
+  const int fd = open(file.c_str(), O_WRONLY | O_APPEND);
+  ASSERT_GE(fd, 0);
+  OutputFile f;
+  ASSERT_TRUE(f.Open("/dev/fd/" + std::to_string(fd)).ok());
+  f.stream() << "exported\n";
+  ASSERT_TRUE(f.Commit().ok());
+  close(fd);
+  EXPECT_EQ(ReadFile(file), "precious line\nexported\n");
+  EXPECT_EQ(Entries(tmp.path()), 1u);
 }
 
 TEST(OutputFileTest, ASpecialFileIsWrittenInPlace) {
