@@ -503,10 +503,11 @@ bool InitialContinues(std::string_view next) {
   if (w.size() >= 2 && w[1] == '.' && std::isupper(static_cast<unsigned char>(w[0])) &&
       (w.size() == 2 || !std::isalnum(static_cast<unsigned char>(w[2]))))
     return true;
-  // Sentence starters that are also common surnames keep the name whole after an initial:
-  // "Andrew T. Still", "A. T. Still University", "Mary E. Most", "Johann J. Most".
-  for (std::string_view surname : {"Still", "Most", "Soon", "Her"})
-    if (w == surname) return true;
+  // "Still" is a surname ("Andrew T. Still", "A. T. Still University") more often than it starts
+  // a sentence right after a single capital, where the adverb takes a comma ("C. Still, …").
+  // Other starters that are also surnames ("Most", "Her") start sentences after symbol letters
+  // more often ("Hepatitis B. Most people …", "Henry V. Her son …").
+  if (w == "Still") return true;
   return !StartsSentences(w) && !IsAcronym(w);
 }
 

@@ -500,10 +500,13 @@ TEST(SentenceTest, SurnamesThatStartSentencesAfterAnInitial) {
   SentenceSplitter sp;
   using S = std::vector<std::string>;
   EXPECT_EQ(sp.Split("Osteopathy was founded by Andrew T. Still in 1874. The school was renamed "
-                     "A. T. Still University in 2002. She married Mary E. Most of Chicago."),
+                     "A. T. Still University in 2002. It is high in vitamin C. Still, it is "
+                     "sour. It is a Hepatitis B. Most people recover. The land went to King "
+                     "Henry V. Her son later sold it."),
             (S{"Osteopathy was founded by Andrew T. Still in 1874.",
-               "The school was renamed A. T. Still University in 2002.",
-               "She married Mary E. Most of Chicago."}));
+               "The school was renamed A. T. Still University in 2002.", "It is high in vitamin C.",
+               "Still, it is sour.", "It is a Hepatitis B.", "Most people recover.",
+               "The land went to King Henry V.", "Her son later sold it."}));
 }
 
 TEST(SentenceTest, TickerAfterANumberExAndViz) {
