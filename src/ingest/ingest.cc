@@ -767,6 +767,11 @@ Status IngestWithStubs(Store* store, const std::string& path, const IngestOption
   // pages the stubs list would otherwise delete every stored page.
   std::string dump_dbname;
   RETURN_IF_ERROR(DumpDbname(path, &dump_dbname));
+  if (options.full && (plan.dbname.empty() || dump_dbname.empty()))
+    return Status::InvalidArgument(
+        (plan.dbname.empty() ? options.stubs : path) +
+        ": no <siteinfo><dbname>: --full --stubs deletes what the stubs do not list, so both "
+        "dumps must name their wiki");
   if (!plan.dbname.empty() && !dump_dbname.empty() && dump_dbname != plan.dbname)
     return Status::InvalidArgument(path + ": the dump is of \"" + Printable(dump_dbname) +
                                    "\" and the --stubs dump of \"" + Printable(plan.dbname) +

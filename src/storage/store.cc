@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <random>
 #include <set>
@@ -135,14 +136,17 @@ constexpr const char* kIdentityKey = "identity";
 constexpr const char* kRunRunning = "running";
 constexpr const char* kRunInterrupted = "interrupted (the process ended before the run finished)";
 
-// Databases this process has open for writing: RocksDB's LOCK file is a POSIX record lock, which
-// another process can see (F_GETLK) but this one cannot (its own locks never conflict).
+// Databases this process has open, or is opening, for writing (with the number of writer
+// Stores, open or trying): RocksDB's LOCK file is a POSIX record lock, which another process can
+// see (F_GETLK) but this one cannot (its own locks never conflict). Writers register before they
+// take the lock, and WriterActive holds the mutex while it has LOCK open: closing any descriptor
+// of LOCK drops every lock this process holds on it, so it must never do so beside a writer.
 std::mutex& WritersMutex() {
   static std::mutex m;
   return m;
 }
-std::set<std::string>& OpenWriters() {
-  static std::set<std::string> dirs;
+std::map<std::string, int>& OpenWriters() {
+  static std::map<std::string, int> dirs;
   return dirs;
 }
 
@@ -155,10 +159,8 @@ std::string CanonicalDir(const std::string& dir) {
 // Whether a process (this one or another) has the database at `dir` open for writing. When the
 // LOCK file cannot be read, a writer is assumed.
 bool WriterActive(const std::string& dir) {
-  {
-    std::lock_guard<std::mutex> lock(WritersMutex());
-    if (OpenWriters().count(CanonicalDir(dir))) return true;
-  }
+  std::lock_guard<std::mutex> lock(WritersMutex());
+  if (OpenWriters().count(CanonicalDir(dir))) return true;
   int fd = ::open((dir + "/LOCK").c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return errno != ENOENT;
   struct flock fl = {};
@@ -280,6 +282,11 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   std::unique_ptr<Store> store(new Store());
   store->dir_ = dir;
   store->read_only_ = options.read_only;
+  if (!options.read_only) {  // before RocksDB takes the lock (see WriterActive)
+    std::lock_guard<std::mutex> lock(WritersMutex());
+    ++OpenWriters()[CanonicalDir(dir)];
+    store->registered_writer_ = true;
+  }
   rocksdb::Status s;
   if (options.read_only) {
     for (int attempt = 1; attempt <= kReadOnlyOpenAttempts; ++attempt) {
@@ -299,10 +306,6 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
     return FromRocks(s, dir);
   }
   RETURN_IF_ERROR(store->CheckSchema(options.read_only));
-  if (!options.read_only) {
-    std::lock_guard<std::mutex> lock(WritersMutex());
-    OpenWriters().insert(CanonicalDir(dir));
-  }
   if (!options.read_only) {
     RETURN_IF_ERROR(store->EnsureIdentity());
     RETURN_IF_ERROR(store->MarkInterruptedRuns());
@@ -428,10 +431,11 @@ Store::~Store() {
   if (db_) {
     for (auto* h : handles_) db_->DestroyColumnFamilyHandle(h);
     delete db_;
-    if (!read_only_) {
-      std::lock_guard<std::mutex> lock(WritersMutex());
-      OpenWriters().erase(CanonicalDir(dir_));
-    }
+  }
+  if (registered_writer_) {
+    std::lock_guard<std::mutex> lock(WritersMutex());
+    auto it = OpenWriters().find(CanonicalDir(dir_));
+    if (it != OpenWriters().end() && --it->second == 0) OpenWriters().erase(it);
   }
 }
 

@@ -265,6 +265,7 @@ class Store {
 
   std::string dir_;
   bool read_only_ = false;
+  bool registered_writer_ = false;  // counted among this process's writers (store.cc)
   rocksdb::DB* db_ = nullptr;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
   Status write_error_;  // the first failed write: no write is tried after it

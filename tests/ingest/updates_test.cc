@@ -522,6 +522,17 @@ TEST(StubUpdateTest, AStubDumpOfAnotherWikiIsRefusedAndNothingChanges) {
   EXPECT_EQ(st.code(), Status::Code::kInvalidArgument) << st.ToString();
   EXPECT_EQ(s.deleted, 0u);
   EXPECT_EQ(Contents(store.get()), before);
+  // A stub without <dbname> cannot be checked: --full refuses it.
+  std::string bare = StubXml(NewPages());
+  const std::string site = "<siteinfo><dbname>enwiki</dbname></siteinfo>\n";
+  bare.replace(bare.find(site), site.size(), "");
+  testing::WriteFile(tmp.Sub("bare-stub.xml"), bare);
+  o.stubs = tmp.Sub("bare-stub.xml");
+  IngestSummary s2;
+  st = Ingest(store.get(), {tmp.Sub("new.xml.bz2")}, o, &s2);
+  EXPECT_EQ(st.code(), Status::Code::kInvalidArgument) << st.ToString();
+  EXPECT_NE(st.ToString().find("no <siteinfo><dbname>"), std::string::npos) << st.ToString();
+  EXPECT_EQ(Contents(store.get()), before);
 }
 
 }  // namespace
