@@ -477,24 +477,36 @@ TEST(ChangesTest, ChangesDoNotGoWithFullOrIndex) {
               Status::Code::kInvalidArgument);
 }
 
+// The new pages' multistream dump (written before) ingested through the stub file `stub` of
+// tmp, --full or not, as edition `edition` (empty: the dumps' own).
+Status UpdateThroughStub(Store* store, const TempDir& tmp, const std::string& stub, bool full,
+                         const std::string& edition, IngestSummary* s) {
+  IngestOptions o;
+  o.full = full;
+  o.edition = edition;
+  o.index = tmp.Sub("new-index.txt");
+  o.stubs = tmp.Sub(stub);
+  return Ingest(store, {tmp.Sub("new.xml.bz2")}, o, s);
+}
+
 // A stub dump of another wiki names other pages by the same ids: the update is refused before
 // anything is written.
 TEST(StubUpdateTest, AStubDumpOfAnotherWikiIsRefusedAndNothingChanges) {
   TempDir tmp;
   auto store = StoreOfOldPages(tmp);
   std::string before = Contents(store.get());
-  std::string xml = StubXml(NewPages());
-  const std::string from = "<dbname>enwiki</dbname>";
-  xml.replace(xml.find(from), from.size(), "<dbname>simplewiki</dbname>");
-  testing::WriteFile(tmp.Sub("simple-stub.xml"), xml);
+  auto write_stub = [&](const Pages& pages, const std::string& from, const std::string& to,
+                        const std::string& name) {
+    std::string xml = StubXml(pages);
+    xml.replace(xml.find(from), from.size(), to);
+    testing::WriteFile(tmp.Sub(name), xml);
+  };
+  write_stub(NewPages(), "<dbname>enwiki</dbname>", "<dbname>simplewiki</dbname>",
+             "simple-stub.xml");
   WriteMultistream(NewPages(), tmp.Sub("new.xml.bz2"), tmp.Sub("new-index.txt"), 5);
   for (bool full : {false, true}) {
-    IngestOptions o;
-    o.full = full;
-    o.index = tmp.Sub("new-index.txt");
-    o.stubs = tmp.Sub("simple-stub.xml");
     IngestSummary s;
-    Status st = Ingest(store.get(), {tmp.Sub("new.xml.bz2")}, o, &s);
+    Status st = UpdateThroughStub(store.get(), tmp, "simple-stub.xml", full, "", &s);
     EXPECT_EQ(st.code(), Status::Code::kInvalidArgument) << st.ToString();
     EXPECT_NE(st.ToString().find("\"enwiki\" and the --stubs dump of \"simplewiki\""),
               std::string::npos)
@@ -509,27 +521,16 @@ TEST(StubUpdateTest, AStubDumpOfAnotherWikiIsRefusedAndNothingChanges) {
   Pages other;
   other[100] = Article(100, "Other wiki page", 300);
   other[200] = Article(200, "Another one", 301);
-  std::string other_xml = StubXml(other);
-  other_xml.replace(other_xml.find(from), from.size(), "<dbname>simplewiki</dbname>");
-  testing::WriteFile(tmp.Sub("other-stub.xml"), other_xml);
-  IngestOptions o;
-  o.full = true;
-  o.edition = "enwiki";
-  o.index = tmp.Sub("new-index.txt");
-  o.stubs = tmp.Sub("other-stub.xml");
+  write_stub(other, "<dbname>enwiki</dbname>", "<dbname>simplewiki</dbname>", "other-stub.xml");
   IngestSummary s;
-  Status st = Ingest(store.get(), {tmp.Sub("new.xml.bz2")}, o, &s);
+  Status st = UpdateThroughStub(store.get(), tmp, "other-stub.xml", true, "enwiki", &s);
   EXPECT_EQ(st.code(), Status::Code::kInvalidArgument) << st.ToString();
   EXPECT_EQ(s.deleted, 0u);
   EXPECT_EQ(Contents(store.get()), before);
   // A stub without <dbname> cannot be checked: --full refuses it.
-  std::string bare = StubXml(NewPages());
-  const std::string site = "<siteinfo><dbname>enwiki</dbname></siteinfo>\n";
-  bare.replace(bare.find(site), site.size(), "");
-  testing::WriteFile(tmp.Sub("bare-stub.xml"), bare);
-  o.stubs = tmp.Sub("bare-stub.xml");
+  write_stub(NewPages(), "<siteinfo><dbname>enwiki</dbname></siteinfo>\n", "", "bare-stub.xml");
   IngestSummary s2;
-  st = Ingest(store.get(), {tmp.Sub("new.xml.bz2")}, o, &s2);
+  st = UpdateThroughStub(store.get(), tmp, "bare-stub.xml", true, "enwiki", &s2);
   EXPECT_EQ(st.code(), Status::Code::kInvalidArgument) << st.ToString();
   EXPECT_NE(st.ToString().find("no <siteinfo><dbname>"), std::string::npos) << st.ToString();
   EXPECT_EQ(Contents(store.get()), before);
