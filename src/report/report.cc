@@ -336,15 +336,28 @@ std::string Heading(const CorpusStats& st, Escape escape) {
   return "aligndb corpus report: " + escape(st.normal_edition) + " → " + escape(st.simple_edition);
 }
 
+// The parameters the records were aligned with, as plain text (the vector file's path is the
+// user's: each format escapes the whole line).
 std::string Parameters(const CorpusStats& st) {
-  return "Paragraph threshold " + Fmt("%g", st.paragraph_threshold) + ", skip penalty " +
-         Fmt("%g", st.skip_penalty) + ", sentence filter: similarity ≥ " + Fmt("%g", st.min_sim) +
-         ".";
+  const pb::AlignParams& p = st.params;
+  std::string measure;
+  if (!p.similarity().empty() && p.similarity() != "tfidf")
+    measure = "similarity " + p.similarity() + " (θ " + Fmt("%g", p.theta()) +
+              (p.vectors().empty() ? "" : ", vectors " + p.vectors()) +
+              (p.lexicon().empty() ? "" : ", lexicon " + p.lexicon()) + "), ";
+  const std::string filter = "sentence filter: similarity ≥ " + Fmt("%g", st.min_sim) + ".";
+  if (p.mode() == "all-pairs")
+    return "Every sentence pair scored (all-pairs, Kajiwara & Komachi), " + measure +
+           "pairs kept at similarity ≥ " + Fmt("%g", p.pair_threshold()) + ", " + filter;
+  return (measure.empty() ? "" : "Coster & Kauchak, " + measure) +
+         (measure.empty() ? "Paragraph threshold " : "paragraph threshold ") +
+         Fmt("%g", st.paragraph_threshold) + ", skip penalty " + Fmt("%g", st.skip_penalty) + ", " +
+         filter;
 }
 
 std::string RenderMarkdown(const CorpusStats& st, const Pictures& pictures) {
   std::ostringstream md;
-  md << "# " << Heading(st, MarkdownEscape) << "\n\n" << Parameters(st) << "\n\n";
+  md << "# " << Heading(st, MarkdownEscape) << "\n\n" << MarkdownEscape(Parameters(st)) << "\n\n";
   for (const auto& t : BuildTables(st, MarkdownEscape)) {
     md << "## " << t.title << "\n\n|";
     for (const auto& h : t.head) md << " " << h << " |";

@@ -128,6 +128,36 @@ TEST(ReportTest, HostileEditionNamesAreEscapedInHtmlAndMarkdown) {
   EXPECT_EQ(side_rows, 1);
 }
 
+// The report names the parameters the records were aligned with: an all-pairs run its measure
+// and threshold, not Coster & Kauchak's; a vector file's path is escaped like any user text.
+TEST(ReportTest, ParametersOfTheAlignmentMode) {
+  CorpusStats st;
+  st.normal_edition = "enwiki";
+  st.simple_edition = "simplewiki";
+  st.min_sim = 0.5;
+  st.paragraph_threshold = 0.5;
+  st.skip_penalty = 0.0001;
+  std::string md = ReportMarkdown(st);
+  EXPECT_NE(md.find("Paragraph threshold 0.5, skip penalty 0.0001, sentence filter: similarity "
+                    "\u2265 0.5."),
+            std::string::npos)
+      << md;
+  st.params.set_mode("all-pairs");
+  st.params.set_similarity("matrix");
+  st.params.set_pair_threshold(0.3);
+  st.params.set_theta(0.4);
+  st.params.set_vectors("v<script>.vec");
+  md = ReportMarkdown(st);
+  const std::string html = ReportHtml(st);
+  EXPECT_NE(md.find("all-pairs, Kajiwara & Komachi), similarity matrix (\u03b8 0.4"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("pairs kept at similarity \u2265 0.3"), std::string::npos) << md;
+  EXPECT_EQ(md.find("Paragraph threshold"), std::string::npos) << md;
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_NE(html.find("Kajiwara &amp; Komachi"), std::string::npos);
+}
+
 TEST(ReportTest, HostileTitlesAndTextDoNotReachTheReportAsMarkup) {
   TempDir tmp;
   std::string hostile = "<script>alert(1)</script> | <img src=x onerror=alert(2)>";
