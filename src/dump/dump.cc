@@ -615,7 +615,11 @@ Status DetectInputKind(const std::string& path, InputKind* kind) {
   std::error_code size_ec, time_ec;
   const uintmax_t size = std::filesystem::file_size(path, size_ec);
   const auto mtime = std::filesystem::last_write_time(path, time_ec);
-  const bool cacheable = !ec && type == std::filesystem::file_type::regular && !size_ec && !time_ec;
+  // Only compressed files are worth remembering (a plain file's kind costs one 4 kB read), and
+  // only they: a file rewritten within the file system's timestamp granularity keeps its mtime.
+  const bool compressed = path.size() > 4 && path.compare(path.size() - 4, 4, ".bz2") == 0;
+  const bool cacheable =
+      compressed && !ec && type == std::filesystem::file_type::regular && !size_ec && !time_ec;
   if (cacheable) {
     std::lock_guard<std::mutex> lock(known_kinds_mutex);
     for (const KnownKind& k : known_kinds)
