@@ -101,9 +101,6 @@ struct UpdateMode {
   std::unordered_set<uint64_t>* stub_found = nullptr;
   // --changes: page id → its newest revision in the file; every revision is read.
   const std::unordered_map<uint64_t, uint64_t>* newest = nullptr;
-  // --stubs: the stub dump's <siteinfo><dbname>, which the dump's must match (page ids of
-  // another wiki name other pages).
-  std::string stub_dbname;
 };
 
 class Ingester {
@@ -225,10 +222,6 @@ class Ingester {
  private:
   Status ResolveEdition(const DumpInfo& info) {
     if (!edition_name_.empty()) return Status::OK();
-    if (!mode_.stub_dbname.empty() && !info.dbname.empty() && info.dbname != mode_.stub_dbname)
-      return Status::InvalidArgument(
-          path_ + ": the dump is of \"" + Printable(info.dbname) + "\" and the --stubs dump of \"" +
-          Printable(mode_.stub_dbname) + "\": both must be of the same wiki");
     edition_name_ = options_.edition.empty() ? info.dbname : options_.edition;
     if (edition_name_.empty())
       return Status::InvalidArgument(
@@ -617,7 +610,6 @@ class Ingester {
   size_t batch_bytes_ = 0;                              // text bytes of the pages in batch_
   std::unordered_map<uint64_t, uint64_t> titles_seen_;  // JSON lines: title hash → line
   bool titles_may_exist_ = true;  // the edition had pages when this file began
-  // JSON lines: ids of documents with an id; pages taken by documents without one (→ line).
   // JSON lines: documents with an id (id → line); pages of other titles taken by documents
   // without one (id → line). Only files that mix the two fill both.
   std::unordered_map<uint64_t, uint64_t> ids_written_;
@@ -783,7 +775,6 @@ Status IngestWithStubs(Store* store, const std::string& path, const IngestOption
   UpdateMode mode;
   mode.stub_revisions = &plan.to_read;
   mode.stub_found = &found;
-  mode.stub_dbname = plan.dbname;
   Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr, mode);
   RETURN_IF_ERROR(ingester.File(path));
   // Pages the stubs list as new or changed that the dump does not hold: the dump is of another

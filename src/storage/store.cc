@@ -19,7 +19,6 @@
 #include <map>
 #include <mutex>
 #include <random>
-#include <set>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>

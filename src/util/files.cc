@@ -51,12 +51,15 @@ std::string HostName() {
   return h;
 }
 
-// Temporary files "TARGET.tmp-PID" of earlier runs for the same target whose process is gone (a
-// kill -9 leaves them): removed. A live process's file is left to it.
+// The temporary files of `path` are "PATH.tmp-HOST-PID": this prefix, then a process id.
+std::string TemporaryPrefix(const std::string& path) { return path + ".tmp-" + HostName() + "-"; }
+
+// Temporary files of earlier runs for the same target whose process is gone (a kill -9 leaves
+// them): removed. A live process's file is left to it, and so is another host's: a process id
+// says nothing about another machine sharing the directory.
 void RemoveStaleTemporaries(const std::string& path) {
   const fs::path target(path);
-  // Only this host's: a process id says nothing about another machine sharing the directory.
-  const std::string prefix = target.filename().string() + ".tmp-" + HostName() + "-";
+  const std::string prefix = fs::path(TemporaryPrefix(path)).filename().string();
   std::error_code ec;
   fs::directory_iterator it(target.has_parent_path() ? target.parent_path() : fs::path("."), ec);
   for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
@@ -71,10 +74,6 @@ void RemoveStaleTemporaries(const std::string& path) {
     }
   }
 }
-
-}  // namespace
-
-namespace {
 
 // The file a chain of symbolic links ends at (relative targets resolved against each link's
 // directory; at most 40 links, as the kernel allows); `path` itself when it is not a link. A
@@ -118,7 +117,7 @@ Status OutputFile::Open(const std::string& given) {
   if (!special && fs::exists(status) && access(path.c_str(), W_OK) != 0)
     return Status::IOError(given + ": cannot open for writing: " + std::strerror(errno));
   if (!special) RemoveStaleTemporaries(path);
-  tmp_ = special ? "" : path + ".tmp-" + HostName() + "-" + std::to_string(getpid());
+  tmp_ = special ? "" : TemporaryPrefix(path) + std::to_string(getpid());
   out_.open(special ? path : tmp_, std::ios::binary | std::ios::trunc);
   if (!out_) return Status::IOError(given + ": cannot open for writing: " + std::strerror(errno));
   open_ = true;
