@@ -46,11 +46,7 @@ Status ParseFlagNames(const std::vector<std::string>& names, uint32_t* flags) {
 
 namespace {
 
-bool EndsWith(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-bool IsStubTemplate(std::string_view name) { return EndsWith(name, "stub"); }
+bool IsStubTemplate(std::string_view name) { return name.ends_with("stub"); }
 
 bool IsDisambiguationTemplate(std::string_view name) {
   static constexpr std::array<std::string_view, 12> kNames = {
@@ -75,7 +71,7 @@ bool HasProjectNamespace(std::string_view title) {
   for (char& c : prefix) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   for (auto p : kPrefixes)
     if (prefix == p) return true;
-  return EndsWith(prefix, " talk");
+  return prefix.ends_with(" talk");
 }
 
 }  // namespace
@@ -87,7 +83,7 @@ uint32_t ComputeFlags(std::string_view title, int32_t namespace_id,
     if (IsStubTemplate(n)) flags |= kFlagStub;
     if (IsDisambiguationTemplate(n)) flags |= kFlagDisambiguation;
   }
-  if (EndsWith(title, "(disambiguation)")) flags |= kFlagDisambiguation;
+  if (title.ends_with("(disambiguation)")) flags |= kFlagDisambiguation;
   if (namespace_id > 0 || HasProjectNamespace(title)) flags |= kFlagMeta;
   if (sentence_count <= 1) flags |= kFlagSingleLine;
   return flags;

@@ -362,10 +362,6 @@ bool IStartsWith(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() && IEquals(s.substr(0, prefix.size()), prefix);
 }
 
-bool EndsWith(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 // A formula that renders: <math> elements that RenderMath renders, templates from the table,
 // <sub>/<sup>, links and text, and a sign of a formula (a <math>, {{chem}}, {{math}}, {{mvar}},
 // {{CO2}}, an arrow, " = " or " + "). No bold, no other tag, at most 400 bytes.
@@ -417,11 +413,11 @@ bool LeadsIntoFormula(std::string_view line) {
   std::string_view l = Trim(line);
   if (l.empty() || std::strchr(":*#;={|!<", l[0]) != nullptr) return false;
   for (int n = 0; n < 16; ++n) {
-    if (EndsWith(l, "</ref>") || (EndsWith(l, "/>") && l.rfind("<ref") != std::string_view::npos)) {
+    if (l.ends_with("</ref>") || (l.ends_with("/>") && l.rfind("<ref") != std::string_view::npos)) {
       size_t r = l.rfind("<ref");
       if (r == std::string_view::npos) return false;
       l = Trim(l.substr(0, r));
-    } else if (l.size() > 4 && EndsWith(l, "}}")) {
+    } else if (l.size() > 4 && l.ends_with("}}")) {
       size_t r = l.rfind("{{");  // a template without templates inside it
       if (r == std::string_view::npos || l.find('{', r + 2) != std::string_view::npos) return false;
       std::string_view inner = l.substr(r + 2, l.size() - r - 4);
@@ -434,8 +430,8 @@ bool LeadsIntoFormula(std::string_view line) {
   }
   if (l.empty()) return false;
   unsigned char c = static_cast<unsigned char>(l.back());
-  return std::isalnum(c) || c >= 0x80 || c == ':' || c == ',' || EndsWith(l, "]]") ||
-         EndsWith(l, "''");
+  return std::isalnum(c) || c >= 0x80 || c == ':' || c == ',' || l.ends_with("]]") ||
+         l.ends_with("''");
 }
 
 // A line that goes on with the sentence before it in lower case: "where …", "or simply".
@@ -466,7 +462,7 @@ bool IsLoneFormulaLine(std::string_view s, LineSpan f) {
 // The formula's last character, inside or after its closing </math>.
 char LastFormulaChar(std::string_view formula) {
   formula = Trim(formula);
-  if (EndsWith(formula, "</math>")) formula = Trim(formula.substr(0, formula.size() - 7));
+  if (formula.ends_with("</math>")) formula = Trim(formula.substr(0, formula.size() - 7));
   return formula.empty() ? '\0' : formula.back();
 }
 
