@@ -19,12 +19,7 @@ const char* const kRemovalReasons[] = {"stub", "disambiguation", "meta", "single
 const char* const kStatsOperations[] = {"skip-simple", "skip-normal", "1-1", "1-2",
                                         "2-1",         "2-2",         "pair"};
 
-// The parameters of an align run that change its results: the mode and the similarity always;
-// the paragraph threshold and skip penalty (coster-kauchak) or the pair threshold (all-pairs);
-// θ, the vectors and the lexicon (embedding measures); whether redirects were followed. A news
-// paraphrase record's mode is its extraction method, and it has no other parameter.
-bool IsParaphraseMode(const std::string& mode) { return mode == "l12" || mode == "f2"; }
-
+// The parameters of an align run that change its results (DescribeAlignParams says which).
 ordered_json ParamsJson(const pb::AlignParams& p) {
   // "method" is the align mode: the key users' scripts read.
   ordered_json j = {{"method", p.mode()},
@@ -42,29 +37,7 @@ ordered_json ParamsJson(const pb::AlignParams& p) {
   return j;
 }
 
-// "coster-kauchak/tfidf, paragraph threshold 0.5, skip penalty 0.0001" and the rest of
-// ParamsJson's parameters, for people.
-std::string ParamsText(const pb::AlignParams& p) {
-  char num[128];
-  std::string t = TerminalSafe(p.mode()) + "/" + TerminalSafe(p.similarity());
-  if (p.mode() == "coster-kauchak") {
-    std::snprintf(num, sizeof(num), ", paragraph threshold %g, skip penalty %g",
-                  p.paragraph_threshold(), p.skip_penalty());
-    t += num;
-  } else if (p.mode() == "all-pairs") {
-    std::snprintf(num, sizeof(num), ", threshold %g", p.pair_threshold());
-    t += num;
-  }
-  if (IsParaphraseMode(p.mode())) return t;
-  if (!p.similarity().empty() && p.similarity() != "tfidf") {
-    std::snprintf(num, sizeof(num), ", θ %g", p.theta());
-    t += num;
-    if (!p.vectors().empty()) t += ", vectors " + TerminalSafe(p.vectors());
-    if (!p.lexicon().empty()) t += ", lexicon " + TerminalSafe(p.lexicon());
-  }
-  if (p.follow_redirects()) t += ", following redirects";
-  return t;
-}
+std::string ParamsText(const pb::AlignParams& p) { return TerminalSafe(DescribeAlignParams(p)); }
 
 ordered_json LookupJson(const pb::AlignmentRecord& found) {
   ordered_json j;

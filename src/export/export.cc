@@ -290,6 +290,30 @@ bool ParseOutputFormat(std::string_view name, OutputFormat* format) {
   return false;
 }
 
+bool IsParaphraseMode(const std::string& mode) { return mode == "l12" || mode == "f2"; }
+
+std::string DescribeAlignParams(const pb::AlignParams& p) {
+  char num[128];
+  std::string t = p.mode() + "/" + p.similarity();
+  if (p.mode() == "coster-kauchak") {
+    std::snprintf(num, sizeof(num), ", paragraph threshold %g, skip penalty %g",
+                  p.paragraph_threshold(), p.skip_penalty());
+    t += num;
+  } else if (p.mode() == "all-pairs") {
+    std::snprintf(num, sizeof(num), ", threshold %g", p.pair_threshold());
+    t += num;
+  }
+  if (IsParaphraseMode(p.mode())) return t;
+  if (!p.similarity().empty() && p.similarity() != "tfidf") {
+    std::snprintf(num, sizeof(num), ", θ %g", p.theta());
+    t += num;
+    if (!p.vectors().empty()) t += ", vectors " + p.vectors();
+    if (!p.lexicon().empty()) t += ", lexicon " + p.lexicon();
+  }
+  if (p.follow_redirects()) t += ", following redirects";
+  return t;
+}
+
 // ------------------------------------------------------------------ export
 
 const char* const kExportOpNames = "1-1, 1-2, 2-1, 2-2, pair, l12, f2";
@@ -803,8 +827,6 @@ Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_
     st->removed_by_reason[reason] = it == ps.removed_by_reason().end() ? 0 : it->second;
   }
   st->params = ps.params();
-  st->paragraph_threshold = ps.params().paragraph_threshold();
-  st->skip_penalty = ps.params().skip_penalty();
   st->min_sim = min_sim;
   st->operations = {{"skip-simple", 0}, {"skip-normal", 0}, {"1-1", 0},
                     {"1-2", 0},         {"2-1", 0},         {"2-2", 0}};

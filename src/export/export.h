@@ -24,6 +24,15 @@
 
 namespace aligndb {
 
+// The parameters of an align run that change its results, for people: the mode and the
+// similarity always; the paragraph threshold and skip penalty (coster-kauchak) or the pair
+// threshold (all-pairs); θ, the vectors and the lexicon (embedding measures); whether redirects
+// were followed ("coster-kauchak/tfidf, paragraph threshold 0.5, skip penalty 0.0001"). A news
+// paraphrase record's mode is its extraction method (IsParaphraseMode), with no other parameter.
+// Plain text: the vector file's path is the user's, and each output format escapes the line.
+std::string DescribeAlignParams(const pb::AlignParams& p);
+bool IsParaphraseMode(const std::string& mode);
+
 // How messages name the options of their caller: the command line's flags ("--min-sim") or the
 // viewer's query parameters ("min_sim").
 enum class OptionNames { kFlags, kParams };
@@ -148,9 +157,7 @@ struct CorpusStats {
   // Operation counts of the backtraces: skip-simple, skip-normal, 1-1, 1-2, 2-1, 2-2
   // (an operation that yields two pairs counts once).
   std::map<std::string, uint64_t> operations;
-  double paragraph_threshold = 0, skip_penalty = 0;
-  // Every parameter of the last align run of the pair (paragraph_threshold and skip_penalty
-  // among them).
+  // Every parameter of the last align run of the pair.
   pb::AlignParams params;
 
   // Labels (docs/method.md, Labels and export units) of the rows each export unit gives, by

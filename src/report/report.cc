@@ -336,23 +336,10 @@ std::string Heading(const CorpusStats& st, Escape escape) {
   return "aligndb corpus report: " + escape(st.normal_edition) + " → " + escape(st.simple_edition);
 }
 
-// The parameters the records were aligned with, as plain text (the vector file's path is the
-// user's: each format escapes the whole line).
+// The parameters the records were aligned with, as plain text (each format escapes the line).
 std::string Parameters(const CorpusStats& st) {
-  const pb::AlignParams& p = st.params;
-  std::string measure;
-  if (!p.similarity().empty() && p.similarity() != "tfidf")
-    measure = "similarity " + p.similarity() + " (θ " + Fmt("%g", p.theta()) +
-              (p.vectors().empty() ? "" : ", vectors " + p.vectors()) +
-              (p.lexicon().empty() ? "" : ", lexicon " + p.lexicon()) + "), ";
-  const std::string filter = "sentence filter: similarity ≥ " + Fmt("%g", st.min_sim) + ".";
-  if (p.mode() == "all-pairs")
-    return "Every sentence pair scored (all-pairs, Kajiwara & Komachi), " + measure +
-           "pairs kept at similarity ≥ " + Fmt("%g", p.pair_threshold()) + ", " + filter;
-  return (measure.empty() ? "" : "Coster & Kauchak, " + measure) +
-         (measure.empty() ? "Paragraph threshold " : "paragraph threshold ") +
-         Fmt("%g", st.paragraph_threshold) + ", skip penalty " + Fmt("%g", st.skip_penalty) + ", " +
-         filter;
+  return "Aligned with " + DescribeAlignParams(st.params) + "; sentence filter: similarity ≥ " +
+         Fmt("%g", st.min_sim) + ".";
 }
 
 std::string RenderMarkdown(const CorpusStats& st, const Pictures& pictures) {

@@ -128,18 +128,21 @@ TEST(ReportTest, HostileEditionNamesAreEscapedInHtmlAndMarkdown) {
   EXPECT_EQ(side_rows, 1);
 }
 
-// The report names the parameters the records were aligned with: an all-pairs run its measure
-// and threshold, not Coster & Kauchak's; a vector file's path is escaped like any user text.
+// The report names the parameters the records were aligned with, as lookup and stats do: an
+// all-pairs run its measure and threshold, not Coster & Kauchak's; a vector file's path is
+// escaped like any user text.
 TEST(ReportTest, ParametersOfTheAlignmentMode) {
   CorpusStats st;
   st.normal_edition = "enwiki";
   st.simple_edition = "simplewiki";
   st.min_sim = 0.5;
-  st.paragraph_threshold = 0.5;
-  st.skip_penalty = 0.0001;
+  st.params.set_mode("coster-kauchak");
+  st.params.set_similarity("tfidf");
+  st.params.set_paragraph_threshold(0.5);
+  st.params.set_skip_penalty(0.0001);
   std::string md = ReportMarkdown(st);
-  EXPECT_NE(md.find("Paragraph threshold 0.5, skip penalty 0.0001, sentence filter: similarity "
-                    "\u2265 0.5."),
+  EXPECT_NE(md.find("Aligned with coster-kauchak/tfidf, paragraph threshold 0.5, skip penalty "
+                    "0.0001; sentence filter: similarity \u2265 0.5."),
             std::string::npos)
       << md;
   st.params.set_mode("all-pairs");
@@ -149,13 +152,12 @@ TEST(ReportTest, ParametersOfTheAlignmentMode) {
   st.params.set_vectors("v<script>.vec");
   md = ReportMarkdown(st);
   const std::string html = ReportHtml(st);
-  EXPECT_NE(md.find("all-pairs, Kajiwara & Komachi), similarity matrix (\u03b8 0.4"),
+  EXPECT_NE(md.find("Aligned with all-pairs/matrix, threshold 0.3, \u03b8 0.4, vectors "),
             std::string::npos)
       << md;
-  EXPECT_NE(md.find("pairs kept at similarity \u2265 0.3"), std::string::npos) << md;
-  EXPECT_EQ(md.find("Paragraph threshold"), std::string::npos) << md;
+  EXPECT_EQ(md.find("paragraph threshold"), std::string::npos) << md;
   EXPECT_EQ(html.find("<script"), std::string::npos);
-  EXPECT_NE(html.find("Kajiwara &amp; Komachi"), std::string::npos);
+  EXPECT_NE(html.find("vectors v&lt;script&gt;.vec"), std::string::npos) << html;
 }
 
 TEST(ReportTest, HostileTitlesAndTextDoNotReachTheReportAsMarkup) {
