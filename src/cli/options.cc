@@ -73,20 +73,10 @@ CLI::Validator ThreadCount() {
       "");
 }
 
-std::vector<std::string> SplitCommas(const std::string& list) {
-  std::vector<std::string> pieces;
-  for (size_t b = 0;;) {
-    const size_t comma = list.find(',', b);
-    pieces.push_back(list.substr(b, comma == std::string::npos ? std::string::npos : comma - b));
-    if (comma == std::string::npos) return pieces;
-    b = comma + 1;
-  }
-}
-
 CLI::Validator EachOf(CLI::Validator each) {
   return CLI::Validator(
       [each](std::string& v) -> std::string {
-        for (std::string piece : SplitCommas(v))
+        for (std::string piece : SplitFields(v, ','))
           if (std::string err = each(piece); !err.empty()) return err;
         return "";
       },
@@ -100,7 +90,7 @@ CLI::Option* AddNumberListOption(CLI::App* cmd, const std::string& flag,
           flag,
           [target](const std::string& list) {
             target->clear();
-            for (const auto& x : SplitCommas(list))
+            for (const auto& x : SplitFields(list, ','))
               target->push_back(std::strtod(x.c_str(), nullptr));
           },
           help)

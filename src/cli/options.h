@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "eval/eval.h"  // SplitFields
 #include "util/name_table.h"
 
 namespace aligndb::cli {
@@ -35,8 +36,6 @@ CLI::Validator ThreadCount();
 // A non-empty string.
 CLI::Validator NonEmpty();
 
-// The pieces of a comma-separated list ("a,b" → a, b; "" → one empty piece).
-std::vector<std::string> SplitCommas(const std::string& list);
 // Applies `each` to every piece of a comma-separated list; the first refusal is the list's.
 CLI::Validator EachOf(CLI::Validator each);
 // A comma-separated list of finite numbers, as one argument ("0.8,0.2"), into `*target`.
@@ -77,7 +76,7 @@ CLI::Option* AddNameListOption(CLI::App* cmd, const std::string& flag, std::vect
       flag,
       [target, &table](const std::string& list) {
         target->clear();
-        for (const auto& n : SplitCommas(list)) {
+        for (const auto& n : SplitFields(list, ',')) {
           E e{};
           if (ParseName(table, n, &e)) target->push_back(e);
         }

@@ -114,6 +114,16 @@ ReadabilityCounts CountReadability(std::string_view sentence) {
 
 // ---------------------------------------------------------------- scores
 
+std::vector<std::string> SplitFields(std::string_view s, char sep) {
+  std::vector<std::string> out;
+  for (size_t b = 0;;) {
+    const size_t e = s.find(sep, b);
+    out.emplace_back(s.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b));
+    if (e == std::string_view::npos) return out;
+    b = e + 1;
+  }
+}
+
 std::vector<std::string> SplitWhitespace(std::string_view s) {
   std::vector<std::string> out;
   size_t i = 0;
@@ -287,22 +297,6 @@ ClassifierEvaluation EvaluateScores(std::vector<LabelledScore> scores) {
   return e;
 }
 
-namespace {
-
-std::vector<std::string> SplitTabs(const std::string& line) {
-  std::vector<std::string> out;
-  size_t b = 0;
-  while (true) {
-    size_t t = line.find('\t', b);
-    out.push_back(line.substr(b, t == std::string::npos ? std::string::npos : t - b));
-    if (t == std::string::npos) break;
-    b = t + 1;
-  }
-  return out;
-}
-
-}  // namespace
-
 Status ReadSentencePairs(const std::string& path, double positive_at,
                          std::vector<SentencePairExample>* out) {
   std::ifstream in;
@@ -315,7 +309,7 @@ Status ReadSentencePairs(const std::string& path, double positive_at,
   };
   while (lines.Next(&line)) {
     if (line.empty()) continue;
-    auto f = SplitTabs(line);
+    auto f = SplitFields(line, '\t');
     if (format == kUnknown) {
       if (f[0] == "Quality" && f.size() >= 5) {
         format = kMsrp;

@@ -73,6 +73,9 @@ double CorpusBleu(const std::vector<std::vector<std::string>>& hypotheses,
 size_t WordEditDistance(const std::vector<std::string>& a, const std::vector<std::string>& b);
 
 std::vector<std::string> SplitWhitespace(std::string_view s);
+// The fields of `s` between the `sep` characters, empty ones included ("a,,b" → a, "", b; "" → one
+// empty field).
+std::vector<std::string> SplitFields(std::string_view s, char sep);
 
 // ---------------------------------------------------------------- similarity evaluation
 
