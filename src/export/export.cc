@@ -28,6 +28,8 @@ struct ResolvedPair {
   // The pair was aligned with a measure whose values are not bounded by 1 (matrix similarity,
   // docs/method.md, Embedding measures), or is a paraphrase collection: no default upper limit.
   bool unbounded = false;
+  // What the pair's last align run recorded (empty when it has no summary).
+  pb::PairingSummary summary;
 };
 
 Status Resolve(Store* store, const EditionPair& want, ResolvedPair* out) {
@@ -37,10 +39,9 @@ Status Resolve(Store* store, const EditionPair& want, ResolvedPair* out) {
   out->simple = names.simple;
   RETURN_IF_ERROR(store->EditionId(out->normal, false, &out->normal_id));
   RETURN_IF_ERROR(store->EditionId(out->simple, false, &out->simple_id));
-  out->unbounded = out->normal == out->simple;
-  pb::PairingSummary summary;
-  if (!out->unbounded && store->GetPairingSummary(out->normal, out->simple, &summary).ok())
-    out->unbounded = summary.params().similarity() == "matrix";
+  if (!store->GetPairingSummary(out->normal, out->simple, &out->summary).ok())
+    out->summary.Clear();  // none (or unreadable): no parameters to go by
+  out->unbounded = out->normal == out->simple || out->summary.params().similarity() == "matrix";
   return Status::OK();
 }
 
@@ -60,10 +61,9 @@ Status GetRecord(Store* store, const ResolvedPair& pair, const std::string& titl
 Status FindByNormalTitle(Store* store, const ResolvedPair& pair, const std::string& title,
                          const Snapshot* snap, pb::AlignmentRecord* record) {
   const Status missing = Status::NotFound("no aligned article pair titled \"" + title + "\"");
-  pb::PairingSummary ps;
+  const pb::PairingSummary& ps = pair.summary;
   uint64_t id = 0;
-  if (!store->GetPairingSummary(pair.normal, pair.simple, &ps).ok() ||
-      !ps.params().follow_redirects() || !store->FindArticle(pair.normal_id, title, &id, snap).ok())
+  if (!ps.params().follow_redirects() || !store->FindArticle(pair.normal_id, title, &id, snap).ok())
     return missing;
   const std::string key = NormalizeTitle(title);
   const Status kFound = Status::Internal("found");  // stops the scan
