@@ -1,5 +1,7 @@
 #include "cli/print.h"
 
+#include <google/protobuf/arena.h>
+
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -9,6 +11,7 @@
 #include "aligndb.pb.h"
 #include "text/text.h"
 #include "util/escape.h"
+#include "util/numbers.h"
 
 namespace aligndb {
 namespace {
@@ -82,12 +85,6 @@ ordered_json LookupJson(const pb::AlignmentRecord& found) {
   return j;
 }
 
-std::string Fixed3(double v) {
-  char num[64];
-  std::snprintf(num, sizeof(num), "%.3f", v);
-  return num;
-}
-
 // The record's header lines: the two articles, the run and its parameters, the counts.
 void AppendLookupHeader(const pb::AlignmentRecord& found, std::string* t) {
   *t += TerminalSafe(found.normal_edition()) + " \"" + TerminalSafe(found.normal_title()) +
@@ -111,28 +108,37 @@ std::string LookupText(const pb::AlignmentRecord& found) {
     if (pp.normal_paragraphs_size() > 1) t += "s";
     for (int k = 0; k < pp.normal_paragraphs_size(); ++k) {
       t += (k ? ", " : " ") + std::to_string(pp.normal_paragraphs(k));
-      if (k < pp.cosines_size()) t += " (cos " + Fixed3(pp.cosines(k)) + ")";  // none in all-pairs
+      if (k < pp.cosines_size()) {  // none in all-pairs
+        t += " (cos ";
+        AppendFixed(pp.cosines(k), 3, &t);
+        t += ")";
+      }
     }
     t += "\n";
     for (const auto& sp : pp.sentence_pairs()) {
       t += "  ";
       t += OpName(static_cast<Op>(sp.op()));
-      t += "  sim " + Fixed3(sp.similarity());
+      t += "  sim ";
+      AppendFixed(sp.similarity(), 3, &t);
       if (sp.label() != pb::LABEL_NONE) {
         t += "  ";
         t += LabelName(static_cast<Label>(sp.label()));
         const pb::Operation op = sp.op();
-        if (op == pb::OP_ONE_TWO || op == pb::OP_TWO_ONE || op == pb::OP_TWO_TWO)
-          t += std::string("  (operation ") + LabelName(static_cast<Label>(sp.operation_label())) +
-               ", sim " + Fixed3(sp.operation_similarity()) + ")";
+        if (op == pb::OP_ONE_TWO || op == pb::OP_TWO_ONE || op == pb::OP_TWO_TWO) {
+          t += "  (operation ";
+          t += LabelName(static_cast<Label>(sp.operation_label()));
+          t += ", sim ";
+          AppendFixed(sp.operation_similarity(), 3, &t);
+          t += ")";
+        }
       }
       if (sp.identical()) t += "  identical";
       t += "\n    normal [" + std::to_string(sp.normal_paragraph()) + "." +
            std::to_string(sp.normal_sentence()) + "] ";
-      t += TerminalSafe(sp.normal_text());
+      AppendTerminalSafe(sp.normal_text(), &t);
       t += "\n    simple [" + std::to_string(sp.simple_paragraph()) + "." +
            std::to_string(sp.simple_sentence()) + "] ";
-      t += TerminalSafe(sp.simple_text());
+      AppendTerminalSafe(sp.simple_text(), &t);
       t += "\n";
     }
   }
@@ -199,9 +205,11 @@ void PrintLookup(const pb::AlignmentRecord& record, OutputFormat format, std::os
 
 Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
               OutputFormat format, std::ostream& out) {
-  pb::AlignmentRecord found;
-  RETURN_IF_ERROR(LookupRecord(store, editions, title, &found));
-  PrintLookup(found, format, out);
+  // The record's hundreds of sentence strings come from one arena, freed at once.
+  google::protobuf::Arena arena;
+  auto* found = google::protobuf::Arena::CreateMessage<pb::AlignmentRecord>(&arena);
+  RETURN_IF_ERROR(LookupRecord(store, editions, title, found));
+  PrintLookup(*found, format, out);
   return Status::OK();
 }
 

@@ -530,8 +530,7 @@ class RowWriter {
 
   Status Close() {
     if (o_.format != OutputFormat::kParallel) return Status::OK();
-    RETURN_IF_ERROR(normal_file_.Commit());
-    return simple_file_.Commit();
+    return OutputFile::CommitPair(&normal_file_, &simple_file_);
   }
 
   uint64_t written() const { return written_; }

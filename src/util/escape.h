@@ -30,6 +30,8 @@ std::string MarkdownEscape(std::string_view s);
 // what is shown. Every other byte, backslashes included, is kept as it is. JSON output is not
 // escaped this way: it is exact.
 std::string TerminalSafe(std::string_view text);
+// TerminalSafe(text) appended to *out (no string made per piece of text).
+void AppendTerminalSafe(std::string_view text, std::string* out);
 
 }  // namespace aligndb
 

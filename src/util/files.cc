@@ -1,6 +1,8 @@
 #include "util/files.h"
 
+#include <fcntl.h>  // renameat2, RENAME_EXCHANGE
 #include <signal.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -126,10 +128,14 @@ Status OutputFile::Open(const std::string& given) {
   return Status::OK();
 }
 
-Status OutputFile::Commit() {
+Status OutputFile::Close() {
   if (!open_) return Status::Internal(path_ + ": committed without being open");
   out_.close();
   if (!out_) return Status::IOError(path_ + ": write failed");
+  return Status::OK();
+}
+
+Status OutputFile::Replace() {
   open_ = false;
   if (tmp_.empty()) return Status::OK();
   std::error_code ec;
@@ -138,6 +144,41 @@ Status OutputFile::Commit() {
   const std::string why = ec.message();
   fs::remove(tmp_, ec);
   return Status::IOError(path_ + ": cannot replace: " + why);
+}
+
+Status OutputFile::Commit() {
+  RETURN_IF_ERROR(Close());
+  return Replace();
+}
+
+Status OutputFile::CommitPair(OutputFile* first, OutputFile* second) {
+  RETURN_IF_ERROR(first->Close());
+  RETURN_IF_ERROR(second->Close());
+  std::error_code ec;
+  if (first->tmp_.empty() || second->tmp_.empty()) {  // written in place: nothing to put back
+    RETURN_IF_ERROR(first->Replace());
+    return second->Replace();
+  }
+  const char* tmp = first->tmp_.c_str();
+  const char* target = first->path_.c_str();
+  if (renameat2(AT_FDCWD, tmp, AT_FDCWD, target, RENAME_EXCHANGE) != 0) {
+    // No first target yet (or no exchange on this file system): renamed in turn; a new first
+    // target goes again when the second fails.
+    const bool existed = errno != ENOENT;
+    RETURN_IF_ERROR(first->Replace());
+    Status s = second->Replace();
+    if (!s.ok() && !existed) fs::remove(first->path_, ec);
+    return s;
+  }
+  first->open_ = false;  // its temporary name holds the old target now
+  Status s = second->Replace();
+  if (!s.ok() && renameat2(AT_FDCWD, tmp, AT_FDCWD, target, RENAME_EXCHANGE) != 0)
+    s = Status::IOError(first->path_ + ": replaced, but " + second->path_ +
+                        " could not be, and the old " + first->path_ + " is kept as " +
+                        first->tmp_ + ": " + s.message());
+  else
+    fs::remove(first->tmp_, ec);
+  return s;
 }
 
 }  // namespace aligndb

@@ -40,8 +40,16 @@ class OutputFile {
   std::ostream& stream() { return out_; }
   // Flushes and closes the file and renames it over the target; IOError when a write failed.
   Status Commit();
+  // Commits two files as one (a parallel export's two sides): both are written out before
+  // either replaces its target, and when the second cannot replace its target the first's is
+  // put back as it was, so that the two never end one new and one old. The old first target is
+  // kept under its temporary name meanwhile (atomic exchange; where the file system cannot
+  // exchange, the two are renamed in turn).
+  static Status CommitPair(OutputFile* first, OutputFile* second);
 
  private:
+  Status Close();           // flushes and closes; IOError when a write failed
+  Status Replace();         // renames the closed temporary file over the target
   std::string path_, tmp_;  // tmp_ empty: written in place
   std::ofstream out_;
   bool open_ = false;

@@ -1,5 +1,7 @@
 #include "util/numbers.h"
 
+#include <charconv>
+#include <cstdio>
 #include <limits>
 
 namespace aligndb {
@@ -40,6 +42,17 @@ bool ParseDecimalI32(std::string_view s, int32_t* out) {
   if (negative ? v > kLimit : v >= kLimit) return false;
   *out = negative ? static_cast<int32_t>(-static_cast<int64_t>(v)) : static_cast<int32_t>(v);
   return true;
+}
+
+void AppendFixed(double v, int digits, std::string* out) {
+  char buf[400];  // DBL_MAX is 309 digits before the point
+  const auto r = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::fixed, digits);
+  if (r.ec == std::errc()) {
+    out->append(buf, r.ptr);
+    return;
+  }
+  std::snprintf(buf, sizeof(buf), "%.*f", digits, v);  // more digits than the buffer holds
+  out->append(buf);
 }
 
 }  // namespace aligndb

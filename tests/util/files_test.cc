@@ -69,6 +69,48 @@ TEST(OutputFileTest, ReplacesTheTargetOnlyOnCommit) {
   EXPECT_EQ(Entries(tmp.path()), 1u);
 }
 
+// A parallel export's two files replace their targets together: when the second cannot (its
+// target became a directory after it was opened), the first target is as it was, new or old.
+TEST(OutputFileTest, APairIsCommittedTogetherOrNotAtAll) {
+  for (bool first_existed : {true, false}) {
+    SCOPED_TRACE(first_existed ? "first target existed" : "no first target");
+    TempDir tmp;
+    const std::string normal = tmp.Sub("x.normal"), simple = tmp.Sub("x.simple");
+    if (first_existed) WriteFile(normal, "old normal\n");
+    WriteFile(simple, "old simple\n");
+    {
+      OutputFile a, b;
+      ASSERT_TRUE(a.Open(normal).ok());
+      ASSERT_TRUE(b.Open(simple).ok());
+      a.stream() << "new normal\n";
+      b.stream() << "new simple\n";
+      ASSERT_TRUE(OutputFile::CommitPair(&a, &b).ok());
+    }
+    EXPECT_EQ(ReadFile(normal), "new normal\n");
+    EXPECT_EQ(ReadFile(simple), "new simple\n");
+    EXPECT_EQ(Entries(tmp.path()), 2u);
+
+    if (!first_existed) std::filesystem::remove(normal);
+    {
+      OutputFile a, b;
+      ASSERT_TRUE(a.Open(normal).ok());
+      ASSERT_TRUE(b.Open(simple).ok());
+      a.stream() << "newer normal\n";
+      b.stream() << "newer simple\n";
+      std::filesystem::remove(simple);
+      std::filesystem::create_directory(simple);
+      WriteFile(simple + "/keep", "x");  // a non-empty directory: no file renames over it
+      Status s = OutputFile::CommitPair(&a, &b);
+      EXPECT_TRUE(s.code() == Status::Code::kIOError) << s.ToString();
+    }
+    if (first_existed)
+      EXPECT_EQ(ReadFile(normal), "new normal\n");
+    else
+      EXPECT_FALSE(std::filesystem::exists(normal));
+    EXPECT_EQ(Entries(tmp.path()), first_existed ? 2u : 1u);  // no temporary file left
+  }
+}
+
 // A killed export leaves its temporary file; the next export to the same target removes it when
 // its process is gone, and leaves a live process's file and other names alone.
 TEST(OutputFileTest, TemporariesOfDeadProcessesAreRemovedByTheNextOpen) {

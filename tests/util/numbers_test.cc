@@ -3,8 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <limits>
 #include <random>
 #include <string>
+#include <vector>
 
 namespace aligndb {
 namespace {
@@ -60,6 +63,44 @@ TEST(NumbersTest, U64AgreesWithAReferenceOnRandomStrings) {
     bool ok = ParseDecimalU64(s, &a);
     ASSERT_EQ(ok, ReferenceU64(s, &b)) << "\"" << s << "\"";
     if (ok) ASSERT_EQ(a, b) << s;
+  }
+}
+
+// The similarities lookup prints: equal to printf's "%.3f" on random values, exact ties of the
+// binary value (0.0625 -> "0.062", as printf rounds them to even), signs, zeros and non-numbers.
+TEST(NumbersTest, AppendFixedWritesWhatPrintfWrites) {
+  auto printf_fixed = [](double v, int digits) {
+    char buf[512];
+    std::snprintf(buf, sizeof(buf), "%.*f", digits, v);
+    return std::string(buf);
+  };
+  std::vector<double> values = {0.0,
+                                -0.0,
+                                0.0625,
+                                0.1875,
+                                0.0005,
+                                0.0015,
+                                1.0,
+                                -1.2345,
+                                0.9995,
+                                1e300,
+                                -1e-300,
+                                123.4565,
+                                2.5e-4,
+                                std::numeric_limits<double>::infinity(),
+                                -std::numeric_limits<double>::infinity(),
+                                std::numeric_limits<double>::quiet_NaN(),
+                                std::numeric_limits<double>::max()};
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> unit(-1.5, 1.5);
+  for (int k = 0; k < 20000; ++k) values.push_back(unit(rng));
+  for (int k = 0; k < 2000; ++k) values.push_back(static_cast<double>(rng() % 16001) / 16000);
+  for (int digits : {0, 1, 3, 6}) {
+    for (double v : values) {
+      std::string got = "x";
+      AppendFixed(v, digits, &got);
+      ASSERT_EQ(got, "x" + printf_fixed(v, digits)) << v << " " << digits;
+    }
   }
 }
 
