@@ -724,7 +724,6 @@ class LexicalAligner {
   static int InitialsRun(const Side& y, int p, const std::string& key, size_t k = 0) {
     if (k == key.size()) return p;
     if (p >= static_cast<int>(y.low.size()) || y.used[p]) return -1;
-    const std::string& w = y.orig[p];
     if (k > 0 && IsConnector(y.low[p])) {
       int end = y.low[p][0] == key[k] ? InitialsRun(y, p + 1, key, k + 1) : -1;
       return end >= 0 ? end : InitialsRun(y, p + 1, key, k);
@@ -804,7 +803,7 @@ class LexicalAligner {
   //     the "the" before Y'.
   void Possessives(bool flip) {
     Side x = Of(flip), y = Of(!flip);
-    const int nx = static_cast<int>(x.low.size()), ny = static_cast<int>(y.low.size());
+    const int nx = static_cast<int>(x.low.size());
     for (int i = 1; i + 1 < nx; ++i) {
       if (x.low[i] != "'s" || x.used[i]) continue;
       int owner = Partner(flip, i - 1), head = -1;
