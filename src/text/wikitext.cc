@@ -794,18 +794,75 @@ std::string RenderExternalLinks(std::string_view in) {
 }
 
 // ---- 5. Quotes, behaviour switches, entities ----
+
+// Whether a run of `n` apostrophes opens or closes italics: `''` and `'''''` (bold italic) do,
+// `'''` (bold) and `''''` (an apostrophe and bold) do not.
+bool TogglesItalics(size_t n) { return n == 2 || n >= 5; }
+
+// The start of the run of apostrophes that closes the italic span whose text starts at `from`,
+// or npos when the line ends first (MediaWiki then closes it at the line's end).
+size_t ItalicSpanEnd(std::string_view in, size_t from) {
+  for (size_t i = from; i < in.size(); ++i) {
+    if (in[i] == '\n') return std::string_view::npos;
+    if (in[i] != '\'') continue;
+    size_t j = i;
+    while (j < in.size() && in[j] == '\'') ++j;
+    if (TogglesItalics(j - i)) return i;
+    i = j - 1;
+  }
+  return std::string_view::npos;
+}
+
+// True when the italic span `s` is a title with a "!" or "?" inside it (`Super Indiscriminate
+// Decisive Battle! Team Ranma vs. the Legendary Phoenix`): a mark followed by a space and more
+// of the span, in a span of at most 15 words. Longer spans are quotations of whole sentences
+// (italic quotations, foreign-language passages) and are split as sentences are.
+bool IsTitleWithMarks(std::string_view s) {
+  if (s.find_first_of("!?") == std::string_view::npos) return false;
+  bool inner_mark = false;
+  int words = 0;
+  for (size_t k = 0; k < s.size(); ++k) {
+    if (s[k] != ' ' && (k == 0 || s[k - 1] == ' ') && ++words > 15) return false;
+    if ((s[k] == '!' || s[k] == '?') && k + 1 < s.size() && s[k + 1] == ' ' &&
+        s.find_first_not_of(' ', k + 1) != std::string_view::npos)
+      inner_mark = true;
+  }
+  return inner_mark;
+}
+
+// Quotes are removed; a "!" or "?" followed by a space inside an italic title
+// (IsTitleWithMarks) is followed by kNoSentenceBreak, which the sentence splitter honours and
+// removes.
 std::string RemoveQuotesAndSwitches(std::string_view in) {
   std::string out;
   out.reserve(in.size());
   size_t i = 0;
+  size_t italic_end = std::string_view::npos;  // the run closing the open italic span, if any
+  size_t title_end = 0;  // inside an italic title up to here (IsTitleWithMarks)
   while (i < in.size()) {
-    if (size_t j = SkipPlain<'\'', '_'>(in, i); j > i) {
+    size_t j = i < title_end ? SkipPlain<'\'', '_', '!', '?'>(in, i) : SkipPlain<'\'', '_'>(in, i);
+    if (j > i) {
       out.append(in.substr(i, j - i));
       i = j;
       continue;
     }
+    if ((in[i] == '!' || in[i] == '?') && i < title_end) {
+      out.push_back(in[i]);
+      if (i + 1 < title_end && in[i + 1] == ' ') out.append(kNoSentenceBreak);
+      ++i;
+      continue;
+    }
     if (in[i] == '\'' && i + 1 < in.size() && in[i + 1] == '\'') {
+      const size_t run = i;
       while (i < in.size() && in[i] == '\'') ++i;
+      if (!TogglesItalics(i - run)) continue;
+      if (run == italic_end) {  // the span closes
+        italic_end = std::string_view::npos;
+        title_end = 0;
+      } else if ((italic_end = ItalicSpanEnd(in, i)) != std::string_view::npos &&
+                 IsTitleWithMarks(in.substr(i, italic_end - i))) {
+        title_end = italic_end;
+      }
       continue;
     }
     if (in[i] == '_' && i + 1 < in.size() && in[i + 1] == '_') {
