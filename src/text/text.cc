@@ -823,7 +823,8 @@ std::string WithoutNoBreakMarks(std::string_view s) {
 // removed.
 std::vector<std::string> MergeSegments(std::string_view text, const std::vector<size_t>& bounds,
                                        bool slowly) {
-  const bool marked = text.find(kNoSentenceBreak) != std::string_view::npos;
+  // A mark stands before a word, where ICU always puts a boundary: seen at the boundaries.
+  bool marked = false;
   std::vector<std::string> out;
   std::vector<std::string_view> parts;
   size_t pending = 0;  // start of the sentence being built
@@ -834,9 +835,13 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       std::string_view next = text.substr(bounds[i + 1], bounds[i + 2] - bounds[i + 1]);
       std::string_view last = LastWord(sentence);
       // No sentence starts with a slash: "fighters from I./JG 53 and 2./JG 77 fought".
-      if ((!next.empty() && next.front() == '/') || EndsWithNoBreakMark(last) ||
-          IsAbbreviation(last, FirstWord(next)) || ContinuesAfterExclamation(sentence, next) ||
-          IsGluedAfterNumber(sentence, next) || IsCountryAdjective(sentence))
+      if (EndsWithNoBreakMark(last)) {
+        marked = true;
+        continue;
+      }
+      if ((!next.empty() && next.front() == '/') || IsAbbreviation(last, FirstWord(next)) ||
+          ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next) ||
+          IsCountryAdjective(sentence))
         continue;
       // The rules below look at few sentences: those ending in "X.Y.", in "!" or "?", or in an
       // ellipsis. (They are kept out of line: inlined here, they made every boundary dearer.)

@@ -38,10 +38,11 @@ std::vector<std::string> FlagNames(uint32_t flags);
 // Inverse of FlagNames; unknown names are an error.
 Status ParseFlagNames(const std::vector<std::string>& names, uint32_t* flags);
 
-// Put right after a "!" or "?" that ends no sentence although a capital may follow (a mark
-// inside an italic title: CleanWikitext knows the italics, the splitter does not). U+2060 WORD
-// JOINER, a format character that ICU's sentence rules ignore; SentenceSplitter does not break
-// after a mark it follows and removes it, so it never reaches a stored sentence.
+// Put right after a "!" or "?" that ends no sentence although a word follows it after a space
+// (a mark inside an italic title: CleanWikitext knows the italics, the splitter does not).
+// U+2060 WORD JOINER, a format character that ICU's sentence rules ignore, so ICU's boundary
+// falls after the space; SentenceSplitter removes that boundary and the mark, so the mark never
+// reaches a stored sentence.
 inline constexpr std::string_view kNoSentenceBreak = "\u2060";
 
 // Splits a paragraph into sentences with ICU's sentence break rules plus an abbreviation list

@@ -799,56 +799,57 @@ std::string RenderExternalLinks(std::string_view in) {
 // `'''` (bold) and `''''` (an apostrophe and bold) do not.
 bool TogglesItalics(size_t n) { return n == 2 || n >= 5; }
 
-// The start of the run of apostrophes that closes the italic span whose text starts at `from`,
-// or npos when the line ends first (MediaWiki then closes it at the line's end).
-size_t ItalicSpanEnd(std::string_view in, size_t from) {
-  for (size_t i = from; i < in.size(); ++i) {
-    if (in[i] == '\n') return std::string_view::npos;
-    if (in[i] != '\'') continue;
-    size_t j = i;
-    while (j < in.size() && in[j] == '\'') ++j;
-    if (TogglesItalics(j - i)) return i;
-    i = j - 1;
-  }
-  return std::string_view::npos;
-}
+// An italic span while the quote pass copies it: where its text starts in the output, and the
+// output positions right after each "!" or "?" in it that a space follows.
+struct ItalicSpan {
+  bool open = false;
+  size_t start = 0;
+  std::vector<size_t> marks;
 
-// True when the italic span `s` is a title with a "!" or "?" inside it (`Super Indiscriminate
-// Decisive Battle! Team Ranma vs. the Legendary Phoenix`): a mark followed by a space and more
-// of the span, in a span of at most 15 words. Longer spans are quotations of whole sentences
-// (italic quotations, foreign-language passages) and are split as sentences are.
-bool IsTitleWithMarks(std::string_view s) {
-  if (s.find_first_of("!?") == std::string_view::npos) return false;
-  bool inner_mark = false;
-  int words = 0;
-  for (size_t k = 0; k < s.size(); ++k) {
-    if (s[k] != ' ' && (k == 0 || s[k - 1] == ' ') && ++words > 15) return false;
-    if ((s[k] == '!' || s[k] == '?') && k + 1 < s.size() && s[k + 1] == ' ' &&
-        s.find_first_not_of(' ', k + 1) != std::string_view::npos)
-      inner_mark = true;
+  // The span ends (its closing quotes, or the line's end, where MediaWiki closes it). A title
+  // with a "!" or "?" inside it (`Super Indiscriminate Decisive Battle! Team Ranma vs. the
+  // Legendary Phoenix`), a span of at most 15 words, gets kNoSentenceBreak after each mark that
+  // more of the span follows. Longer spans are quotations of whole sentences (italic
+  // quotations, foreign-language passages) and are split as sentences are.
+  void Close(std::string* out) {
+    open = false;
+    if (marks.empty()) return;
+    std::string_view text = std::string_view(*out).substr(start);
+    const size_t last = start + text.find_last_not_of(' ');
+    int words = 0;
+    for (size_t k = 0; k < text.size() && words <= 15; ++k)
+      words += text[k] != ' ' && (k == 0 || text[k - 1] == ' ');
+    // Only before a word, where ICU's rules always put a boundary for the splitter to remove.
+    for (size_t k = marks.size(); words <= 15 && k-- > 0;) {
+      const size_t w = out->find_first_not_of(' ', marks[k]);
+      if (marks[k] < last && (std::isalnum(static_cast<unsigned char>((*out)[w])) ||
+                              static_cast<unsigned char>((*out)[w]) >= 0x80))
+        out->insert(marks[k], kNoSentenceBreak);
+    }
+    marks.clear();
   }
-  return inner_mark;
-}
+};
 
-// Quotes are removed; a "!" or "?" followed by a space inside an italic title
-// (IsTitleWithMarks) is followed by kNoSentenceBreak, which the sentence splitter honours and
-// removes.
+// Quotes are removed, and italic titles marked (ItalicSpan::Close).
 std::string RemoveQuotesAndSwitches(std::string_view in) {
   std::string out;
   out.reserve(in.size());
   size_t i = 0;
-  size_t italic_end = std::string_view::npos;  // the run closing the open italic span, if any
-  size_t title_end = 0;  // inside an italic title up to here (IsTitleWithMarks)
+  ItalicSpan italic;
   while (i < in.size()) {
-    size_t j = i < title_end ? SkipPlain<'\'', '_', '!', '?'>(in, i) : SkipPlain<'\'', '_'>(in, i);
+    // Inside italics the marks and the line's end are looked at too; they are rare.
+    size_t j =
+        italic.open ? SkipPlain<'\'', '_', '!', '?', '\n'>(in, i) : SkipPlain<'\'', '_'>(in, i);
     if (j > i) {
       out.append(in.substr(i, j - i));
       i = j;
       continue;
     }
-    if ((in[i] == '!' || in[i] == '?') && i < title_end) {
+    if (italic.open && (in[i] == '!' || in[i] == '?' || in[i] == '\n')) {
+      if (in[i] == '\n') italic.Close(&out);
       out.push_back(in[i]);
-      if (i + 1 < title_end && in[i + 1] == ' ') out.append(kNoSentenceBreak);
+      if (in[i] != '\n' && i + 1 < in.size() && in[i + 1] == ' ')
+        italic.marks.push_back(out.size());
       ++i;
       continue;
     }
@@ -856,12 +857,11 @@ std::string RemoveQuotesAndSwitches(std::string_view in) {
       const size_t run = i;
       while (i < in.size() && in[i] == '\'') ++i;
       if (!TogglesItalics(i - run)) continue;
-      if (run == italic_end) {  // the span closes
-        italic_end = std::string_view::npos;
-        title_end = 0;
-      } else if ((italic_end = ItalicSpanEnd(in, i)) != std::string_view::npos &&
-                 IsTitleWithMarks(in.substr(i, italic_end - i))) {
-        title_end = italic_end;
+      if (italic.open) {
+        italic.Close(&out);
+      } else {
+        italic.open = true;
+        italic.start = out.size();
       }
       continue;
     }
@@ -876,6 +876,7 @@ std::string RemoveQuotesAndSwitches(std::string_view in) {
     out.push_back(in[i]);
     ++i;
   }
+  if (italic.open) italic.Close(&out);
   return out;
 }
 

@@ -710,30 +710,33 @@ TEST(FlagsTest, Rules) {
 }
 
 // A game score ("Gregory Serper") is not prose; annotated prose around moves is.
-TEST(TextProcessorTest, GameScoresAreNotProse) {
+// The stored paragraphs of one page of wikitext.
+std::vector<std::vector<std::string>> ProcessedParagraphs(const std::string& wikitext) {
   TextProcessor tp;
   SourcePage page;
-  page.title = "Game";
-  page.text =
+  page.title = "Page";
+  page.text = wikitext;
+  ProcessedPage out;
+  EXPECT_TRUE(tp.Process(page, &out).ok());
+  return out.paragraphs;
+}
+
+TEST(TextProcessorTest, GameScoresAreNotProse) {
+  const auto paragraphs = ProcessedParagraphs(
       "After 30.Qxe8+? Kxe8 31.Re7+ Kf8 32.c6 Ng3+! 33.Kxf2 Nxf5, White cannot advance his "
       "passed pawns.\n\nQxf7 31.Qc8+ Qe8 32.d7 Kf7 33.dxe8=Q+ Rxe8 34.Qb7+ Re7 35.c6! e4! "
-      "36.c7 e3 47.Kxf2 Be3+! 48.Ke1! 1\u20130\n\n1. e4 c5 2. Nf3 d6\n\nThe game ended in 1946.";
-  ProcessedPage out;
-  ASSERT_TRUE(tp.Process(page, &out).ok());
+      "36.c7 e3 47.Kxf2 Be3+! 48.Ke1! 1\u20130\n\n1. e4 c5 2. Nf3 d6\n\nThe game ended in 1946.");
   using S = std::vector<std::string>;
-  ASSERT_EQ(out.paragraphs.size(), 2u);
-  EXPECT_EQ(out.paragraphs[0], (S{"After 30.Qxe8+? Kxe8 31.Re7+ Kf8 32.c6 Ng3+! 33.Kxf2 Nxf5, "
-                                  "White cannot advance his passed pawns."}));
-  EXPECT_EQ(out.paragraphs[1], (S{"The game ended in 1946."}));
+  ASSERT_EQ(paragraphs.size(), 2u);
+  EXPECT_EQ(paragraphs[0], (S{"After 30.Qxe8+? Kxe8 31.Re7+ Kf8 32.c6 Ng3+! 33.Kxf2 Nxf5, "
+                              "White cannot advance his passed pawns."}));
+  EXPECT_EQ(paragraphs[1], (S{"The game ended in 1946."}));
 }
 
 // A "!" or "?" inside a short italic title ends no sentence ("Ranma ½", "Redd Kross"); the mark
 // that tells the splitter so never reaches a stored sentence.
 TEST(TextProcessorTest, MarksInsideItalicTitlesEndNoSentence) {
-  TextProcessor tp;
-  SourcePage page;
-  page.title = "Titles";
-  page.text =
+  const auto paragraphs = ProcessedParagraphs(
       "A ''Movie + OVA Visual Comic'' was released to illustrate the theatrical film ''Super "
       "Indiscriminate Decisive Battle! Team Ranma vs. the Legendary Phoenix'' and the OVA "
       "episodes ''The One to Carry On'' (both parts).\n\n"
@@ -744,24 +747,22 @@ TEST(TextProcessorTest, MarksInsideItalicTitlesEndNoSentence) {
       "rules and alone is authoritative; but what criterion of good things is more precise than "
       "the intelligent man? For all that this man will choose is good'' in the end.\n\n"
       "They made ''Help!'' Then they left. A '''Bold! Word''' here. The FIFA World Cup "
-      "2026 \u2060Host City Agreements were signed.";
-  ProcessedPage out;
-  ASSERT_TRUE(tp.Process(page, &out).ok());
+      "2026 \u2060Host City Agreements were signed.");
   using S = std::vector<std::string>;
-  ASSERT_EQ(out.paragraphs.size(), 4u);
-  EXPECT_EQ(out.paragraphs[0],
+  ASSERT_EQ(paragraphs.size(), 4u);
+  EXPECT_EQ(paragraphs[0],
             (S{"A Movie + OVA Visual Comic was released to illustrate the theatrical film Super "
                "Indiscriminate Decisive Battle! Team Ranma vs. the Legendary Phoenix and the OVA "
                "episodes The One to Carry On (both parts)."}));
-  EXPECT_EQ(out.paragraphs[1], (S{"The second Tater Totz album, Sgt. Shonen's Exploding Plastic "
-                                  "Eastman Band Request Mono! Stereo, was released in 1989."}));
-  EXPECT_EQ(out.paragraphs[2].size(), 2u);
-  EXPECT_EQ(out.paragraphs[2].back(), "For all that this man will choose is good in the end.");
+  EXPECT_EQ(paragraphs[1], (S{"The second Tater Totz album, Sgt. Shonen's Exploding Plastic "
+                              "Eastman Band Request Mono! Stereo, was released in 1989."}));
+  EXPECT_EQ(paragraphs[2].size(), 2u);
+  EXPECT_EQ(paragraphs[2].back(), "For all that this man will choose is good in the end.");
   // A word joiner of the source stays as written; none is added.
-  EXPECT_EQ(out.paragraphs[3], (S{"They made Help!", "Then they left.", "A Bold!", "Word here.",
-                                  "The FIFA World Cup 2026 \u2060Host City Agreements were "
-                                  "signed."}));
-  for (const auto& p : out.paragraphs)
+  EXPECT_EQ(paragraphs[3], (S{"They made Help!", "Then they left.", "A Bold!", "Word here.",
+                              "The FIFA World Cup 2026 \u2060Host City Agreements were "
+                              "signed."}));
+  for (const auto& p : paragraphs)
     for (const auto& s : p)
       for (size_t m = s.find(kNoSentenceBreak); m != std::string::npos;
            m = s.find(kNoSentenceBreak, m + 1))
