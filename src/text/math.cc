@@ -431,13 +431,20 @@ class Renderer {
     size_t start = p_;
     while (p_ < s_.size() && IsAsciiLetter(s_[p_])) ++p_;
     std::string_view name = s_.substr(start, p_ - start);
+    const size_t word_end = p_;
     SkipSpaces();  // TeX ends a control word at the spaces after it
     for (const Symbol& sym : kSymbols) {
       if (sym.name != name) continue;
       if (IsBigOperator(name)) big_operator_ = 1;
       if (sym.spaced) out->push_back(' ');
       out->append(sym.text);
-      if (sym.spaced) out->push_back(' ');
+      // Spaces between a symbol and an operator written as a character show, as around other
+      // operators (`\omega + 1` → "ω + 1", not "ω+ 1"; `\pi = C` → "π = C").
+      if (sym.spaced)
+        out->push_back(' ');
+      else if (p_ > word_end && p_ < s_.size() &&
+               std::string_view("+-=<>").find(s_[p_]) != std::string_view::npos)
+        out->push_back(kSourceSpace);
       return true;
     }
     if (Listed(kWords, name)) {

@@ -88,6 +88,10 @@ const MathCase kCases[] = {
     {"\\varepsilon \\thicksim N(0, \\sigma^2).\\,", "\u03b5 \u223c N(0, \u03c3\u00b2)."},
     {"A \\rightleftharpoons B", "A \u21cc B"},
     {"D \\bar{ \\bar \\alpha}", "D\u03b1\u0304\u0304"},
+    // Spaces between a symbol and an operator show ("Mathematics", "Pi"); before a bracket not.
+    {"\\omega, \\omega + 1, \\ldots", "\u03c9, \u03c9 + 1, \u2026"},
+    {"\\pi = \\frac {C}{d}", "\u03c0 = C/d"},
+    {"\\neg (x < x)", "\u00ac(x < x)"},
 };
 
 TEST(MathTest, EveryListedCase) {
