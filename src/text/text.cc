@@ -834,11 +834,11 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
     if (i + 2 < bounds.size()) {
       std::string_view next = text.substr(bounds[i + 1], bounds[i + 2] - bounds[i + 1]);
       std::string_view last = LastWord(sentence);
-      // No sentence starts with a slash: "fighters from I./JG 53 and 2./JG 77 fought".
       if (EndsWithNoBreakMark(last)) {
         marked = true;
         continue;
       }
+      // No sentence starts with a slash: "fighters from I./JG 53 and 2./JG 77 fought".
       if ((!next.empty() && next.front() == '/') || IsAbbreviation(last, FirstWord(next)) ||
           ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next) ||
           IsCountryAdjective(sentence))
