@@ -1,5 +1,6 @@
 #include "text/math.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -119,6 +120,10 @@ constexpr Symbol kSymbols[] = {
     {"leftrightarrow", "↔", true},
     {"Leftrightarrow", "⇔", true},
     {"mapsto", "↦", true},
+    {"rightleftharpoons", "⇌", true},
+    {"thicksim", "∼", true},
+    {"and", "∧", true},  // MediaWiki's texvc reads \and and \or as \land and \lor
+    {"or", "∨", true},
     {"infty", "∞", false},
     {"partial", "∂", false},
     {"nabla", "∇", false},
@@ -131,9 +136,19 @@ constexpr Symbol kSymbols[] = {
     {"sum", "∑", false},
     {"prod", "∏", false},
     {"int", "∫", false},
+    {"bigcap", "⋂", false},
+    {"bigcup", "⋃", false},
+    {"bigvee", "⋁", false},
+    {"bigwedge", "⋀", false},
+    {"bigoplus", "⨁", false},
+    {"bigotimes", "⨂", false},
+    {"coprod", "∐", false},
     {"oint", "∮", false},
     {"ldots", "…", false},
     {"dots", "…", false},
+    {"dotsc", "…", false},  // amsmath's dots between commas
+    {"dotsb", "⋯", false},  // … between binary operators
+    {"dotsm", "⋯", false},
     {"cdots", "⋯", false},
     {"prime", "′", false},
     {"ell", "ℓ", false},
@@ -163,14 +178,17 @@ constexpr std::array<std::string_view, 30> kWords = {
     "inf",    "det",    "dim", "ker", "gcd", "deg", "arg",  "mod",  "bmod", "Pr"};
 
 // Commands shown as their argument.
-constexpr std::array<std::string_view, 16> kArgument = {
-    "text",   "textrm", "textit",       "textbf",     "mathrm",  "mathit",  "mathbf",   "mathsf",
-    "mathtt", "mbox",   "operatorname", "boldsymbol", "mathcal", "mathscr", "mathfrak", "hbox"};
+constexpr std::array<std::string_view, 18> kArgument = {
+    "text",         "textrm",     "textit",  "textbf",  "textsf",   "texttt",
+    "mathrm",       "mathit",     "mathbf",  "mathsf",  "mathtt",   "mbox",
+    "operatorname", "boldsymbol", "mathcal", "mathscr", "mathfrak", "hbox"};
 
-// Commands that only change size or style, shown as nothing.
-constexpr std::array<std::string_view, 15> kIgnored = {
-    "displaystyle", "textstyle", "scriptstyle", "limits", "nolimits", "big",   "Big",  "bigl",
-    "bigr",         "Bigl",      "Bigr",        "bigg",   "Bigg",     "biggl", "biggr"};
+// Commands that only change size or style, shown as nothing; the font switches of plain TeX
+// (`{\rm d}t` → "dt") among them.
+constexpr std::array<std::string_view, 21> kIgnored = {
+    "displaystyle", "textstyle", "scriptstyle", "limits", "nolimits", "big",  "Big",
+    "bigl",         "bigr",      "Bigl",        "Bigr",   "bigg",     "Bigg", "biggl",
+    "biggr",        "rm",        "it",          "bf",     "sf",       "tt",   "cal"};
 
 // Accents on one character, as a combining mark after it: `\bar{x}` → x̄.
 struct Accent {
@@ -185,6 +203,14 @@ constexpr std::array<Accent, 7> kAccents = {{{"bar", "\u0304"},
                                              {"dot", "\u0307"},
                                              {"ddot", "\u0308"}}};
 
+// Operators whose limits TeX sets below and above them.
+bool IsBigOperator(std::string_view name) {
+  static constexpr std::string_view kBig[] = {"sum",      "prod",     "coprod",   "int",
+                                              "oint",     "bigcap",   "bigcup",   "bigvee",
+                                              "bigwedge", "bigoplus", "bigotimes"};
+  return std::find(std::begin(kBig), std::end(kBig), name) != std::end(kBig);
+}
+
 template <size_t N>
 bool Listed(const std::array<std::string_view, N>& list, std::string_view name) {
   for (auto w : list)
@@ -196,6 +222,19 @@ bool Listed(const std::array<std::string_view, N>& list, std::string_view name) 
 size_t CodePoints(std::string_view s) {
   size_t n = 0;
   for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+// Number of combining marks (U+0300–U+036F, U+20D0–U+20FF) in UTF-8 text.
+size_t CombiningMarks(std::string_view s) {
+  size_t n = 0;
+  for (size_t k = 0; k + 1 < s.size(); ++k) {
+    const auto b0 = static_cast<unsigned char>(s[k]), b1 = static_cast<unsigned char>(s[k + 1]);
+    n += (b0 == 0xCC || (b0 == 0xCD && b1 < 0xB0)) ||
+         (b0 == 0xE2 && b1 == 0x83 && k + 2 < s.size() &&
+          static_cast<unsigned char>(s[k + 2]) >= 0x90 &&
+          static_cast<unsigned char>(s[k + 2]) <= 0xBF);
+  }
   return n;
 }
 
@@ -285,8 +324,18 @@ class Renderer {
       }
       if (c == '^' || c == '_') {
         ++p_;
+        const bool limits = big_operator_ != 0;  // the script's own items are not its operand
+        big_operator_ = 0;
         if (!Script(c == '^', depth, out)) return false;
+        big_operator_ = limits ? 2 : 0;
         continue;
+      }
+      // A big operator's limits written on the line end before its operand: `\sum_{i=1}^n a_i`
+      // → "∑i=1ⁿ ai", `\bigcap\nolimits_{ε>0} \textsf{DTIME}` → "⋂ε>0 DTIME". Spaces and
+      // sizing commands between them change nothing.
+      if (big_operator_ != 0 && c != ' ' && c != '\n' && c != '\t' && !SizingCommandAt()) {
+        if (big_operator_ == 2 && c != '}') out->push_back(' ');
+        big_operator_ = 0;
       }
       if (!Item(depth, out)) return false;
     }
@@ -382,12 +431,20 @@ class Renderer {
     size_t start = p_;
     while (p_ < s_.size() && IsAsciiLetter(s_[p_])) ++p_;
     std::string_view name = s_.substr(start, p_ - start);
+    const size_t word_end = p_;
     SkipSpaces();  // TeX ends a control word at the spaces after it
     for (const Symbol& sym : kSymbols) {
       if (sym.name != name) continue;
+      if (IsBigOperator(name)) big_operator_ = 1;
       if (sym.spaced) out->push_back(' ');
       out->append(sym.text);
-      if (sym.spaced) out->push_back(' ');
+      // Spaces between a symbol and an operator written as a character show, as around other
+      // operators (`\omega + 1` → "ω + 1", not "ω+ 1"; `\pi = C` → "π = C").
+      if (sym.spaced)
+        out->push_back(' ');
+      else if (p_ > word_end && p_ < s_.size() &&
+               std::string_view("+-=<>").find(s_[p_]) != std::string_view::npos)
+        out->push_back(kSourceSpace);
       return true;
     }
     if (Listed(kWords, name)) {
@@ -414,7 +471,8 @@ class Renderer {
       text_mode_ = was;
       return ok;
     }
-    if (name == "mathbb") return DoubleStruck(depth, out);
+    if (name == "mathbb" || name == "Bbb") return DoubleStruck(depth, out);
+    if (name == "not") return Negated(depth, out);
     if (name == "frac" || name == "dfrac" || name == "tfrac") return Fraction(depth, out);
     if (name == "sqrt") {
       std::string arg;
@@ -441,11 +499,34 @@ class Renderer {
     for (const Accent& acc : kAccents) {
       if (acc.name != name) continue;
       std::string arg;
-      if (!Argument(depth, &arg) || CodePoints(arg) != 1) return false;
-      out->append(arg).append(acc.mark);
+      // One character, with its own accents (`\bar{\bar\alpha}` → ᾱ̄).
+      if (!Argument(depth, &arg)) return false;
+      const std::string_view a = Trimmed(arg);
+      if (CodePoints(a) - CombiningMarks(a) != 1) return false;
+      out->append(a).append(acc.mark);
       return true;
     }
     return false;  // a command this renderer does not know
+  }
+
+  // `\not =` → "≠", `\not\in` → "∉", `\not` before another symbol: the symbol struck through
+  // with U+0338, as TeX overlays a slash.
+  bool Negated(int depth, std::string* out) {
+    std::string arg;
+    SkipSpaces();
+    if (p_ >= s_.size() || !Item(depth + 1, &arg)) return false;
+    std::string_view a = Trimmed(arg);
+    if (a.empty() || CodePoints(a) != 1) return false;
+    const bool spaced = arg.front() == ' ' || a == "=";
+    if (spaced) out->push_back(' ');
+    if (a == "=")
+      out->append("≠");
+    else if (a == "∈")
+      out->append("∉");
+    else
+      out->append(a).append("\u0338");
+    if (spaced) out->push_back(' ');
+    return true;
   }
 
   bool DoubleStruck(int depth, std::string* out) {
@@ -500,6 +581,14 @@ class Renderer {
     return IsAsciiLetter(c) || IsDigit(c) || c == '{' || c == '(' || c == '^' || c == '_';
   }
 
+  // Whether a command that only changes size or style (kIgnored) starts at the position.
+  bool SizingCommandAt() const {
+    if (s_[p_] != '\\') return false;
+    size_t e = p_ + 1;
+    while (e < s_.size() && IsAsciiLetter(s_[e])) ++e;
+    return Listed(kIgnored, s_.substr(p_ + 1, e - p_ - 1));
+  }
+
   // `\over` as a control word of its own (not `\overline`).
   bool IsOver() const {
     return s_.substr(p_, 5) == "\\over" && (p_ + 5 == s_.size() || !IsAsciiLetter(s_[p_ + 5]));
@@ -524,6 +613,7 @@ class Renderer {
   std::string_view s_;
   size_t p_ = 0;
   bool text_mode_ = false;  // inside \text{…}: spaces are text
+  int big_operator_ = 0;    // 1: a big operator (∑, ⋂, …) was just written; 2: and its limits
 };
 
 // Runs of spaces to one, none at either end or inside brackets; a source space shows only when

@@ -147,7 +147,7 @@ namespace {
 
 constexpr std::string_view kFunctions[] = {"convert",  "date",   "dateage", "asof",
                                            "harvtxt",  "harvnb", "harv",    "frac",
-                                           "computed", "langx",  "ipa"};
+                                           "computed", "langx",  "ipa",     "zh"};
 
 // Parses a text pattern up to `close` (']' for a group, '\0' for the whole rule).
 bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNode>* out,
@@ -600,6 +600,55 @@ std::string RenderLangx(const TemplateCall& call, const TemplateTable::ArgCleane
   return out;
 }
 
+// ---- {{zh}} (docs/text.md, "Language names")
+
+// As Wikipedia's {{zh}} shows it: each given form with its label, in the template's order,
+// separated by "; ": "Chinese: 木星; pinyin: mùxīng", "simplified Chinese: …; traditional
+// Chinese: …" (first=t: traditional first; the same characters twice, or one of them alone:
+// "Chinese: …"), then the romanizations, then the literal meaning "lit. '…'". labels=no leaves
+// the labels of the forms out ("民航; lit. 'Civilian Air Transportation'").
+std::string RenderZh(const TemplateCall& call, const TemplateTable::ArgCleaner& clean) {
+  auto arg = [&](std::string_view key) {
+    std::string_view v = call.Get(key);
+    return v.empty() ? std::string() : std::string(Trim(clean(v)));
+  };
+  const bool labels = LowerAscii(call.Get("labels")) != "no";
+  std::string s = arg("s"), t = arg("t"), p = arg("p");
+  if (p.empty()) p = arg("hp");
+  const std::string tp = arg("tp");
+  if (s == t) t.clear();
+  const bool both = !s.empty() && !t.empty();
+  std::vector<std::pair<std::string_view, std::string>> forms = {{"Chinese", arg("c")}};
+  if (LowerAscii(call.Get("first")) == "t") {
+    forms.emplace_back(both ? "traditional Chinese" : "Chinese", t);
+    forms.emplace_back(both ? "simplified Chinese" : "Chinese", s);
+  } else {
+    forms.emplace_back(both ? "simplified Chinese" : "Chinese", s);
+    forms.emplace_back(both ? "traditional Chinese" : "Chinese", t);
+  }
+  forms.emplace_back(tp.empty() ? "pinyin" : "Hanyu Pinyin", p);
+  forms.emplace_back("Tongyong Pinyin", tp);
+  for (auto [key, label] : {std::pair{"w", "Wade\u2013Giles"},
+                            {"j", "Jyutping"},
+                            {"cy", "Cantonese Yale"},
+                            {"sl", "Sidney Lau"},
+                            {"poj", "Pe\u030Dh-\u014De-j\u012B"},
+                            {"zhu", "Zhuyin Fuhao"}})
+    forms.emplace_back(label, arg(key));
+  std::string out;
+  for (const auto& [label, text] : forms) {
+    if (text.empty()) continue;
+    if (!out.empty()) out += "; ";
+    if (labels) out.append(label).append(": ");
+    out += text;
+  }
+  if (std::string lit = arg("l"); !lit.empty()) {
+    if (!out.empty()) out += "; ";
+    out += "lit. '" + lit + "'";
+  }
+  return out;
+}
+
 // ---- {{IPA}} (docs/text.md, "IPA in prose")
 
 // True when the text before a template on its line puts it in a pronunciation bracket: right
@@ -688,6 +737,7 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   if (f == "computed") return std::string(1, kComputedValueMarker);
   if (f == "langx") return RenderLangx(call, clean);
   if (f == "ipa") return RenderIpa(call, clean);
+  if (f == "zh") return RenderZh(call, clean);
   return RenderHarvard(call, f, clean);  // harvtxt, harvnb, harv
 }
 

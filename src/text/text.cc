@@ -214,9 +214,11 @@ constexpr std::array<std::string_view, 12> kMonths = {
     "July",    "August",   "September", "October", "November", "December"};
 
 // "U.S." before a word that commonly follows it in a name ("the U.S. Army") never ends a
-// sentence. The same for the other dotted country abbreviations. Before other capitalised words
-// see CountryNameContinues.
-constexpr std::array<std::string_view, 4> kCountryAbbreviations = {"U.S.", "U.K.", "U.N.", "E.U."};
+// sentence. The same for the other dotted country abbreviations, and for "D.C." (a place that
+// ends sentences as they do: "… in Washington, D.C. He kept close tabs …"). Before other
+// capitalised words see CountryNameContinues.
+constexpr std::array<std::string_view, 5> kCountryAbbreviations = {"U.S.", "U.K.", "U.N.", "E.U.",
+                                                                   "D.C."};
 constexpr std::array<std::string_view, 44> kNameWordsAfterCountry = {
     "Army",      "Navy",           "Air",        "Marine",  "Marines",  "Coast",
     "Armed",     "Forces",         "Military",   "House",   "Senate",   "Congress",
@@ -284,6 +286,8 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   for (auto c : kCountryAbbreviations) {
     if (word != c) continue;
     next = StripOpening(next);
+    // Punctuation goes on the sentence: "Instituto Cultural Mexicano, Washington D.C.; Die Haus".
+    if (next.empty() || !std::isalnum(static_cast<unsigned char>(next[0]))) return true;
     while (!next.empty() && !std::isalnum(static_cast<unsigned char>(next.back())))
       next.remove_suffix(1);
     // A possessive continues the name: "the U.S. Congress's taxing authority".
@@ -528,7 +532,8 @@ constexpr std::array<std::string_view, 9> kNameConnectors = {"and", "of", "for",
   if (StartsSentences(w)) return false;
   std::string_view before =
       LastWord(sentence.substr(0, static_cast<size_t>(last.data() - sentence.data())));
-  if (before != "the") return true;
+  // "the D.C. Council voted": after "the", "D.C." names a local body, not a place at the end.
+  if (before != "the" || last == "D.C.") return true;
   std::string_view after =
       FirstWord(next.substr(static_cast<size_t>(w.data() - next.data()) + w.size()));
   if (after.empty() || !std::islower(static_cast<unsigned char>(after[0]))) return true;
@@ -790,11 +795,36 @@ SentenceSplitter::~SentenceSplitter() = default;
 
 namespace {
 
+// "Battle!\u2060": a "!" or "?" that CleanWikitext marked as ending no sentence.
+bool EndsWithNoBreakMark(std::string_view word) {
+  return word.size() > kNoSentenceBreak.size() && word.ends_with(kNoSentenceBreak) &&
+         (word[word.size() - kNoSentenceBreak.size() - 1] == '!' ||
+          word[word.size() - kNoSentenceBreak.size() - 1] == '?');
+}
+
+// `s` without the kNoSentenceBreak marks that follow a "!" or "?".
+std::string WithoutNoBreakMarks(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    size_t m = s.find(kNoSentenceBreak, i);
+    if (m == std::string_view::npos) m = s.size();
+    out.append(s.substr(i, m - i));
+    if (m < s.size() && (m == 0 || (s[m - 1] != '!' && s[m - 1] != '?')))
+      out.append(kNoSentenceBreak);  // a word joiner of the source, kept as written
+    i = m + kNoSentenceBreak.size();
+  }
+  return out;
+}
+
 // ICU's segments (`bounds`: byte offsets into `text`, first 0, last text.size()), merged across
-// boundaries that follow an abbreviation, then split before digits (`slowly`: the reference
-// way, see SplitBeforeDigits); trimmed, empty ones dropped.
+// boundaries that follow an abbreviation or a marked "!" or "?", then split before digits
+// (`slowly`: the reference way, see SplitBeforeDigits); trimmed, empty ones dropped, the marks
+// removed.
 std::vector<std::string> MergeSegments(std::string_view text, const std::vector<size_t>& bounds,
                                        bool slowly) {
+  // A mark stands before a word, where ICU always puts a boundary: seen at the boundaries.
+  bool marked = false;
   std::vector<std::string> out;
   std::vector<std::string_view> parts;
   size_t pending = 0;  // start of the sentence being built
@@ -804,6 +834,10 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
     if (i + 2 < bounds.size()) {
       std::string_view next = text.substr(bounds[i + 1], bounds[i + 2] - bounds[i + 1]);
       std::string_view last = LastWord(sentence);
+      if (EndsWithNoBreakMark(last)) {
+        marked = true;
+        continue;
+      }
       // No sentence starts with a slash: "fighters from I./JG 53 and 2./JG 77 fought".
       if ((!next.empty() && next.front() == '/') || IsAbbreviation(last, FirstWord(next)) ||
           ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next) ||
@@ -831,7 +865,11 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       size_t b = 0, e = p.size();
       for (size_t n; b < e && (n = SpaceStartingAt(p, b)) > 0;) b += n;
       for (size_t n; e > b && (n = SpaceEndingAt(p, e - 1)) > 0;) e -= n;
-      if (b < e) out.emplace_back(p.substr(b, e - b));
+      if (b >= e) continue;
+      if (marked)
+        out.push_back(WithoutNoBreakMarks(p.substr(b, e - b)));
+      else
+        out.emplace_back(p.substr(b, e - b));
     }
   }
   return out;

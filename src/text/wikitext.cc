@@ -794,18 +794,75 @@ std::string RenderExternalLinks(std::string_view in) {
 }
 
 // ---- 5. Quotes, behaviour switches, entities ----
+
+// Whether a run of `n` apostrophes opens or closes italics: `''` and `'''''` (bold italic) do,
+// `'''` (bold) and `''''` (an apostrophe and bold) do not.
+bool TogglesItalics(size_t n) { return n == 2 || n >= 5; }
+
+// An italic span while the quote pass copies it: where its text starts in the output, and the
+// output positions right after each "!" or "?" in it that a space follows.
+struct ItalicSpan {
+  bool open = false;
+  size_t start = 0;
+  std::vector<size_t> marks;
+
+  // The span ends (its closing quotes, or the line's end, where MediaWiki closes it). A title
+  // with a "!" or "?" inside it (`Super Indiscriminate Decisive Battle! Team Ranma vs. the
+  // Legendary Phoenix`), a span of at most 15 words, gets kNoSentenceBreak after each mark that
+  // more of the span follows. Longer spans are quotations of whole sentences (italic
+  // quotations, foreign-language passages) and are split as sentences are.
+  void Close(std::string* out) {
+    open = false;
+    if (marks.empty()) return;
+    std::string_view text = std::string_view(*out).substr(start);
+    const size_t last = start + text.find_last_not_of(' ');
+    int words = 0;
+    for (size_t k = 0; k < text.size() && words <= 15; ++k)
+      words += text[k] != ' ' && (k == 0 || text[k - 1] == ' ');
+    // Only before a word, where ICU's rules always put a boundary for the splitter to remove.
+    for (size_t k = marks.size(); words <= 15 && k-- > 0;) {
+      const size_t w = out->find_first_not_of(' ', marks[k]);
+      if (marks[k] < last && (std::isalnum(static_cast<unsigned char>((*out)[w])) ||
+                              static_cast<unsigned char>((*out)[w]) >= 0x80))
+        out->insert(marks[k], kNoSentenceBreak);
+    }
+    marks.clear();
+  }
+};
+
+// Quotes are removed, and italic titles marked (ItalicSpan::Close).
 std::string RemoveQuotesAndSwitches(std::string_view in) {
   std::string out;
   out.reserve(in.size());
   size_t i = 0;
+  ItalicSpan italic;
   while (i < in.size()) {
-    if (size_t j = SkipPlain<'\'', '_'>(in, i); j > i) {
+    // Inside italics the marks and the line's end are looked at too; they are rare.
+    size_t j =
+        italic.open ? SkipPlain<'\'', '_', '!', '?', '\n'>(in, i) : SkipPlain<'\'', '_'>(in, i);
+    if (j > i) {
       out.append(in.substr(i, j - i));
       i = j;
       continue;
     }
+    if (italic.open && (in[i] == '!' || in[i] == '?' || in[i] == '\n')) {
+      if (in[i] == '\n') italic.Close(&out);
+      out.push_back(in[i]);
+      if (in[i] != '\n' && i + 1 < in.size() && in[i + 1] == ' ')
+        italic.marks.push_back(out.size());
+      ++i;
+      continue;
+    }
     if (in[i] == '\'' && i + 1 < in.size() && in[i + 1] == '\'') {
+      const size_t run = i;
       while (i < in.size() && in[i] == '\'') ++i;
+      if (!TogglesItalics(i - run)) continue;
+      if (italic.open) {
+        italic.Close(&out);
+      } else {
+        italic.open = true;
+        italic.start = out.size();
+      }
       continue;
     }
     if (in[i] == '_' && i + 1 < in.size() && in[i + 1] == '_') {
@@ -819,6 +876,7 @@ std::string RemoveQuotesAndSwitches(std::string_view in) {
     out.push_back(in[i]);
     ++i;
   }
+  if (italic.open) italic.Close(&out);
   return out;
 }
 

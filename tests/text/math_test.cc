@@ -70,6 +70,28 @@ const MathCase kCases[] = {
     {"x = {C \\over d}", "x = C/d"},
     {"{a+b \\over 2} + 1", "(a+b)/2 + 1"},
     {"\\overline{x}", "x\u0305"},
+    // Constructs that kept formulas of the dumps from rendering: text-mode fonts, big operators
+    // with \nolimits ("BPP (complexity)"), plain TeX's font switches ("Ambiguity"), \Bbb
+    // ("Principal ideal domain"), amsmath's dots ("Arithmetic mean"), \not, texvc's \and and
+    // \or ("Peano axioms"), harpoons ("Alanine—oxo acid transaminase"), a double accent.
+    {"\\textsf{i.o.-SUBEXP} = \\bigcap\\nolimits_{\\varepsilon>0} \\textsf{i.o.-DTIME} \\left "
+     "(2^{n^\\varepsilon} \\right).",
+     "i.o.-SUBEXP = \u22c2\u03b5>0 i.o.-DTIME (2^(n^(\u03b5)))."},
+    {"A=\\frac{1}{n}\\sum_{i=1}^n a_i.", "A=(1/n)\u2211i=1\u207f ai."},  // limits, then the operand
+    {"\\sum(y_i)", "\u2211(yi)"},
+    {"\\int f(t) {\\rm d}t", "\u222bf(t) dt"},
+    {"(2,X) \\subseteq \\Bbb{Z}[X]", "(2,X) \u2286 \u2124[X]"},
+    {"x_1,\\dotsc,x_n", "x\u2081,\u2026,xn"},
+    {"0 \\not = S(x_1)", "0 \u2260 S(x\u2081)"},
+    {"a \\not\\in B", "a \u2209 B"},
+    {"x < y \\or x = y \\and y < z", "x < y \u2228 x = y \u2227 y < z"},
+    {"\\varepsilon \\thicksim N(0, \\sigma^2).\\,", "\u03b5 \u223c N(0, \u03c3\u00b2)."},
+    {"A \\rightleftharpoons B", "A \u21cc B"},
+    {"D \\bar{ \\bar \\alpha}", "D\u03b1\u0304\u0304"},
+    // Spaces between a symbol and an operator show ("Mathematics", "Pi"); before a bracket not.
+    {"\\omega, \\omega + 1, \\ldots", "\u03c9, \u03c9 + 1, \u2026"},
+    {"\\pi = \\frac {C}{d}", "\u03c0 = C/d"},
+    {"\\neg (x < x)", "\u00ac(x < x)"},
 };
 
 TEST(MathTest, EveryListedCase) {

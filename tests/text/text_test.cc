@@ -340,6 +340,22 @@ TEST(SentenceTest, CaseNamesCountryNamesChessAndQuotations) {
             (S{"It has few roads compared to the rest of the U.S.",
                "The state's road system is small.", "He moved to the U.S.",
                "In March 1938, he left.", "Mexico and the U.S.", "Polk insisted on war."}));
+  // "D.C." ends a sentence before a sentence starter ("Abraham Lincoln", "Apollo 11", "Barack
+  // Obama"), and goes on before a name ("Pat Mills") or after "the" ("the D.C. Council").
+  EXPECT_EQ(sp.Split("Reports came into the War Department in Washington, D.C. He kept close tabs "
+                     "on all phases. It is at the National Air and Space Museum, Washington, D.C. "
+                     "It is in the central hall. After D.C. Thomson launched Warlord, he wrote. "
+                     "Then the D.C. Council voted."),
+            (S{"Reports came into the War Department in Washington, D.C.",
+               "He kept close tabs on all phases.",
+               "It is at the National Air and Space Museum, Washington, D.C.",
+               "It is in the central hall.", "After D.C. Thomson launched Warlord, he wrote.",
+               "Then the D.C. Council voted."}));
+  // Punctuation after it goes on the sentence (SWiPE val, "Arturo Rivera").
+  EXPECT_EQ(sp.Split("It was shown at the Instituto Cultural Mexicano, Washington D.C.; Die Haus "
+                     "der Kunst, Munich; and Cuba."),
+            (S{"It was shown at the Instituto Cultural Mexicano, Washington D.C.; Die Haus der "
+               "Kunst, Munich; and Cuba."}));
   // Chess annotations end no sentence before the next move; before a word they do.
   EXPECT_EQ(sp.Split("After 30.Qxe8+? Kxe8 31.Re7+ Kf8 32.c6 Ng3+! 33.Kxf2 Nxf5, White cannot "
                      "advance his passed pawns. 16.a4 b4 17.Nd5! Eschewing the quiet 17.Ncd1, "
@@ -694,21 +710,68 @@ TEST(FlagsTest, Rules) {
 }
 
 // A game score ("Gregory Serper") is not prose; annotated prose around moves is.
-TEST(TextProcessorTest, GameScoresAreNotProse) {
+// The stored paragraphs of one page of wikitext.
+std::vector<std::vector<std::string>> ProcessedParagraphs(const std::string& wikitext) {
   TextProcessor tp;
   SourcePage page;
-  page.title = "Game";
-  page.text =
+  page.title = "Page";
+  page.text = wikitext;
+  ProcessedPage out;
+  EXPECT_TRUE(tp.Process(page, &out).ok());
+  return out.paragraphs;
+}
+
+TEST(TextProcessorTest, GameScoresAreNotProse) {
+  const auto paragraphs = ProcessedParagraphs(
       "After 30.Qxe8+? Kxe8 31.Re7+ Kf8 32.c6 Ng3+! 33.Kxf2 Nxf5, White cannot advance his "
       "passed pawns.\n\nQxf7 31.Qc8+ Qe8 32.d7 Kf7 33.dxe8=Q+ Rxe8 34.Qb7+ Re7 35.c6! e4! "
-      "36.c7 e3 47.Kxf2 Be3+! 48.Ke1! 1\u20130\n\n1. e4 c5 2. Nf3 d6\n\nThe game ended in 1946.";
-  ProcessedPage out;
-  ASSERT_TRUE(tp.Process(page, &out).ok());
+      "36.c7 e3 47.Kxf2 Be3+! 48.Ke1! 1\u20130\n\n1. e4 c5 2. Nf3 d6\n\nThe game ended in 1946.");
   using S = std::vector<std::string>;
-  ASSERT_EQ(out.paragraphs.size(), 2u);
-  EXPECT_EQ(out.paragraphs[0], (S{"After 30.Qxe8+? Kxe8 31.Re7+ Kf8 32.c6 Ng3+! 33.Kxf2 Nxf5, "
-                                  "White cannot advance his passed pawns."}));
-  EXPECT_EQ(out.paragraphs[1], (S{"The game ended in 1946."}));
+  ASSERT_EQ(paragraphs.size(), 2u);
+  EXPECT_EQ(paragraphs[0], (S{"After 30.Qxe8+? Kxe8 31.Re7+ Kf8 32.c6 Ng3+! 33.Kxf2 Nxf5, "
+                              "White cannot advance his passed pawns."}));
+  EXPECT_EQ(paragraphs[1], (S{"The game ended in 1946."}));
+}
+
+// A "!" or "?" inside a short italic title ends no sentence ("Ranma ½", "Redd Kross"); the mark
+// that tells the splitter so never reaches a stored sentence.
+TEST(TextProcessorTest, MarksInsideItalicTitlesEndNoSentence) {
+  const auto paragraphs = ProcessedParagraphs(
+      "A ''Movie + OVA Visual Comic'' was released to illustrate the theatrical film ''Super "
+      "Indiscriminate Decisive Battle! Team Ranma vs. the Legendary Phoenix'' and the OVA "
+      "episodes ''The One to Carry On'' (both parts).\n\n"
+      "The second Tater Totz album, ''[[Sgt. Shonen's Exploding Plastic Eastman Band Request "
+      "Mono! Stereo]]'', was released in 1989.\n\n"
+      // Not titles: a long italic quotation of whole sentences, a mark that ends its span, bold.
+      "He said ''For we all agree that the most excellent man should rule, and that the law "
+      "rules and alone is authoritative; but what criterion of good things is more precise than "
+      "the intelligent man? For all that this man will choose is good'' in the end.\n\n"
+      "They made ''Help!'' Then they left. A '''Bold! Word''' here. The FIFA World Cup "
+      "2026 \u2060Host City Agreements were signed.");
+  using S = std::vector<std::string>;
+  ASSERT_EQ(paragraphs.size(), 4u);
+  EXPECT_EQ(paragraphs[0],
+            (S{"A Movie + OVA Visual Comic was released to illustrate the theatrical film Super "
+               "Indiscriminate Decisive Battle! Team Ranma vs. the Legendary Phoenix and the OVA "
+               "episodes The One to Carry On (both parts)."}));
+  EXPECT_EQ(paragraphs[1], (S{"The second Tater Totz album, Sgt. Shonen's Exploding Plastic "
+                              "Eastman Band Request Mono! Stereo, was released in 1989."}));
+  EXPECT_EQ(paragraphs[2].size(), 2u);
+  EXPECT_EQ(paragraphs[2].back(), "For all that this man will choose is good in the end.");
+  // A word joiner of the source stays as written; none is added.
+  EXPECT_EQ(paragraphs[3], (S{"They made Help!", "Then they left.", "A Bold!", "Word here.",
+                              "The FIFA World Cup 2026 \u2060Host City Agreements were "
+                              "signed."}));
+  for (const auto& p : paragraphs)
+    for (const auto& s : p)
+      for (size_t m = s.find(kNoSentenceBreak); m != std::string::npos;
+           m = s.find(kNoSentenceBreak, m + 1))
+        EXPECT_TRUE(m > 0 && s[m - 1] == ' ') << s;  // only the source's own joiner
+  // The splitter honours the mark in any text and removes it, fast and slow alike.
+  SentenceSplitter splitter;
+  const std::string marked = "See Battle!\u2060 Team Ranma now. Then go.";
+  EXPECT_EQ(splitter.Split(marked), (S{"See Battle! Team Ranma now.", "Then go."}));
+  EXPECT_EQ(splitter.SplitSlowly(marked), splitter.Split(marked));
 }
 
 TEST(FlagsTest, RealPages) {

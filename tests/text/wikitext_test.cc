@@ -80,6 +80,21 @@ const Case kCases[] = {
      "Russian: \u041c\u043e\u0441\u043a\u0432\u0430, romanized: Moskva, lit. 'city'"},
     {"{{lang-ru|\u041c\u043e\u0441\u043a\u0432\u0430|Moskva|city|label=none}}",
      "\u041c\u043e\u0441\u043a\u0432\u0430, Moskva, 'city'"},
+    // {{zh}}: the forms with their labels, in the template's order ("Jupiter", "Vehicle
+    // registration plates of China"; Wikipedia's Manual of Style example for first=t).
+    {"the \"wood star\" ({{zh|c=\u6728\u661f|p=m\u00f9x\u012bng}}), based on",
+     "the \"wood star\" (Chinese: \u6728\u661f; pinyin: m\u00f9x\u012bng), based on"},
+    {"''min hang'' ({{zh|labels=no |c={{linktext|\u6c11\u822a}} |l=Civilian Air "
+     "Transportation}}).",
+     "min hang (\u6c11\u822a; lit. 'Civilian Air Transportation')."},
+    {"{{zh|s=\u66fe\u56fd\u85e9|t=\u66fe\u570b\u85e9|first=t|p=Z\u0113ng Gu\u00f3f\u0101n|"
+     "w=Tseng<sup>1</sup> Kuo<sup>2</sup>-fan<sup>1</sup>}}",
+     "traditional Chinese: \u66fe\u570b\u85e9; simplified Chinese: \u66fe\u56fd\u85e9; pinyin: "
+     "Z\u0113ng Gu\u00f3f\u0101n; Wade\u2013Giles: Tseng1 Kuo2-fan1"},
+    {"{{zh|s=\u4e2d\u56fd|t=\u4e2d\u570b}} and {{Lang-zh|s=\u4e2d\u56fd|t=\u4e2d\u56fd}}",
+     "simplified Chinese: \u4e2d\u56fd; traditional Chinese: \u4e2d\u570b and Chinese: \u4e2d\u56fd"},
+    {"{{zh|p=J\u012bng}} and {{zh|p=x|tp=y|j=z}}",
+     "pinyin: J\u012bng and Hanyu Pinyin: x; Tongyong Pinyin: y; Jyutping: z"},
     // A transliteration of Latin text is not shown (Module:Lang shows none).
     {"{{langx|de|Berlin|translit=Berlin}}", "German: Berlin"},
     {"{{lang-fr|Mer|lit=''sea''}}", "French: Mer, lit. 'sea'"},
