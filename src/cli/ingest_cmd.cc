@@ -57,7 +57,10 @@ void PrintIngestSummary(const IngestSummary& s, bool json) {
             << "articles: " << s.added << " added, " << s.changed << " changed, " << s.unchanged
             << " unchanged, " << s.deleted << " deleted\n"
             << "redirects: " << s.redirects << " stored, " << s.redirects_unchanged
-            << " unchanged\n";
+            << " unchanged, " << s.redirects_deleted << " deleted\n";
+  if (s.older_stored)
+    std::cout << "pages stored in an older revision than the one they replaced: " << s.older_stored
+              << "\n";
   if (s.streams_total)
     std::cout << "streams read: " << s.streams_read << " of " << s.streams_total << "\n";
   if (s.not_wanted)

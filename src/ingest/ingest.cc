@@ -9,6 +9,7 @@
 #include <cctype>
 #include <filesystem>
 #include <future>
+#include <set>
 #include <system_error>
 #include <thread>
 #include <unordered_map>
@@ -92,6 +93,12 @@ std::string Printable(const std::string& s) {
 
 // Page ids seen per edition, for --full.
 using SeenPages = std::map<uint32_t, std::vector<uint64_t>>;
+
+// A stored page whose title a page of the input took (see Ingester::NoteDisplaced).
+struct Displaced {
+  uint32_t edition;
+  uint64_t old_page, new_page;
+};
 
 // What an update from stubs or adds-changes dumps adds to reading a file.
 struct UpdateMode {
@@ -232,8 +239,28 @@ class Ingester {
                                 "\" is not a valid edition name (1 to 64 of A-Z a-z 0-9 _ -); "
                                 "name the edition with --edition");
     RETURN_IF_ERROR(store_->EditionId(edition_name_, /*create=*/true, &edition_));
+    RETURN_IF_ERROR(CheckWikiOfEdition(info));
     // Into an edition without pages (a first ingest), no title of this file can have a page yet.
     return store_->HasTitles(edition_, &titles_may_exist_);
+  }
+
+  // An edition holds the pages of one wiki: page ids of two wikis name different pages (and
+  // --full would delete the other wiki's). The first dump that names its wiki records it; a dump
+  // of another wiki is refused before any of its pages is stored.
+  Status CheckWikiOfEdition(const DumpInfo& info) {
+    if (info.dbname.empty()) return Status::OK();
+    const std::string key = "wiki/" + edition_name_;
+    std::string wiki;
+    Status s = store_->GetMeta(key, &wiki);
+    if (s.IsNotFound()) return store_->PutMeta(key, info.dbname);
+    RETURN_IF_ERROR(s);
+    if (wiki == info.dbname) return Status::OK();
+    return Status::InvalidArgument(
+        path_ + ": a dump of \"" + Printable(info.dbname) +
+        "\" (its <siteinfo><dbname>), but edition \"" + edition_name_ + "\" holds pages of \"" +
+        Printable(wiki) +
+        "\": page ids of two wikis name different pages; give this dump an edition of its own "
+        "(--edition NAME)");
   }
 
   // JSON lines: the same title twice in one file would silently replace the first page. Titles
@@ -363,6 +390,10 @@ class Ingester {
       ++summary_->older_ignored;
       return Status::OK();
     }
+    // A dump's text is what it stores (a newer dump may show an older revision, the newest one
+    // suppressed); an older dump ingested by mistake is told of (see Ingest).
+    if (existed && page.revision_id > 0 && page.revision_id < old.revision_id())
+      ++summary_->older_stored;
     if (existed && old.revision_id() == page.revision_id && old.content_hash() == hash &&
         old.title() == page.title) {
       if (old.kind() == pb::PageState::ARTICLE) {
@@ -554,6 +585,7 @@ class Ingester {
   Status Write(Item& item) {
     if (item.is_delete)
       return writer_->DeletePage(edition_, item.page_id).WithPrefix(item.page.location);
+    if (titles_may_exist_) NoteDisplaced(item);
     if (item.is_redirect) {
       return writer_->PutRedirect(edition_, item.redirect).WithPrefix(item.page.location);
     }
@@ -561,6 +593,22 @@ class Ingester {
         .WithPrefix(item.page.location);
   }
 
+  // A page whose title another stored page holds (an article or a redirect): that page was
+  // deleted from the wiki and this one made under its title, or it was renamed and comes later
+  // in the input. Decided once the input is read (DeleteDisplaced).
+  void NoteDisplaced(const Item& item) {
+    const std::string& title = item.is_redirect ? item.redirect.title() : item.article.title();
+    const uint64_t id = item.is_redirect ? item.redirect.page_id() : item.page_id;
+    for (bool redirect : {false, true}) {
+      const uint64_t owner = writer_->TitleOwner(edition_, title, redirect);
+      if (owner != PageWriter::kNoPage && owner != id) displaced_.push_back({edition_, owner, id});
+    }
+  }
+
+ public:
+  const std::vector<Displaced>& displaced() const { return displaced_; }
+
+ private:
   // --stubs: counts a page whose revision is not the one the stub gave.
   void CheckStub(const SourcePage& page, uint64_t page_id) {
     auto it = mode_.stub_revisions->find(page_id);
@@ -595,6 +643,7 @@ class Ingester {
   IngestSummary* summary_;
   SeenPages* seen_;
   UpdateMode mode_;
+  std::vector<Displaced> displaced_;  // in input order (writing thread)
   static constexpr size_t kRememberedIds = 4 * kFlushPages;
   std::unordered_set<uint64_t> queued_ids_;  // article page ids queued lately (reading thread)
   std::vector<std::unique_ptr<TextProcessor>> text_;  // one per worker
@@ -627,6 +676,8 @@ std::map<std::string, uint64_t> IngestSummary::AsCounts() const {
       {"unchanged", unchanged}, {"redirects", redirects}, {"other_namespace", other_namespace},
       {"deleted", deleted}};
   if (not_wanted) c["not_wanted"] = not_wanted;
+  if (redirects_deleted) c["redirects_deleted"] = redirects_deleted;
+  if (older_stored) c["older_stored"] = older_stored;
   if (redirects_unchanged) c["redirects_unchanged"] = redirects_unchanged;
   if (stub_unchanged) c["stub_unchanged"] = stub_unchanged;
   if (too_large) c["too_large"] = too_large;
@@ -677,14 +728,48 @@ Status DeleteUnseen(Store* store, SeenPages* seen, IngestSummary* summary) {
     for (uint64_t id : stored) {
       if (std::binary_search(ids.begin(), ids.end(), id)) continue;
       pb::PageState state;
-      if (store->GetPageState(edition, id, &state).ok() && state.kind() == pb::PageState::ARTICLE)
-        ++summary->deleted;
+      if (store->GetPageState(edition, id, &state).ok())
+        ++(state.kind() == pb::PageState::ARTICLE ? summary->deleted : summary->redirects_deleted);
       RETURN_IF_ERROR(writer->DeletePage(edition, id));
       if (writer->pending_pages() >= 512) RETURN_IF_ERROR(writer->Flush());
     }
     RETURN_IF_ERROR(writer->Flush());
   }
   return Status::OK();
+}
+
+// An edition holds one page per title: a stored page whose title a page of the input took, and
+// still holds that title once the input is read (it was not renamed further on), was deleted
+// from the wiki and another page made under its title (an adds-changes file lists no deletions,
+// and a plain ingest deletes nothing): it is deleted now.
+Status DeleteDisplaced(Store* store, const std::vector<Displaced>& displaced,
+                       IngestSummary* summary) {
+  if (displaced.empty()) return Status::OK();
+  auto writer = store->NewPageWriter();
+  std::set<std::pair<uint32_t, uint64_t>> done;
+  for (const Displaced& d : displaced) {
+    pb::PageState old_state, new_state;
+    Status os = store->GetPageState(d.edition, d.old_page, &old_state);
+    if (os.IsNotFound() || !done.insert({d.edition, d.old_page}).second) continue;
+    RETURN_IF_ERROR(os);
+    Status ns = store->GetPageState(d.edition, d.new_page, &new_state);
+    if (ns.IsNotFound()) continue;
+    RETURN_IF_ERROR(ns);
+    if (NormalizeTitle(old_state.title()) != NormalizeTitle(new_state.title())) continue;
+    ++(old_state.kind() == pb::PageState::ARTICLE ? summary->deleted : summary->redirects_deleted);
+    RETURN_IF_ERROR(writer->DeletePage(d.edition, d.old_page));
+    if (writer->pending_pages() >= 512) RETURN_IF_ERROR(writer->Flush());
+  }
+  return writer->Flush();
+}
+
+// Told once the input is read: a dump older than the one before stores older revisions.
+void WarnOlderRevisions(IngestSummary* summary) {
+  if (summary->older_stored == 0) return;
+  summary->warnings.push_back(
+      std::to_string(summary->older_stored) +
+      " pages were stored in an older revision than the one they replaced: is this dump older "
+      "than the one ingested before? (with --changes the newest revision is kept)");
 }
 
 // What the stub file says must be read: page id → stub revision for the namespace-0 pages that
@@ -777,6 +862,8 @@ Status IngestWithStubs(Store* store, const std::string& path, const IngestOption
   mode.stub_found = &found;
   Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr, mode);
   RETURN_IF_ERROR(ingester.File(path));
+  RETURN_IF_ERROR(DeleteDisplaced(store, ingester.displaced(), summary));
+  WarnOlderRevisions(summary);
   // Pages the stubs list as new or changed that the dump does not hold: the dump is of another
   // date; what is stored of them stays.
   for (const auto& [id, rev] : plan.to_read)
@@ -805,6 +892,7 @@ Status IngestChanges(Store* store, std::vector<std::string> files, const IngestO
     mode.newest = &newest;
     Ingester ingester(store, per_file, summary, nullptr, mode);
     RETURN_IF_ERROR(ingester.File(path));
+    RETURN_IF_ERROR(DeleteDisplaced(store, ingester.displaced(), summary));
   }
   return Status::OK();
 }
@@ -884,13 +972,17 @@ Status Ingest(Store* store, const std::vector<std::string>& files, const IngestO
     return IngestWithStubs(store, path, with_edition, summary);
   }
   SeenPages seen;
+  std::vector<Displaced> displaced;
   for (const auto& spec : files) {
     IngestOptions per_file = options;
     std::string path = spec, edition;
     if (SplitEditionSpec(spec, &edition, &path)) per_file.edition = edition;
     Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr);
     RETURN_IF_ERROR(ingester.File(path));
+    displaced.insert(displaced.end(), ingester.displaced().begin(), ingester.displaced().end());
   }
+  RETURN_IF_ERROR(DeleteDisplaced(store, displaced, summary));
+  WarnOlderRevisions(summary);
   // --full: every page of the editions read that the files did not hold is gone. Only reached
   // when every file was read to its end.
   return DeleteUnseen(store, &seen, summary);

@@ -66,9 +66,11 @@ struct IngestSummary {
   uint64_t redirects_unchanged = 0;  // redirects read and found as stored
   uint64_t stub_unchanged = 0;       // --stubs: pages the stubs list as stored already (not read)
   uint64_t other_namespace = 0;      // pages outside namespace 0, not stored
-  uint64_t deleted = 0;
-  uint64_t streams_total = 0;  // with an index: streams in the dump
-  uint64_t streams_read = 0;   // with an index: streams decompressed
+  uint64_t deleted = 0;            // articles deleted (--full, or their title taken by a new page)
+  uint64_t redirects_deleted = 0;  // redirects deleted, alike
+  uint64_t older_stored = 0;       // pages stored in an older revision than the one they replaced
+  uint64_t streams_total = 0;      // with an index: streams in the dump
+  uint64_t streams_read = 0;       // with an index: streams decompressed
   uint64_t not_wanted = 0;  // --only-titles-of: pages of the streams read whose title cannot pair
   uint64_t too_large = 0;   // pages skipped for text longer than max_page_bytes
   bool with_stubs = false;  // options.stubs was given: stub_mismatch is reported

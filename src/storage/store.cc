@@ -606,7 +606,7 @@ struct PageWriter::Rep {
   std::unordered_set<std::string> pages;
   // Title keys ("titles" and "redirects" CFs) put or deleted in this batch, with the page that
   // owns them now (kNoOwner: deleted): their owner is not read from the committed state.
-  static constexpr uint64_t kNoOwner = ~0ull;
+  static constexpr uint64_t kNoOwner = PageWriter::kNoPage;
   std::unordered_map<std::string, uint64_t> titles, redirect_titles;
 };
 

@@ -363,6 +363,11 @@ class PageWriter {
   size_t pending_pages() const;
   // Approximate bytes buffered since the last Flush.
   size_t pending_bytes() const;
+  // The page that owns `title` of `edition` (an article's, or with `redirect` a redirect's) as
+  // this writer leaves it: by the writes of this batch, then of the batch being committed, then
+  // the committed state; kNoPage for none.
+  static constexpr uint64_t kNoPage = ~0ull;
+  uint64_t TitleOwner(uint32_t edition, const std::string& title, bool redirect);
 
  private:
   struct Rep;
@@ -374,10 +379,6 @@ class PageWriter {
   // The background commit's outcome (OK when there is none); after a failure, that failure.
   Status WaitForCommit();
   bool Committing(const std::string& page_key) const;
-  // The page that owns `title` of `edition` (an article's, or with `redirect` a redirect's) as
-  // this writer leaves it: by the writes of this batch, then of the batch being committed, then
-  // the committed state; ~0 for none.
-  uint64_t TitleOwner(uint32_t edition, const std::string& title, bool redirect);
   // Adds sign × what `article` counts (its terms' document frequencies, its paragraphs and
   // sentences, one article) to the batch's counts.
   void AddCounts(uint32_t edition, const pb::Article& article, const PageTerms& terms, int sign);

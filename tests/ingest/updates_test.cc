@@ -449,6 +449,78 @@ TEST(ChangesTest, AnOlderRevisionThanStoredIsIgnoredAlsoForAMoveOutOfNamespaceZe
   EXPECT_EQ(Contents(store.get()), before);
 }
 
+// A page deleted from the wiki and another made under its title (a new page id): adds-changes
+// files list no deletions and a plain ingest deletes nothing, yet an edition holds one page a
+// title: the old page goes, as a fresh ingest of the newer dump has it. Also when a redirect
+// takes the title of an article, and for a plain ingest of the newer pages.
+TEST(ChangesTest, APageMadeAgainUnderItsTitleReplacesTheOldOne) {
+  for (bool changes : {true, false}) {
+    SCOPED_TRACE(changes ? "--changes" : "plain ingest");
+    TempDir tmp;
+    auto store = StoreOfOldPages(tmp);
+    Pages v = OldPages();
+    v.erase(5);
+    v[60] = Article(60, "Topic 5", 260, "made again");
+    v.erase(6);
+    v[61] = Redirect(61, "Topic 6", 261, "Topic 1");
+    const std::string file = tmp.Sub("enwiki-20261201-pages-meta-hist-incr.xml");
+    testing::WriteFile(file, ChangeFile({PageXml(v[60], {{v[60].rev, v[60].text}}),
+                                         PageXml(v[61], {{v[61].rev, v[61].text}})}));
+    IngestSummary s;
+    Status st = changes ? ApplyChanges(store.get(), {file}, &s)
+                        : Ingest(store.get(), {file}, IngestOptions(), &s);
+    ASSERT_TRUE(st.ok()) << st.ToString();
+    EXPECT_EQ(s.deleted, 2u);  // articles 5 and 6
+    EXPECT_EQ(s.redirects_deleted, 0u);
+    EXPECT_EQ(Contents(store.get()), FreshContents(tmp, v, "fresh"));
+  }
+}
+
+// A plain ingest of an older dump stores what it holds (a newer dump can show an older revision
+// when the newest was suppressed) and says how many pages went back.
+TEST(ChangesTest, AnOlderDumpIsStoredAndCounted) {
+  TempDir tmp;
+  auto store = StoreOfOldPages(tmp);
+  Pages v = OldPages();
+  v[5] = Article(5, "Topic 5", 90, "of an old revision");
+  const std::string file = tmp.Sub("old.xml");
+  testing::WriteFile(file, ChangeFile({PageXml(v[5], {{v[5].rev, v[5].text}})}));
+  IngestSummary s;
+  ASSERT_TRUE(Ingest(store.get(), {file}, IngestOptions(), &s).ok());
+  EXPECT_EQ(s.older_stored, 1u);
+  ASSERT_EQ(s.warnings.size(), 1u);
+  EXPECT_NE(s.warnings[0].find("older"), std::string::npos) << s.warnings[0];
+  EXPECT_EQ(Contents(store.get()), FreshContents(tmp, v, "fresh"));
+}
+
+// An edition holds one wiki's pages: a dump of another wiki (its <siteinfo><dbname>) into it is
+// refused before anything is stored or, with --full, deleted; under an edition of its own it is
+// taken.
+TEST(WikiOfEditionTest, ADumpOfAnotherWikiIsRefusedAndNothingChanges) {
+  TempDir tmp;
+  auto store = StoreOfOldPages(tmp);
+  const std::string before = Contents(store.get());
+  std::string other = ChangeFile({PageXml(Article(5, "Topic five", 300), {{300, "Other text."}})});
+  other.replace(other.find("<dbname>enwiki"), 14, "<dbname>simplewiki");
+  testing::WriteFile(tmp.Sub("simple.xml"), other);
+  for (bool full : {false, true}) {
+    IngestOptions o;
+    o.edition = "enwiki";
+    o.full = full;
+    IngestSummary s;
+    Status st = Ingest(store.get(), {tmp.Sub("simple.xml")}, o, &s);
+    EXPECT_TRUE(st.code() == Status::Code::kInvalidArgument) << st.ToString();
+    EXPECT_NE(st.message().find("simplewiki"), std::string::npos) << st.ToString();
+    EXPECT_EQ(Contents(store.get()), before);
+  }
+  IngestOptions own;
+  own.edition = "simple";
+  IngestSummary s;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("simple.xml")}, own, &s).ok());
+  EXPECT_EQ(s.added, 1u);
+  EXPECT_EQ(Contents(store.get()), before);
+}
+
 TEST(ChangesTest, FilesAreOrderedByTheDateInTheirNames) {
   std::string d;
   EXPECT_TRUE(ChangeFileDate("/data/20991231/enwiki-20261121-pages-meta-hist-incr.xml.bz2", &d));

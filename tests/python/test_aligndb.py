@@ -130,6 +130,10 @@ def test_collection_export_and_stats_equal_cli(news_db):
                              "jsonl", *flags)
             assert list(db.export(collection="news", **kwargs)) == want
             assert want  # similarity is an edit distance: no default limit applies
+        # Limits given are limits, also when they are the edition pairs' defaults.
+        want = cli_jsonl("export", "--db", news_db, "--collection", "news", "--format", "jsonl",
+                         "--min-sim", "0.5", "--max-sim", "1")
+        assert list(db.export(collection="news", min_sim=0.5, max_sim=1.0)) == want
         assert db.stats(collection="news") == cli_json("stats", "--db", news_db, "--collection",
                                                        "news", "--json")
 

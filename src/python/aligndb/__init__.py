@@ -71,8 +71,8 @@ class Database:
 
     def export(
         self,
-        min_sim: Optional[float] = 0.5,
-        max_sim: Optional[float] = 1.0,
+        min_sim: Optional[float] = None,
+        max_sim: Optional[float] = None,
         op: Union[str, Iterable[str], None] = None,
         identical: bool = True,
         title: Optional[str] = None,
@@ -84,15 +84,14 @@ class Database:
     ) -> Iterator[Dict[str, Any]]:
         """The selected rows as dicts, equal to the lines of ``aligndb export --format jsonl``
         with the same filters: ``min_sim``/``max_sim`` (``--min-sim``/``--max-sim``; None: the
-        command line's default; for a paraphrase ``collection``, whose scores are edit distances
-        or word counts, the defaults 0.5 and 1.0 mean no limit, as on the command line), ``op``
+        command line's default, 0.5 and 1.0 for an edition pair, no limit for a paraphrase
+        ``collection``, whose scores are edit distances or word counts; a value given is a limit
+        there too, as on the command line), ``op``
         ("1-1,2-1": ``--op``; default every pair-producing operation), ``identical=False``
         (``--no-identical``), ``title``, ``normal``/``simple`` (the edition pair), ``collection``,
         ``unit`` ("sentence" or "operation") and ``label`` ("good" or "partial"). Rows are read
         from one snapshot by a reading thread, a few thousand ahead of the caller. Bad arguments
         and a missing alignment raise here, before the first row."""
-        if collection is not None and min_sim == 0.5 and max_sim == 1.0:
-            min_sim = max_sim = None  # a collection's scores are not cosines: no default limit
         a = _aligndb.ExportArgs()
         a.min_sim = min_sim
         a.max_sim = max_sim
