@@ -76,10 +76,13 @@ std::string NormalizeTemplateName(std::string_view name) {
   for (char c : Trim(name)) {
     if (c == '_' || c == '\t' || c == '\n') c = ' ';
     if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
-    out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    out.push_back(c);
   }
   while (!out.empty() && out.back() == ' ') out.pop_back();
-  if (out.rfind("template:", 0) == 0) out = std::string(Trim(out.substr(9)));
+  if (out.size() >= 9 && LowerAscii(std::string_view(out).substr(0, 9)) == "template:")
+    out = std::string(Trim(std::string_view(out).substr(9)));
+  // MediaWiki ignores the case of the first letter only: {{bc}} (a braille cell) is not {{BC}}.
+  if (!out.empty()) out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
   return out;
 }
 
@@ -147,7 +150,7 @@ namespace {
 
 constexpr std::string_view kFunctions[] = {"convert",  "date",   "dateage", "asof",
                                            "harvtxt",  "harvnb", "harv",    "frac",
-                                           "computed", "langx",  "ipa"};
+                                           "computed", "langx",  "ipa",     "nihongo"};
 
 // Parses a text pattern up to `close` (']' for a group, '\0' for the whole rule).
 bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNode>* out,
@@ -664,6 +667,47 @@ std::string RenderIpa(const TemplateCall& call, const TemplateTable::ArgCleaner&
   return std::string(Trim(clean(text)));
 }
 
+// ---- {{nihongo}} (docs/text.md, "Templates rendered as text")
+
+// As Wikipedia's Module:Nihongo shows {{nihongo|english|japanese|romaji|extra|extra2}}: the English
+// first, then in brackets the Japanese, the romaji and the gloss (4th argument or extra=), each
+// left out when empty; without the English, the romaji comes first and the bracket holds the
+// Japanese and the gloss. {{nihongo3}} puts the romaji first and the English in the bracket.
+// extra2= follows the whole. lead=yes labels the Japanese "Japanese: " and, when the English is
+// given, the romaji "Hepburn: " (not in {{nihongo3}}).
+std::string RenderNihongo(const TemplateCall& call, const TemplateTable::ArgCleaner& clean) {
+  auto arg = [&](const char* key, const char* alt) {
+    std::string_view v = call.Get(key);
+    if (v.empty() && alt) v = call.Get(alt);
+    return v.empty() ? std::string() : std::string(Trim(clean(v)));
+  };
+  std::string english = arg("1", nullptr), japanese = arg("2", nullptr), romaji = arg("3", nullptr);
+  const std::string extra = arg("extra", "4"), extra2 = arg("extra2", "5");
+  if (japanese.empty() && romaji.empty()) return english;  // an error message on Wikipedia
+  const bool third = call.name == "nihongo3";
+  if (!third && IsYes(call.Get("lead"))) {
+    if (!japanese.empty()) japanese = "Japanese: " + japanese;
+    if (!romaji.empty() && !english.empty()) romaji = "Hepburn: " + romaji;
+  }
+  std::string head, second;  // `second` goes into the bracket after the Japanese
+  if (third && !romaji.empty()) {
+    head = romaji;
+    second = english;
+  } else if (!english.empty()) {
+    head = english;
+    second = romaji;
+  } else {
+    head = romaji;
+  }
+  std::string inner;
+  for (const std::string& part : {japanese, second, extra})
+    if (!part.empty()) inner += (inner.empty() ? "" : ", ") + part;
+  std::string out = head;
+  if (!inner.empty()) out += (out.empty() ? "(" : " (") + inner + ")";
+  if (!extra2.empty()) out += (out.empty() ? "" : " ") + extra2;
+  return out;
+}
+
 }  // namespace
 
 std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& given,
@@ -688,6 +732,7 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   if (f == "computed") return std::string(1, kComputedValueMarker);
   if (f == "langx") return RenderLangx(call, clean);
   if (f == "ipa") return RenderIpa(call, clean);
+  if (f == "nihongo") return RenderNihongo(call, clean);
   return RenderHarvard(call, f, clean);  // harvtxt, harvnb, harv
 }
 

@@ -557,6 +557,14 @@ constexpr const char* kTableMarkerLine = "\n\x01\n";
 std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::string>* names,
                                      int depth, bool* computed = nullptr);
 
+// True when the template name in content[0, name_end) has an ASCII capital after its first letter.
+bool HasCapitalAfterFirst(std::string_view content, size_t name_end) {
+  size_t first = content.find_first_not_of(" \t\n_");
+  for (size_t i = first == std::string_view::npos ? name_end : first + 1; i < name_end; ++i)
+    if (content[i] >= 'A' && content[i] <= 'Z') return true;
+  return false;
+}
+
 // Sets `out` to the text a template shows; false when the template is not in the table.
 // `known_name` is the name already lower-cased for the article flags, if there is one; `before`
 // the text before the template (TemplateCall::before).
@@ -579,9 +587,10 @@ bool RenderTemplate(std::string_view content, const std::string* known_name, int
   size_t name_end = std::min(content.find('|'), content.size());
   if (name_end > 256) return false;
   const TemplateTable& table = BuiltinTemplateTable();
-  // The flags' name is already normalized unless it has a prefix or doubled spaces (rare).
+  // The flags' name is already normalized unless it has a prefix or doubled spaces (rare), or
+  // a capital after its first letter, which the lookup does not ignore (NormalizeTemplateName).
   bool reuse = known_name && known_name->find("  ") == std::string::npos &&
-               known_name->rfind("template:", 0) != 0;
+               known_name->rfind("template:", 0) != 0 && !HasCapitalAfterFirst(content, name_end);
   const TemplateRule* rule = reuse ? table.Find(*known_name)
                                    : table.Find(NormalizeTemplateName(content.substr(0, name_end)));
   if (!rule) return false;
