@@ -203,8 +203,8 @@ static_assert(std::is_sorted(kAbbreviations.begin(), kAbbreviations.end()));
 
 // Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was",
 // "ranked world no. 91", "vol. 2", "Iolanta, Op. 69", "Art. 15 of the Constitution").
-constexpr std::array<std::string_view, 11> kAbbreviationsBeforeNumbers = {
-    "b.", "d.", "fl.", "r.", "no.", "nos.", "vol.", "vols.", "op.", "Op.", "Art."};
+constexpr std::array<std::string_view, 12> kAbbreviationsBeforeNumbers = {
+    "b.", "d.", "fl.", "r.", "no.", "nos.", "vol.", "vols.", "op.", "Op.", "Art.", "can."};
 // Those of them that number with Roman numerals too ("vol. I., 1862; vol. II., 1884"); not
 // "no.", as in "He said no. I left".
 constexpr std::array<std::string_view, 5> kAbbreviationsBeforeRomanNumerals = {
@@ -277,6 +277,32 @@ bool IsListedAbbreviation(std::string_view word) {
   return std::binary_search(kAbbreviations.begin(), kAbbreviations.end(), word);
 }
 
+// An initial in another script: one capital letter of two bytes in UTF-8 (Cyrillic, Greek, …)
+// and a period, as in "М. В. Доўнар-Запольскі" or "І. Б. Матяш".
+bool IsInitialInOtherScript(std::string_view word) {
+  if (word.size() != 3 || word[2] != '.') return false;
+  const auto* p = reinterpret_cast<const uint8_t*>(word.data());
+  int32_t i = 0;
+  UChar32 c;
+  U8_NEXT(p, i, 2, c);
+  return i == 2 && c >= 0x80 && u_isupper(c);
+}
+
+// Latin initials of two letters that transliterate one Cyrillic letter ("Yu. Lytvyn", "Zh.
+// Alferov"), before a capitalised word.
+constexpr std::array<std::string_view, 9> kDigraphInitials = {"Ch.", "Kh.", "Sh.", "Ts.", "Ya.",
+                                                              "Ye.", "Yo.", "Yu.", "Zh."};
+// Abbreviations before a name: a transliteration ("Україна, tr. Ukrayina") and the "versus" of a
+// title in capitals ("SNK Vs. Capcom"); they do not end sentences.
+constexpr std::array<std::string_view, 2> kAbbreviationsBeforeNames = {"Vs.", "tr."};
+
+bool IsDigraphInitial(std::string_view word, std::string_view next) {
+  next = StripOpening(next);
+  return !next.empty() && std::isupper(static_cast<unsigned char>(next[0])) &&
+         std::find(kDigraphInitials.begin(), kDigraphInitials.end(), word) !=
+             kDigraphInitials.end();
+}
+
 // True when a sentence boundary after `word` (the last word before it) must be removed;
 // `next` is the first word after the boundary.
 bool IsAbbreviation(std::string_view word, std::string_view next) {
@@ -299,6 +325,7 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   // goes on ("Jr. was", "Martin Luther King Jr. Day").
   if (word == "Jr." || word == "Sr.") return !StartsSentences(FirstWord(next));
   if (IsListedAbbreviation(word)) return true;
+  if (word == kAbbreviationsBeforeNames[0] || word == kAbbreviationsBeforeNames[1]) return true;
   // After a dash or a slash the abbreviation is a word of its own: "Corktown–St. Lawrence".
   size_t p = word.size() - 1;  // the period
   while (p > 0 && word[p - 1] != '/' && word[p - 1] != '-' && word[p - 1] != '\x93' &&
@@ -317,6 +344,7 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   // Initials: "J." (but not "I.", which ends sentences such as "... World War I.").
   if (word.size() == 2 && word[0] >= 'A' && word[0] <= 'Z' && word[0] != 'I')
     return InitialContinues(next);
+  if (IsInitialInOtherScript(word) || IsDigraphInitial(word, next)) return InitialContinues(next);
   // Dotted abbreviations: "U.S.", "U.K.", "D.C.", "a.m.".
   if (word.size() >= 4) {
     for (size_t i = 0; i < word.size(); i += 2)
@@ -790,6 +818,50 @@ SentenceSplitter::~SentenceSplitter() = default;
 
 namespace {
 
+// "(violation of can. 1452 CCEO)", "Ukraine (Ukrainian: Україна, tr. Ukrayina), sometimes …",
+// "(Ukrainian: Український дім. Міжнародний конгрес-центр)": no sentence ends inside a round
+// bracket that opened within `sentence` (not at its start) and closes later in the paragraph
+// (`rest` is the text after the boundary) when what lies between the boundary and the ")" is no
+// sentence: at most 12 words, at most one of them starting in lower case. A bracket that holds
+// whole sentences ("(… as slaves. They were taken from Africa by force)") is split as before.
+[[gnu::noinline]] bool ContinuesInsideBracket(std::string_view sentence, std::string_view rest) {
+  size_t open = sentence.find('(');
+  if (open == std::string_view::npos) return false;
+  int closed = 0;
+  for (size_t i = sentence.size(); i-- > open;) {
+    if (sentence[i] == ')') ++closed;
+    if (sentence[i] == '(' && closed-- == 0) {
+      open = i;
+      break;
+    }
+  }
+  if (closed >= 0 || sentence.find_first_not_of(" \t\n\"'") == open) return false;
+  const auto* p = reinterpret_cast<const uint8_t*>(rest.data());
+  const int32_t n = static_cast<int32_t>(std::min<size_t>(rest.size(), 2048));
+  int depth = 0, words = 0, lower = 0;
+  bool in_word = false, cased = false;  // inside a word; its first letter seen
+  for (int32_t i = 0; i < n;) {
+    UChar32 c;
+    U8_NEXT(p, i, n, c);
+    if (c == '(') ++depth;
+    if (c == ')' && depth-- == 0) return true;
+    if (c == ' ' || c == '\t' || c == '\n' || c == 0xA0) {
+      in_word = false;
+      continue;
+    }
+    if (!in_word) {
+      in_word = true;
+      cased = false;
+      if (++words > 12) return false;
+    }
+    if (!cased && c > 0 && u_isalpha(c)) {
+      cased = true;
+      if (u_islower(c) && ++lower > 1) return false;
+    }
+  }
+  return false;
+}
+
 // ICU's segments (`bounds`: byte offsets into `text`, first 0, last text.size()), merged across
 // boundaries that follow an abbreviation, then split before digits (`slowly`: the reference
 // way, see SplitBeforeDigits); trimmed, empty ones dropped.
@@ -813,6 +885,7 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       // ellipsis. (They are kept out of line: inlined here, they made every boundary dearer.)
       char end = last.empty() ? ' ' : last.back();
       if (end == '.' && last.size() == 4 && CountryNameContinues(sentence, next)) continue;
+      if (end == '.' && ContinuesInsideBracket(sentence, text.substr(bounds[i + 1]))) continue;
       bool mark = end == '!' || end == '?';
       if (mark || ((end == '.' || end == '\xA6') && EndsInEllipsis(last))) {
         if (mark && IsChessAnnotation(sentence, next)) continue;
