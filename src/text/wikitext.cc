@@ -1210,6 +1210,47 @@ bool IsTableNote(std::string_view t) {
   return false;
 }
 
+// A glossary written one item a line ("{{nowrap|[[wikt:算|算]] calculation;}}", a line each, in
+// "List of kanji by concept"): Wikipedia runs the lines together, but they are a word list, not
+// sentences. A paragraph of at least two lines — a lead-in ending in ":" may come first ("Units of
+// length:") — whose items end in ";" (at least half of them) or in a letter, a digit or a bracket,
+// with no line longer than 12 words or holding a sentence end, is such a list.
+class GlossaryLines {
+ public:
+  // `t`: the next line of the paragraph, trimmed, not empty.
+  void Add(std::string_view t) {
+    ++lines_;
+    if (!candidate_) return;
+    const unsigned char end = static_cast<unsigned char>(t.back());
+    semicolons_ += end == ';';
+    lead_in_ += end == ':';
+    if (!(end == ';' || (end == ':' && lines_ == 1) || end == ')' || end == ']' ||
+          std::isalnum(end) || end >= 0x80) ||
+        !ShortItem(t))
+      candidate_ = false;
+  }
+  bool IsGlossary() const {
+    return candidate_ && lines_ >= 2 && 2 * semicolons_ >= lines_ - lead_in_;
+  }
+
+ private:
+  // At most 12 words and no sentence end inside ("go (esp. visit);" has none).
+  static bool ShortItem(std::string_view t) {
+    int words = 1;
+    for (size_t i = 0; i + 1 < t.size(); ++i) {
+      if (t[i] != ' ') continue;
+      if (++words > 12) return false;
+      char before = i > 0 ? t[i - 1] : ' ';
+      if ((before == '.' || before == '!' || before == '?') &&
+          std::isupper(static_cast<unsigned char>(t[i + 1])))
+        return false;
+    }
+    return true;
+  }
+  int lines_ = 0, semicolons_ = 0, lead_in_ = 0;
+  bool candidate_ = true;
+};
+
 }  // namespace
 
 CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options) {
@@ -1237,8 +1278,15 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       }
   };
   std::string paragraph;
+  GlossaryLines lines;  // the lines of `paragraph`
   auto flush = [&]() {
     if (paragraph.empty()) return;
+    if (std::exchange(lines, GlossaryLines()).IsGlossary()) {  // a word list: out, with its lead-in
+      paragraph.clear();
+      held.clear();
+      held_label = false;
+      return;
+    }
     std::string decoded = DecodeEntities(paragraph);
     if (computed_values) RemoveComputedValues(&decoded);  // only pages that rendered a marker
     std::string p = TidyParagraph(decoded);
@@ -1293,6 +1341,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     } else {
       if (!paragraph.empty()) paragraph.push_back(' ');
       paragraph.append(line);
+      lines.Add(t);
     }
   }
   flush();  // a paragraph still held at the end introduced nothing: dropped, but a label stays
