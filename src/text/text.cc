@@ -297,6 +297,7 @@ constexpr std::array<std::string_view, 9> kDigraphInitials = {"Ch.", "Kh.", "Sh.
 constexpr std::array<std::string_view, 2> kAbbreviationsBeforeNames = {"Vs.", "tr."};
 
 bool IsDigraphInitial(std::string_view word, std::string_view next) {
+  if (!std::isupper(static_cast<unsigned char>(word[0]))) return false;
   next = StripOpening(next);
   return !next.empty() && std::isupper(static_cast<unsigned char>(next[0])) &&
          std::find(kDigraphInitials.begin(), kDigraphInitials.end(), word) !=
@@ -325,7 +326,6 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   // goes on ("Jr. was", "Martin Luther King Jr. Day").
   if (word == "Jr." || word == "Sr.") return !StartsSentences(FirstWord(next));
   if (IsListedAbbreviation(word)) return true;
-  if (word == kAbbreviationsBeforeNames[0] || word == kAbbreviationsBeforeNames[1]) return true;
   // After a dash or a slash the abbreviation is a word of its own: "Corktown–St. Lawrence".
   size_t p = word.size() - 1;  // the period
   while (p > 0 && word[p - 1] != '/' && word[p - 1] != '-' && word[p - 1] != '\x93' &&
@@ -344,7 +344,11 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   // Initials: "J." (but not "I.", which ends sentences such as "... World War I.").
   if (word.size() == 2 && word[0] >= 'A' && word[0] <= 'Z' && word[0] != 'I')
     return InitialContinues(next);
-  if (IsInitialInOtherScript(word) || IsDigraphInitial(word, next)) return InitialContinues(next);
+  if (word.size() == 3 && word[2] == '.') {  // rarer forms of three bytes, asked together
+    for (std::string_view a : kAbbreviationsBeforeNames)
+      if (word[0] == a[0] && word == a) return true;
+    if (IsInitialInOtherScript(word) || IsDigraphInitial(word, next)) return InitialContinues(next);
+  }
   // Dotted abbreviations: "U.S.", "U.K.", "D.C.", "a.m.".
   if (word.size() >= 4) {
     for (size_t i = 0; i < word.size(); i += 2)
@@ -822,22 +826,27 @@ namespace {
 // "(Ukrainian: Український дім. Міжнародний конгрес-центр)": no sentence ends inside a round
 // bracket that opened within `sentence` (not at its start) and closes later in the paragraph
 // (`rest` is the text after the boundary) when what lies between the boundary and the ")" is no
-// sentence: at most 12 words, at most one of them starting in lower case. A bracket that holds
-// whole sentences ("(… as slaves. They were taken from Africa by force)") is split as before.
+// sentence: at most 12 words and 192 bytes, at most one word starting in lower case. A bracket that
+// holds whole sentences ("(… as slaves. They were taken from Africa by force)") is split as before.
 [[gnu::noinline]] bool ContinuesInsideBracket(std::string_view sentence, std::string_view rest) {
-  size_t open = sentence.find('(');
-  if (open == std::string_view::npos) return false;
-  int closed = 0;
-  for (size_t i = sentence.size(); i-- > open;) {
-    if (sentence[i] == ')') ++closed;
-    if (sentence[i] == '(' && closed-- == 0) {
-      open = i;
-      break;
-    }
+  // The ")" must come within 192 bytes (a dozen short words): without one there, nothing else
+  // needs looking at.
+  const size_t window = std::min<size_t>(rest.size(), 192);
+  if (std::memchr(rest.data(), ')', window) == nullptr) return false;
+  const void* last = memrchr(sentence.data(), '(', sentence.size());
+  if (last == nullptr) return false;
+  size_t open = static_cast<size_t>(static_cast<const char*>(last) - sentence.data());
+  if (std::memchr(sentence.data() + open, ')', sentence.size() - open) != nullptr) {
+    // The last bracket closes: an earlier one may still be open ("(… Лебедзева (кіраўнік), В.").
+    int closed = 0;
+    size_t i = open;
+    while (i-- > 0 && !(sentence[i] == '(' && closed-- == 0)) closed += sentence[i] == ')';
+    if (i == static_cast<size_t>(-1)) return false;
+    open = i;
   }
-  if (closed >= 0 || sentence.find_first_not_of(" \t\n\"'") == open) return false;
+  if (sentence.find_first_not_of(" \t\n\"'") == open) return false;
   const auto* p = reinterpret_cast<const uint8_t*>(rest.data());
-  const int32_t n = static_cast<int32_t>(std::min<size_t>(rest.size(), 2048));
+  const int32_t n = static_cast<int32_t>(window);
   int depth = 0, words = 0, lower = 0;
   bool in_word = false, cased = false;  // inside a word; its first letter seen
   for (int32_t i = 0; i < n;) {
@@ -871,6 +880,13 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
   std::vector<std::string_view> parts;
   size_t pending = 0;  // start of the sentence being built
   QuoteCount quotes;   // its quotation marks, counted only when a rule needs them
+  // Only a boundary between the paragraph's first "(" and its last ")" can be inside a bracket.
+  const size_t first_open = text.find('(');
+  const void* close = first_open == std::string_view::npos
+                          ? nullptr
+                          : memrchr(text.data() + first_open, ')', text.size() - first_open);
+  const size_t last_close =
+      close ? static_cast<size_t>(static_cast<const char*>(close) - text.data()) : 0;
   for (size_t i = 0; i + 1 < bounds.size(); ++i) {
     std::string_view sentence = text.substr(pending, bounds[i + 1] - pending);
     if (i + 2 < bounds.size()) {
@@ -885,7 +901,9 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       // ellipsis. (They are kept out of line: inlined here, they made every boundary dearer.)
       char end = last.empty() ? ' ' : last.back();
       if (end == '.' && last.size() == 4 && CountryNameContinues(sentence, next)) continue;
-      if (end == '.' && ContinuesInsideBracket(sentence, text.substr(bounds[i + 1]))) continue;
+      if (end == '.' && bounds[i + 1] > first_open && bounds[i + 1] < last_close &&
+          ContinuesInsideBracket(sentence, text.substr(bounds[i + 1])))
+        continue;
       bool mark = end == '!' || end == '?';
       if (mark || ((end == '.' || end == '\xA6') && EndsInEllipsis(last))) {
         if (mark && IsChessAnnotation(sentence, next)) continue;

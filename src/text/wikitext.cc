@@ -1217,7 +1217,9 @@ bool IsTableNote(std::string_view t) {
 // with no line longer than 12 words or holding a sentence end, is such a list.
 class GlossaryLines {
  public:
-  // `t`: the next line of the paragraph, trimmed, not empty.
+  // `t`: the next line of the paragraph, trimmed, not empty; it must stay valid until the next
+  // line is added (the first line is looked at only when a second one comes: most paragraphs
+  // are one line).
   void Add(std::string_view t) {
     ++lines_;
     if (!candidate_) return;
@@ -1226,8 +1228,9 @@ class GlossaryLines {
     lead_in_ += end == ':';
     if (!(end == ';' || (end == ':' && lines_ == 1) || end == ')' || end == ']' ||
           std::isalnum(end) || end >= 0x80) ||
-        !ShortItem(t))
+        (lines_ == 2 && !ShortItem(first_)) || (lines_ > 1 && !ShortItem(t)))
       candidate_ = false;
+    if (lines_ == 1) first_ = t;
   }
   bool IsGlossary() const {
     return candidate_ && lines_ >= 2 && 2 * semicolons_ >= lines_ - lead_in_;
@@ -1247,6 +1250,7 @@ class GlossaryLines {
     }
     return true;
   }
+  std::string_view first_;
   int lines_ = 0, semicolons_ = 0, lead_in_ = 0;
   bool candidate_ = true;
 };

@@ -62,11 +62,12 @@ TEST(NihongoTest, WithEnglishUnchanged) {
 }
 
 // Only a name's first letter ignores case, as in MediaWiki: "Ukrainian Braille" writes {{bc|#}},
-// a braille cell, which is not {{BC}} (a year before Christ) and is not in the table.
+// a braille cell, which is not {{BC}} (a year before Christ).
 TEST(TemplateNameTest, OnlyTheFirstLetterIgnoresCase) {
   EXPECT_EQ(CleanOne("Numbers are the letters ''a\u2013j'' introduced with {{bc|#}}, as in other "
                      "braille alphabets."),
-            "Numbers are the letters a\u2013j introduced with, as in other braille alphabets.");
+            "Numbers are the letters a\u2013j introduced with \u283c, as in other braille "
+            "alphabets.");
   EXPECT_EQ(CleanOne("founded in {{BC|500}} by"), "founded in 500 BC by");
   EXPECT_EQ(CleanOne("founded in {{bC|500}} by"), "founded in 500 BC by");
   EXPECT_EQ(CleanOne("a {{NOWRAP|x y}} z"), "a z");
@@ -80,6 +81,18 @@ TEST(TemplateNameTest, OnlyTheFirstLetterIgnoresCase) {
             "March 14, 1879 HMS Victory USS Maine");
   EXPECT_EQ(NormalizeTemplateName(" Template:IPAc_en "), "iPAc en");
   EXPECT_EQ(NormalizeTemplateName("template:Birth__date"), "birth date");
+}
+
+// {{braille cell}} / {{bc}}: one Unicode cell an argument.
+TEST(BrailleCellTest, DotNumbersLettersAndTheNumberSign) {
+  EXPECT_EQ(CleanOne("The letter {{bc|y}} ''\u0456'' was once found in Russian Braille."),
+            "The letter \u283d \u0456 was once found in Russian Braille.");
+  EXPECT_EQ(CleanOne("{{bc|345}} ''\u0454'' is the mirror image"),
+            "\u281c \u0454 is the mirror image");
+  EXPECT_EQ(CleanOne("{{Braille cell|A|B|C}}"), "\u2801\u2803\u2809");
+  EXPECT_EQ(CleanOne("{{bc|12345678}}"), "\u28ff");
+  // Not dot numbers in order, or a contraction: dropped as an unknown template is.
+  EXPECT_EQ(CleanOne("a {{bc|321}} b {{bc|ing}} c"), "a b c");
 }
 
 }  // namespace
