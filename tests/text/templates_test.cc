@@ -10,10 +10,11 @@
 namespace aligndb {
 namespace {
 
+// The prose paragraphs of `wikitext`, one a line.
 std::string CleanOne(const std::string& wikitext) {
-  auto p = CleanWikitext(wikitext).paragraphs;
   std::string out;
-  for (const auto& s : p) out += (out.empty() ? "" : "\n") + s;
+  for (const std::string& p : CleanWikitext(wikitext).paragraphs)
+    out += (out.empty() ? "" : "\n") + p;
   return out;
 }
 
