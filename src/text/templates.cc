@@ -76,10 +76,16 @@ std::string NormalizeTemplateName(std::string_view name) {
   for (char c : Trim(name)) {
     if (c == '_' || c == '\t' || c == '\n') c = ' ';
     if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
-    out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    out.push_back(c);
   }
   while (!out.empty() && out.back() == ' ') out.pop_back();
-  if (out.rfind("template:", 0) == 0) out = std::string(Trim(out.substr(9)));
+  constexpr std::string_view kPrefix = "template:";
+  if (out.size() >= kPrefix.size() &&
+      std::equal(kPrefix.begin(), kPrefix.end(), out.begin(),
+                 [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); }))
+    out = std::string(Trim(std::string_view(out).substr(kPrefix.size())));
+  // MediaWiki ignores the case of the first letter only: {{bc}} (a braille cell) is not {{BC}}.
+  if (!out.empty()) out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
   return out;
 }
 
@@ -145,9 +151,9 @@ struct TemplateRule {
 
 namespace {
 
-constexpr std::string_view kFunctions[] = {"convert",  "date",   "dateage", "asof",
-                                           "harvtxt",  "harvnb", "harv",    "frac",
-                                           "computed", "langx",  "ipa",     "zh"};
+constexpr std::string_view kFunctions[] = {"convert", "date",    "dateage", "asof",     "harvtxt",
+                                           "harvnb",  "harv",    "frac",    "computed", "langx",
+                                           "ipa",     "zh",      "nihongo", "braille"};
 
 // Parses a text pattern up to `close` (']' for a group, '\0' for the whole rule).
 bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNode>* out,
@@ -713,6 +719,82 @@ std::string RenderIpa(const TemplateCall& call, const TemplateTable::ArgCleaner&
   return std::string(Trim(clean(text)));
 }
 
+// ---- {{nihongo}} (docs/text.md, "Templates rendered as text")
+
+// As Wikipedia's Module:Nihongo shows {{nihongo|english|japanese|romaji|extra|extra2}}: the English
+// first, then in brackets the Japanese, the romaji and the gloss (4th argument or extra=), each
+// left out when empty; without the English, the romaji comes first and the bracket holds the
+// Japanese and the gloss. {{nihongo3}} puts the romaji first and the English in the bracket.
+// extra2= follows the whole. lead=yes labels the Japanese "Japanese: " and, when the English is
+// given, the romaji "Hepburn: " (not in {{nihongo3}}).
+std::string RenderNihongo(const TemplateCall& call, const TemplateTable::ArgCleaner& clean) {
+  auto arg = [&](const char* key, const char* alt) {
+    std::string_view v = call.Get(key);
+    if (v.empty() && alt) v = call.Get(alt);
+    return v.empty() ? std::string() : std::string(Trim(clean(v)));
+  };
+  std::string english = arg("1", nullptr), japanese = arg("2", nullptr), romaji = arg("3", nullptr);
+  const std::string extra = arg("extra", "4"), extra2 = arg("extra2", "5");
+  if (japanese.empty() && romaji.empty()) return english;  // an error message on Wikipedia
+  const bool third = call.name == "nihongo3";
+  if (!third && IsYes(call.Get("lead"))) {
+    if (!japanese.empty()) japanese = "Japanese: " + japanese;
+    if (!romaji.empty() && !english.empty()) romaji = "Hepburn: " + romaji;
+  }
+  std::string head, second;  // `second` goes into the bracket after the Japanese
+  if (third && !romaji.empty()) {
+    head = romaji;
+    second = english;
+  } else if (!english.empty()) {
+    head = english;
+    second = romaji;
+  } else {
+    head = romaji;
+  }
+  std::string inner;
+  for (const std::string& part : {japanese, second, extra})
+    if (!part.empty()) inner += (inner.empty() ? "" : ", ") + part;
+  std::string out = head;
+  if (!inner.empty()) out += (out.empty() ? "(" : " (") + inner + ")";
+  if (!extra2.empty()) out += (out.empty() ? "" : " ") + extra2;
+  return out;
+}
+
+// ---- {{braille cell}}, {{bc}}
+
+// Each argument one Unicode braille cell (U+2800 + one bit per raised dot): dot numbers in
+// ascending order ("345" → ⠜), a letter of English braille ("y" → ⠽) or "#", the number sign
+// (⠼). Anything else (contractions, other braille languages): nothing, the template is dropped.
+std::string RenderBraille(const TemplateCall& call) {
+  // Dots of the letters a–z in English braille.
+  static constexpr std::string_view kLetters[] = {
+      "1",   "12",   "14",  "145",  "15",   "124",  "1245",  "125",   "24",
+      "245", "13",   "123", "134",  "1345", "135",  "1234",  "12345", "1235",
+      "234", "2345", "136", "1236", "2456", "1346", "13456", "1356"};
+  std::string out;
+  for (std::string_view arg : call.positional) {
+    std::string_view a = Trim(arg);
+    std::string_view dots = a;
+    if (a.size() == 1 && std::isalpha(static_cast<unsigned char>(a[0])))
+      dots = kLetters[std::tolower(static_cast<unsigned char>(a[0])) - 'a'];
+    else if (a == "#")
+      dots = "3456";
+    unsigned bits = 0;
+    char previous = '0';
+    for (char d : dots) {
+      if (d <= previous || d > '8') return "";  // not dot numbers in ascending order
+      bits |= 1u << (d - '1');
+      previous = d;
+    }
+    if (dots.empty()) return "";
+    const unsigned cp = 0x2800 + bits;  // three bytes in UTF-8
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& given,
@@ -738,6 +820,8 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   if (f == "langx") return RenderLangx(call, clean);
   if (f == "ipa") return RenderIpa(call, clean);
   if (f == "zh") return RenderZh(call, clean);
+  if (f == "nihongo") return RenderNihongo(call, clean);
+  if (f == "braille") return RenderBraille(call);
   return RenderHarvard(call, f, clean);  // harvtxt, harvnb, harv
 }
 

@@ -35,8 +35,9 @@ struct TemplateCall {
 // Splits the text between "{{" and "}}". Views point into `content`.
 TemplateCall ParseTemplateCall(std::string_view content);
 
-// Lower-cased ASCII, "_" → " ", runs of spaces folded, trimmed, a "Template:" prefix removed.
-// Lookup is therefore case-insensitive throughout (a superset of MediaWiki's first letter rule).
+// "_" → " ", runs of spaces folded, trimmed, a "Template:" prefix removed, the first letter
+// lower-cased (ASCII): MediaWiki's rule, under which only a name's first letter ignores case
+// ({{Convert}} is {{convert}}, {{bc}} is not {{BC}}).
 std::string NormalizeTemplateName(std::string_view name);
 
 // What a "@computed" template renders: it stands for a value Wikipedia computes from data aligndb

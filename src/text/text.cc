@@ -203,8 +203,8 @@ static_assert(std::is_sorted(kAbbreviations.begin(), kAbbreviations.end()));
 
 // Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was",
 // "ranked world no. 91", "vol. 2", "Iolanta, Op. 69", "Art. 15 of the Constitution").
-constexpr std::array<std::string_view, 11> kAbbreviationsBeforeNumbers = {
-    "b.", "d.", "fl.", "r.", "no.", "nos.", "vol.", "vols.", "op.", "Op.", "Art."};
+constexpr std::array<std::string_view, 12> kAbbreviationsBeforeNumbers = {
+    "b.", "d.", "fl.", "r.", "no.", "nos.", "vol.", "vols.", "op.", "Op.", "Art.", "can."};
 // Those of them that number with Roman numerals too ("vol. I., 1862; vol. II., 1884"); not
 // "no.", as in "He said no. I left".
 constexpr std::array<std::string_view, 5> kAbbreviationsBeforeRomanNumerals = {
@@ -279,6 +279,33 @@ bool IsListedAbbreviation(std::string_view word) {
   return std::binary_search(kAbbreviations.begin(), kAbbreviations.end(), word);
 }
 
+// An initial in another script: one capital letter of two bytes in UTF-8 (Cyrillic, Greek, …)
+// and a period, as in "М. В. Доўнар-Запольскі" or "І. Б. Матяш".
+bool IsInitialInOtherScript(std::string_view word) {
+  if (word.size() != 3 || word[2] != '.') return false;
+  const auto* p = reinterpret_cast<const uint8_t*>(word.data());
+  int32_t i = 0;
+  UChar32 c;
+  U8_NEXT(p, i, 2, c);
+  return i == 2 && c >= 0x80 && u_isupper(c);
+}
+
+// Latin initials of two letters that transliterate one Cyrillic letter ("Yu. Lytvyn", "Zh.
+// Alferov"), before a capitalised word.
+constexpr std::array<std::string_view, 9> kDigraphInitials = {"Ch.", "Kh.", "Sh.", "Ts.", "Ya.",
+                                                              "Ye.", "Yo.", "Yu.", "Zh."};
+// Abbreviations before a name: a transliteration ("Україна, tr. Ukrayina") and the "versus" of a
+// title in capitals ("SNK Vs. Capcom"); they do not end sentences.
+constexpr std::array<std::string_view, 2> kAbbreviationsBeforeNames = {"Vs.", "tr."};
+
+bool IsDigraphInitial(std::string_view word, std::string_view next) {
+  if (!std::isupper(static_cast<unsigned char>(word[0]))) return false;
+  next = StripOpening(next);
+  return !next.empty() && std::isupper(static_cast<unsigned char>(next[0])) &&
+         std::find(kDigraphInitials.begin(), kDigraphInitials.end(), word) !=
+             kDigraphInitials.end();
+}
+
 // True when a sentence boundary after `word` (the last word before it) must be removed;
 // `next` is the first word after the boundary.
 bool IsAbbreviation(std::string_view word, std::string_view next) {
@@ -321,6 +348,11 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   // Initials: "J." (but not "I.", which ends sentences such as "... World War I.").
   if (word.size() == 2 && word[0] >= 'A' && word[0] <= 'Z' && word[0] != 'I')
     return InitialContinues(next);
+  if (word.size() == 3 && word[2] == '.') {  // rarer forms of three bytes, asked together
+    for (std::string_view a : kAbbreviationsBeforeNames)
+      if (word[0] == a[0] && word == a) return true;
+    if (IsInitialInOtherScript(word) || IsDigraphInitial(word, next)) return InitialContinues(next);
+  }
   // Dotted abbreviations: "U.S.", "U.K.", "D.C.", "a.m.".
   if (word.size() >= 4) {
     for (size_t i = 0; i < word.size(); i += 2)
@@ -817,6 +849,55 @@ std::string WithoutNoBreakMarks(std::string_view s) {
   return out;
 }
 
+// "(violation of can. 1452 CCEO)", "Ukraine (Ukrainian: Україна, tr. Ukrayina), sometimes …",
+// "(Ukrainian: Український дім. Міжнародний конгрес-центр)": no sentence ends inside a round
+// bracket that opened within `sentence` (not at its start) and closes later in the paragraph
+// (`rest` is the text after the boundary) when what lies between the boundary and the ")" is no
+// sentence: at most 12 words and 192 bytes, at most one word starting in lower case. A bracket that
+// holds whole sentences ("(… as slaves. They were taken from Africa by force)") is split as before.
+[[gnu::noinline]] bool ContinuesInsideBracket(std::string_view sentence, std::string_view rest) {
+  // The ")" must come within 192 bytes (a dozen short words): without one there, nothing else
+  // needs looking at.
+  const size_t window = std::min<size_t>(rest.size(), 192);
+  if (std::memchr(rest.data(), ')', window) == nullptr) return false;
+  const void* last = memrchr(sentence.data(), '(', sentence.size());
+  if (last == nullptr) return false;
+  size_t open = static_cast<size_t>(static_cast<const char*>(last) - sentence.data());
+  if (std::memchr(sentence.data() + open, ')', sentence.size() - open) != nullptr) {
+    // The last bracket closes: an earlier one may still be open ("(… Лебедзева (кіраўнік), В.").
+    int closed = 0;
+    size_t i = open;
+    while (i-- > 0 && !(sentence[i] == '(' && closed-- == 0)) closed += sentence[i] == ')';
+    if (i == static_cast<size_t>(-1)) return false;
+    open = i;
+  }
+  if (sentence.find_first_not_of(" \t\n\"'") == open) return false;
+  const auto* p = reinterpret_cast<const uint8_t*>(rest.data());
+  const int32_t n = static_cast<int32_t>(window);
+  int depth = 0, words = 0, lower = 0;
+  bool in_word = false, cased = false;  // inside a word; its first letter seen
+  for (int32_t i = 0; i < n;) {
+    UChar32 c;
+    U8_NEXT(p, i, n, c);
+    if (c == '(') ++depth;
+    if (c == ')' && depth-- == 0) return true;
+    if (c == ' ' || c == '\t' || c == '\n' || c == 0xA0) {
+      in_word = false;
+      continue;
+    }
+    if (!in_word) {
+      in_word = true;
+      cased = false;
+      if (++words > 12) return false;
+    }
+    if (!cased && c > 0 && u_isalpha(c)) {
+      cased = true;
+      if (u_islower(c) && ++lower > 1) return false;
+    }
+  }
+  return false;
+}
+
 // ICU's segments (`bounds`: byte offsets into `text`, first 0, last text.size()), merged across
 // boundaries that follow an abbreviation or a marked "!" or "?", then split before digits
 // (`slowly`: the reference way, see SplitBeforeDigits); trimmed, empty ones dropped, the marks
@@ -829,6 +910,13 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
   std::vector<std::string_view> parts;
   size_t pending = 0;  // start of the sentence being built
   QuoteCount quotes;   // its quotation marks, counted only when a rule needs them
+  // Only a boundary between the paragraph's first "(" and its last ")" can be inside a bracket.
+  const size_t first_open = text.find('(');
+  const void* close = first_open == std::string_view::npos
+                          ? nullptr
+                          : memrchr(text.data() + first_open, ')', text.size() - first_open);
+  const size_t last_close =
+      close ? static_cast<size_t>(static_cast<const char*>(close) - text.data()) : 0;
   for (size_t i = 0; i + 1 < bounds.size(); ++i) {
     std::string_view sentence = text.substr(pending, bounds[i + 1] - pending);
     if (i + 2 < bounds.size()) {
@@ -847,6 +935,9 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       // ellipsis. (They are kept out of line: inlined here, they made every boundary dearer.)
       char end = last.empty() ? ' ' : last.back();
       if (end == '.' && last.size() == 4 && CountryNameContinues(sentence, next)) continue;
+      if (end == '.' && bounds[i + 1] > first_open && bounds[i + 1] < last_close &&
+          ContinuesInsideBracket(sentence, text.substr(bounds[i + 1])))
+        continue;
       bool mark = end == '!' || end == '?';
       if (mark || ((end == '.' || end == '\xA6') && EndsInEllipsis(last))) {
         if (mark && IsChessAnnotation(sentence, next)) continue;

@@ -557,6 +557,14 @@ constexpr const char* kTableMarkerLine = "\n\x01\n";
 std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::string>* names,
                                      int depth, bool* computed = nullptr);
 
+// True when the template name in content[0, name_end) has an ASCII capital after its first letter.
+bool HasCapitalAfterFirst(std::string_view content, size_t name_end) {
+  size_t first = content.find_first_not_of(" \t\n_");
+  for (size_t i = first == std::string_view::npos ? name_end : first + 1; i < name_end; ++i)
+    if (content[i] >= 'A' && content[i] <= 'Z') return true;
+  return false;
+}
+
 // Sets `out` to the text a template shows; false when the template is not in the table.
 // `known_name` is the name already lower-cased for the article flags, if there is one; `before`
 // the text before the template (TemplateCall::before).
@@ -579,9 +587,10 @@ bool RenderTemplate(std::string_view content, const std::string* known_name, int
   size_t name_end = std::min(content.find('|'), content.size());
   if (name_end > 256) return false;
   const TemplateTable& table = BuiltinTemplateTable();
-  // The flags' name is already normalized unless it has a prefix or doubled spaces (rare).
+  // The flags' name is already normalized unless it has a prefix or doubled spaces (rare), or
+  // a capital after its first letter, which the lookup does not ignore (NormalizeTemplateName).
   bool reuse = known_name && known_name->find("  ") == std::string::npos &&
-               known_name->rfind("template:", 0) != 0;
+               known_name->rfind("template:", 0) != 0 && !HasCapitalAfterFirst(content, name_end);
   const TemplateRule* rule = reuse ? table.Find(*known_name)
                                    : table.Find(NormalizeTemplateName(content.substr(0, name_end)));
   if (!rule) return false;
@@ -1259,6 +1268,51 @@ bool IsTableNote(std::string_view t) {
   return false;
 }
 
+// A glossary written one item a line ("{{nowrap|[[wikt:算|算]] calculation;}}", a line each, in
+// "List of kanji by concept"): Wikipedia runs the lines together, but they are a word list, not
+// sentences. A paragraph of at least two lines — a lead-in ending in ":" may come first ("Units of
+// length:") — whose items end in ";" (at least half of them) or in a letter, a digit or a bracket,
+// with no line longer than 12 words or holding a sentence end, is such a list.
+class GlossaryLines {
+ public:
+  // `t`: the next line of the paragraph, trimmed, not empty; it must stay valid until the next
+  // line is added (the first line is looked at only when a second one comes: most paragraphs
+  // are one line).
+  void Add(std::string_view t) {
+    ++lines_;
+    if (!candidate_) return;
+    const unsigned char end = static_cast<unsigned char>(t.back());
+    semicolons_ += end == ';';
+    lead_in_ += end == ':';
+    if (!(end == ';' || (end == ':' && lines_ == 1) || end == ')' || end == ']' ||
+          std::isalnum(end) || end >= 0x80) ||
+        (lines_ == 2 && !ShortItem(first_)) || (lines_ > 1 && !ShortItem(t)))
+      candidate_ = false;
+    if (lines_ == 1) first_ = t;
+  }
+  bool IsGlossary() const {
+    return candidate_ && lines_ >= 2 && 2 * semicolons_ >= lines_ - lead_in_;
+  }
+
+ private:
+  // At most 12 words and no sentence end inside ("go (esp. visit);" has none).
+  static bool ShortItem(std::string_view t) {
+    int words = 1;
+    for (size_t i = 0; i + 1 < t.size(); ++i) {
+      if (t[i] != ' ') continue;
+      if (++words > 12) return false;
+      char before = i > 0 ? t[i - 1] : ' ';
+      if ((before == '.' || before == '!' || before == '?') &&
+          std::isupper(static_cast<unsigned char>(t[i + 1])))
+        return false;
+    }
+    return true;
+  }
+  std::string_view first_;
+  int lines_ = 0, semicolons_ = 0, lead_in_ = 0;
+  bool candidate_ = true;
+};
+
 }  // namespace
 
 CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options) {
@@ -1286,8 +1340,15 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       }
   };
   std::string paragraph;
+  GlossaryLines lines;  // the lines of `paragraph`
   auto flush = [&]() {
     if (paragraph.empty()) return;
+    if (std::exchange(lines, GlossaryLines()).IsGlossary()) {  // a word list: out, with its lead-in
+      paragraph.clear();
+      held.clear();
+      held_label = false;
+      return;
+    }
     std::string decoded = DecodeEntities(paragraph);
     if (computed_values) RemoveComputedValues(&decoded);  // only pages that rendered a marker
     std::string p = TidyParagraph(decoded);
@@ -1342,6 +1403,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     } else {
       if (!paragraph.empty()) paragraph.push_back(' ');
       paragraph.append(line);
+      lines.Add(t);
     }
   }
   flush();  // a paragraph still held at the end introduced nothing: dropped, but a label stays

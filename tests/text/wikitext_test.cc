@@ -185,7 +185,7 @@ const Case kCases[] = {
     {"{{Nowrap|{{convert|15|mi|km}}}}", "15 miles (24 km)"},
     {"{{Birth_date|1879|3|14}}", "March 14, 1879"},
     {"{{Template:Nowrap|x y}}", "x y"},
-    {"{{NOWRAP|[[Paris|the city]]}} is big", "the city is big"},
+    {"{{nowrap|[[Paris|the city]]}} is big", "the city is big"},
     // Unknown templates are dropped as before.
     {"a{{citation needed}} b{{sfn|Smith|2000}}.", "a b."},
 };
