@@ -7,7 +7,9 @@
 #include <chrono>
 #include <random>
 #include <set>
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "test_util.h"
 #include "text/templates.h"
@@ -92,7 +94,8 @@ const Case kCases[] = {
      "traditional Chinese: \u66fe\u570b\u85e9; simplified Chinese: \u66fe\u56fd\u85e9; pinyin: "
      "Z\u0113ng Gu\u00f3f\u0101n; Wade\u2013Giles: Tseng1 Kuo2-fan1"},
     {"{{zh|s=\u4e2d\u56fd|t=\u4e2d\u570b}} and {{Lang-zh|s=\u4e2d\u56fd|t=\u4e2d\u56fd}}",
-     "simplified Chinese: \u4e2d\u56fd; traditional Chinese: \u4e2d\u570b and Chinese: \u4e2d\u56fd"},
+     "simplified Chinese: \u4e2d\u56fd; traditional Chinese: \u4e2d\u570b and Chinese: "
+     "\u4e2d\u56fd"},
     {"{{zh|p=J\u012bng}} and {{zh|p=x|tp=y|j=z}}",
      "pinyin: J\u012bng and Hanyu Pinyin: x; Tongyong Pinyin: y; Jyutping: z"},
     // A transliteration of Latin text is not shown (Module:Lang shows none).
@@ -606,6 +609,54 @@ TEST(FormulaLineTest, RandomAndHostileLinesAreLinearAndLeaveNoMarkup) {
   EXPECT_EQ(out.paragraphs.size(), 100000u);
   EXPECT_LT(seconds, 10.0);
 }
+
+// The glossary rule (docs/text.md, "Wikitext → paragraphs"): a paragraph written one short
+// item a line, ending in ";", is a word list and stays out of prose.
+namespace glossary {
+
+using Paragraphs = std::vector<std::string>;
+
+Paragraphs Clean(const std::string& wikitext) { return CleanWikitext(wikitext).paragraphs; }
+
+// "List of kanji by concept": one {{nowrap}} item a line, a lead-in line before some.
+TEST(GlossaryTest, OneItemALineIsAList) {
+  EXPECT_EQ(Clean("Kanji with multiple meanings may appear more than once.\n\n"
+                  "===Handling amounts===\n\n"
+                  "{{nowrap|[[wikt:\u7b97|\u7b97]] calculation;}} \n"
+                  "{{nowrap|[[wikt:\u500d|\u500d]] times, double;}} \n"
+                  "{{nowrap|[[wikt:\u5256|\u5256]] split in two}}\n\n"
+                  "===Units===\n\n"
+                  "Units of weight:\n"
+                  "{{nowrap|[[wikt:\u5301|\u5301]] (around 3.75 grams);}} \n"
+                  "{{nowrap|[[wikt:\u65a4|\u65a4]] (around 600 g)}}\n\n"
+                  "==== Fish ====\n"
+                  "{{nowrap|[[wikt:\u9b5a|\u9b5a]] fish;}} \n"
+                  "{{nowrap|[[wikt:\u8c9d|\u8c9d]] shellfish;}}\n"
+                  "{{nowrap|[[wikt:\u9bc9|\u9bc9]] [[carp]];}} \n"),
+            Paragraphs({"Kanji with multiple meanings may appear more than once."}));
+  // An item without its ";" among many with one (the page's own slip) does not make it prose.
+  EXPECT_EQ(Clean("{{nowrap|a general counter;}}\n{{nowrap|b counter for ships;}}\n"
+                  "{{nowrap|c miscellaneous counter}}\n{{nowrap|d counter for people}}"),
+            Paragraphs());
+}
+
+// Counter-examples: prose broken over lines, a single line, lines with sentence ends, a lead-in
+// followed by prose, and long lines stay.
+TEST(GlossaryTest, ProseOverSeveralLinesStays) {
+  EXPECT_EQ(Clean("The song has two parts; the verse\nand the chorus."),
+            Paragraphs({"The song has two parts; the verse and the chorus."}));
+  EXPECT_EQ(Clean("red; green; blue;"), Paragraphs({"red; green; blue;"}));
+  EXPECT_EQ(Clean("He left;\nShe stayed. They met again;\nlater"),
+            Paragraphs({"He left; She stayed. They met again; later"}));
+  EXPECT_EQ(Clean("Units of weight:\nthe grams and the kilograms"),
+            Paragraphs({"Units of weight: the grams and the kilograms"}));
+  EXPECT_EQ(Clean("It was one of the first of the many places in the region to have a market;\n"
+                  "it had two."),
+            Paragraphs({"It was one of the first of the many places in the region to have a "
+                        "market; it had two."}));
+}
+
+}  // namespace glossary
 
 }  // namespace
 }  // namespace aligndb
