@@ -1,5 +1,7 @@
 #include "test_util.h"
 
+#include <ctime>
+
 #include <bzlib.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -139,6 +141,12 @@ bool MakeSampleMultistream(const std::string& dir) {
       DataPath("wikidumps/enwiki-gensim-sample.xml.bz2") + "' '" + dir + "/ms.xml.bz2' '" + dir +
       "/ms-index.txt.bz2' --pages-per-stream 10 2>/dev/null";
   return std::system(cmd.c_str()) == 0;
+}
+
+double ThreadCpuSeconds() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
 }
 
 }  // namespace aligndb::testing

@@ -65,6 +65,10 @@ Status Collect(const PageReader& reader, const std::string& path, Collected* c);
 // False when the tool failed.
 bool MakeSampleMultistream(const std::string& dir);
 
+// CPU seconds used by the calling thread: the complexity tests compare these, not wall time,
+// so that other work on a loaded machine does not count.
+double ThreadCpuSeconds();
+
 }  // namespace aligndb::testing
 
 #endif  // ALIGNDB_TESTS_TEST_UTIL_H_
