@@ -839,33 +839,40 @@ struct ItalicSpan {
   }
 };
 
-// Quotes are removed, and italic titles marked (ItalicSpan::Close).
+// Quotes are removed, and italic titles marked (ItalicSpan::Close). Text is copied in runs: a
+// lone apostrophe or underscore stays inside the run.
 std::string RemoveQuotesAndSwitches(std::string_view in) {
   std::string out;
   out.reserve(in.size());
-  size_t i = 0;
+  const size_t n = in.size();
+  size_t i = 0, run = 0;  // in[run, i) is plain text not yet copied
+  const auto copy_run = [&] { out.append(in.data() + run, i - run); };
   ItalicSpan italic;
-  while (i < in.size()) {
+  while (true) {
     // Inside italics the marks and the line's end are looked at too; they are rare.
-    size_t j =
-        italic.open ? SkipPlain<'\'', '_', '!', '?', '\n'>(in, i) : SkipPlain<'\'', '_'>(in, i);
-    if (j > i) {
-      out.append(in.substr(i, j - i));
-      i = j;
+    i = italic.open ? SkipPlain<'\'', '_', '!', '?', '\n'>(in, i) : SkipPlain<'\'', '_'>(in, i);
+    if (i >= n) break;
+    const char c = in[i];
+    if (italic.open && c == '\n') {  // MediaWiki closes italics at the line's end
+      copy_run();
+      run = i++;
+      italic.Close(&out);
       continue;
     }
-    if (italic.open && (in[i] == '!' || in[i] == '?' || in[i] == '\n')) {
-      if (in[i] == '\n') italic.Close(&out);
-      out.push_back(in[i]);
-      if (in[i] != '\n' && i + 1 < in.size() && in[i + 1] == ' ')
+    if (italic.open && (c == '!' || c == '?')) {
+      if (++i < n && in[i] == ' ') {
+        copy_run();
+        run = i;
         italic.marks.push_back(out.size());
-      ++i;
+      }
       continue;
     }
-    if (in[i] == '\'' && i + 1 < in.size() && in[i + 1] == '\'') {
-      const size_t run = i;
-      while (i < in.size() && in[i] == '\'') ++i;
-      if (!TogglesItalics(i - run)) continue;
+    if (c == '\'' && i + 1 < n && in[i + 1] == '\'') {
+      copy_run();
+      const size_t quotes = i;
+      while (i < n && in[i] == '\'') ++i;
+      run = i;
+      if (!TogglesItalics(i - quotes)) continue;
       if (italic.open) {
         italic.Close(&out);
       } else {
@@ -874,17 +881,19 @@ std::string RemoveQuotesAndSwitches(std::string_view in) {
       }
       continue;
     }
-    if (in[i] == '_' && i + 1 < in.size() && in[i + 1] == '_') {
+    if (c == '_' && i + 1 < n && in[i + 1] == '_') {
       size_t j = i + 2;
-      while (j < in.size() && std::isupper(static_cast<unsigned char>(in[j]))) ++j;
-      if (j > i + 2 && j + 1 < in.size() && in[j] == '_' && in[j + 1] == '_') {
-        i = j + 2;
+      while (j < n && std::isupper(static_cast<unsigned char>(in[j]))) ++j;
+      if (j > i + 2 && j + 1 < n && in[j] == '_' && in[j + 1] == '_') {
+        copy_run();
+        run = i = j + 2;
         continue;
       }
     }
-    out.push_back(in[i]);
-    ++i;
+    ++i;  // a lone apostrophe or underscore: text
   }
+  i = n;
+  copy_run();
   if (italic.open) italic.Close(&out);
   return out;
 }
