@@ -71,10 +71,14 @@ Runner WireExport(CLI::App* cmd) {
   o.min_sim = std::nan("");  // the defaults depend on what is exported
   o.max_sim = std::nan("");
   AddDbOption(cmd, &a->db);
-  cmd->add_option("--normal", o.editions.normal, "Normal edition (default: the aligned pair)");
-  cmd->add_option("--simple", o.editions.simple, "Simple edition (default: the aligned pair)");
+  // An empty value given is a mistake, not "no filter" (an empty --title exported everything).
+  cmd->add_option("--normal", o.editions.normal, "Normal edition (default: the aligned pair)")
+      ->check(NonEmpty());
+  cmd->add_option("--simple", o.editions.simple, "Simple edition (default: the aligned pair)")
+      ->check(NonEmpty());
   cmd->add_option("--collection", a->collection,
-                  "A paraphrase collection (instead of --normal/--simple)");
+                  "A paraphrase collection (instead of --normal/--simple)")
+      ->check(NonEmpty());
   cmd->add_option("--min-sim", o.min_sim,
                   "Lowest similarity kept (default " + ShortNumber(kDefaultMinSimilarity) +
                       "; paraphrase collections: no limit)")
@@ -85,7 +89,8 @@ Runner WireExport(CLI::App* cmd) {
       ->check(FiniteNumber());
   cmd->add_option("--op", a->ops,
                   std::string("Operations kept, comma-separated: ") + kExportOpNames +
-                      " (default: all of them)");
+                      " (default: all of them)")
+      ->check(NonEmpty());
   cmd->add_option("--unit", a->unit,
                   "sentence: one row per sentence pair (default); operation: one row per "
                   "operation, each side's sentences joined")
@@ -93,13 +98,15 @@ Runner WireExport(CLI::App* cmd) {
   cmd->add_option("--label", a->label, "Only rows labelled good or partial (default: all)")
       ->check(CLI::IsMember({"good", "partial"}));
   cmd->add_flag("--no-identical", o.no_identical, "Drop pairs of identical sentences");
-  cmd->add_option("--title", o.title, "Only this article pair (either edition's title)");
+  cmd->add_option("--title", o.title, "Only this article pair (either edition's title)")
+      ->check(NonEmpty());
   cmd->add_option("--format", a->format, "tsv, jsonl or parallel")
       ->capture_default_str()
       ->check(CLI::IsMember({"tsv", "jsonl", "parallel"}));
   cmd->add_option("--out", o.out_prefix,
                   "Output: PREFIX for parallel (PREFIX.normal, PREFIX.simple); a file for "
-                  "tsv/jsonl (default stdout)");
+                  "tsv/jsonl (default stdout)")
+      ->check(NonEmpty());
   return [a](const Invocation& inv) { return RunExport(*a, inv.progress); };
 }
 

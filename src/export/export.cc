@@ -175,10 +175,29 @@ void AppendDouble(std::string* out, double v) {
   out->append(buf, ec == std::errc() ? static_cast<size_t>(end - buf) : 0);
 }
 
+// A field of a TSV row or a line of a parallel file: every character a line or field reader
+// may split on becomes a space — tab, the ASCII line breaks (LF, VT, FF, CR, and the separators
+// 0x1C-0x1E that Python's splitlines honours) and the Unicode ones (U+0085, U+2028, U+2029),
+// which text from JSON lines documents can hold.
 std::string Tsv(const std::string& s) {
-  std::string out = s;
-  for (char& c : out)
-    if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == '\t' || (c >= 0x0a && c <= 0x0d) || (c >= 0x1c && c <= 0x1e)) {
+      out += ' ';
+    } else if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x85) {
+      out += ' ';
+      ++i;
+    } else if (c == 0xe2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+               (static_cast<unsigned char>(s[i + 2]) == 0xa8 ||
+                static_cast<unsigned char>(s[i + 2]) == 0xa9)) {
+      out += ' ';
+      i += 2;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
   return out;
 }
 
@@ -327,9 +346,11 @@ std::string OptionName(OptionNames names, std::string_view flag) {
 
 Status ParseExportOps(const std::string& list, std::set<Op>* ops, OptionNames names) {
   ops->clear();
-  std::stringstream ss(list);
-  std::string name;
-  while (std::getline(ss, name, ',')) {
+  for (size_t b = 0; b <= list.size();) {  // every piece, the empty ones too ("", "1-1,")
+    size_t e = list.find(',', b);
+    if (e == std::string::npos) e = list.size();
+    const std::string name = list.substr(b, e - b);
+    b = e + 1;
     Op op;
     if (!ParseOpName(name, &op) || op == Op::kSkipSimple || op == Op::kSkipNormal)
       return Status::InvalidArgument(OptionName(names, "op") + ": unknown operation \"" + name +
@@ -814,6 +835,11 @@ Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_
                           bool distributions, CorpusStats* st) {
   ResolvedPair pair;
   RETURN_IF_ERROR(Resolve(store, editions, &pair));
+  ExportOptions limits;  // the threshold checked as export checks --min-sim
+  limits.editions = editions;
+  limits.min_sim = min_sim;
+  limits.max_sim = pair.unbounded ? std::numeric_limits<double>::infinity() : 1.0;
+  RETURN_IF_ERROR(CheckLimits(limits, pair));
   auto snap = store->NewSnapshot();
   pb::PairingSummary ps;
   RETURN_IF_ERROR(store->GetPairingSummary(pair.normal, pair.simple, &ps));

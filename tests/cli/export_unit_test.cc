@@ -4,6 +4,9 @@
 
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "sample_db.h"
 #include "test_util.h"
@@ -65,6 +68,23 @@ TEST_F(ExportUnitTest, BadUnitOrLabelIsRefused) {
   r = RunAligndb({"export", "--db", db_, "--label", "wrong", "--format", "jsonl"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--label"), std::string::npos) << r.err;
+}
+
+// An empty value is a mistake, not "no filter" (an empty --title exported every pair), and a
+// threshold outside the similarities' range is refused by stats as by export.
+TEST_F(ExportUnitTest, EmptyValuesAndThresholdsOutOfRangeAreRefused) {
+  for (const auto& [option, value] : std::vector<std::pair<std::string, std::string>>{
+           {"--title", ""}, {"--op", ""}, {"--op", "1-1,"}, {"--out", ""}, {"--normal", ""}}) {
+    auto r = RunAligndb({"export", "--db", db_, option, value});
+    EXPECT_EQ(r.exit_code, 2) << option << " \"" << value << "\"";
+    EXPECT_NE(r.err.find(option), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << option;
+  }
+  for (const char* sim : {"2", "-5"}) {
+    auto r = RunAligndb({"stats", "--db", db_, "--min-sim", sim});
+    EXPECT_EQ(r.exit_code, 2) << sim;
+    EXPECT_NE(r.err.find("[-1, 1]"), std::string::npos) << r.err;
+  }
 }
 
 }  // namespace

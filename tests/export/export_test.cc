@@ -85,25 +85,31 @@ class SyntheticTest : public ::testing::Test {
 };
 
 TEST_F(SyntheticTest, TsvAndParallelKeepOneRowPerLineWhateverTheText) {
-  Write({{"Whale", Record("Whale", "tab\there", "new\nline\r", 0.9, kAlignmentRecordVersion)}});
+  // Every line break a reader may split on: ASCII (VT, FF, 0x1C-0x1E too) and Unicode (NEL,
+  // LS, PS), beside an é and an em dash that stay.
+  const std::string normal = "tab\there\vv\ff\x1c" "1\x1e" "e\xc3\xa9";
+  const std::string simple = "new\nline\r\xc2\x85n\xe2\x80\xa8l\xe2\x80\xa9p\xe2\x80\x94";
+  Write({{"Whale", Record("Whale", normal, simple, 0.9, kAlignmentRecordVersion)}});
   ExportOptions o;
   o.format = OutputFormat::kTsv;
   auto tsv = testing::SplitLines(ExportText(o));
   ASSERT_EQ(tsv.size(), 2u);  // header and one row
   for (const auto& line : tsv) EXPECT_EQ(std::count(line.begin(), line.end(), '\t'), 10) << line;
-  EXPECT_NE(tsv[1].find("tab here\tnew line "), std::string::npos) << tsv[1];
+  EXPECT_NE(tsv[1].find("tab here v f 1 e\xc3\xa9\tnew line  n l p\xe2\x80\x94"),
+            std::string::npos)
+      << tsv[1];
 
   o.format = OutputFormat::kParallel;
   o.out_prefix = tmp_.Sub("par");
   ExportText(o);
-  EXPECT_EQ(testing::ReadFile(tmp_.Sub("par.normal")), "tab here\n");
-  EXPECT_EQ(testing::ReadFile(tmp_.Sub("par.simple")), "new line \n");
+  EXPECT_EQ(testing::ReadFile(tmp_.Sub("par.normal")), "tab here v f 1 e\xc3\xa9\n");
+  EXPECT_EQ(testing::ReadFile(tmp_.Sub("par.simple")), "new line  n l p\xe2\x80\x94\n");
 
   o.format = OutputFormat::kJsonl;
   auto rows = JsonLines(ExportText(o));
   ASSERT_EQ(rows.size(), 1u);
-  EXPECT_EQ(rows[0]["normal"], "tab\there");  // JSON keeps the text as it is
-  EXPECT_EQ(rows[0]["simple"], "new\nline\r");
+  EXPECT_EQ(rows[0]["normal"], normal);  // JSON keeps the text as it is
+  EXPECT_EQ(rows[0]["simple"], simple);
 }
 
 TEST_F(SyntheticTest, ExportRefusesFormatsItDoesNotWrite) {
