@@ -313,8 +313,11 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   for (auto c : kCountryAbbreviations) {
     if (word != c) continue;
     next = StripOpening(next);
-    // Punctuation goes on the sentence: "Instituto Cultural Mexicano, Washington D.C.; Die Haus".
-    if (next.empty() || !std::isalnum(static_cast<unsigned char>(next[0]))) return true;
+    // Punctuation goes on the sentence: "Instituto Cultural Mexicano, Washington D.C.; Die Haus"
+    // (ASCII punctuation only: "the U.S. “We are here,” he said" and "the U.K. Émile
+    // Zola was" are new sentences).
+    if (next.empty()) return true;
+    if (const char c = next[0]; c == ';' || c == ',' || c == ':' || c == ')') return true;
     while (!next.empty() && !std::isalnum(static_cast<unsigned char>(next.back())))
       next.remove_suffix(1);
     // A possessive continues the name: "the U.S. Congress's taxing authority".
@@ -904,8 +907,10 @@ std::string WithoutNoBreakMarks(std::string_view s) {
 // removed.
 std::vector<std::string> MergeSegments(std::string_view text, const std::vector<size_t>& bounds,
                                        bool slowly) {
-  // A mark stands before a word, where ICU always puts a boundary: seen at the boundaries.
-  bool marked = false;
+  // A mark stands before a word, where ICU puts a boundary: seen at the boundaries; but not before
+  // every word ("Wow!\u2060 \u2014 the Musical" has none), so a paragraph holding one is looked at.
+  bool marked =
+      memmem(text.data(), text.size(), kNoSentenceBreak.data(), kNoSentenceBreak.size()) != nullptr;
   std::vector<std::string> out;
   std::vector<std::string_view> parts;
   size_t pending = 0;  // start of the sentence being built

@@ -772,6 +772,28 @@ TEST(TextProcessorTest, MarksInsideItalicTitlesEndNoSentence) {
   const std::string marked = "See Battle!\u2060 Team Ranma now. Then go.";
   EXPECT_EQ(splitter.Split(marked), (S{"See Battle! Team Ranma now.", "Then go."}));
   EXPECT_EQ(splitter.SplitSlowly(marked), splitter.Split(marked));
+  // Before a dash ICU puts no boundary, so none is seen at the mark: it goes all the same.
+  const auto dashed = ProcessedParagraphs(
+      "He starred in ''Wow! \u2014 the Musical'' in 1990. Then ''Go! \u2013 a story of us'' "
+      "came.");
+  ASSERT_EQ(dashed.size(), 1u);
+  EXPECT_EQ(dashed[0], (S{"He starred in Wow! \u2014 the Musical in 1990.",
+                          "Then Go! \u2013 a story of us came."}));
+}
+
+// After a country abbreviation, ASCII ; , : ) go on with the sentence ("Washington D.C.; Die
+// Haus"), but a quotation mark or a letter outside ASCII starts a new one.
+TEST(SentenceTest, CountryAbbreviationBeforePunctuationOrAWordOutsideAscii) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  EXPECT_EQ(sp.Split("Mexicano, Washington D.C.; Die Haus is there."),
+            (S{"Mexicano, Washington D.C.; Die Haus is there."}));
+  EXPECT_EQ(sp.Split("He moved to the U.S. \u201cWe are here,\u201d he said."),
+            (S{"He moved to the U.S.", "\u201cWe are here,\u201d he said."}));
+  EXPECT_EQ(sp.Split("He moved to the U.K. \u00c9mile Zola was there."),
+            (S{"He moved to the U.K.", "\u00c9mile Zola was there."}));
+  for (const std::string t : {"a U.S. \u201cb\u201d c. D.", "x the U.K. \u00c9 y. Z w."})
+    EXPECT_EQ(sp.Split(t), sp.SplitSlowly(t)) << t;
 }
 
 TEST(FlagsTest, RealPages) {
