@@ -91,14 +91,18 @@ std::string Printable(const std::string& s) {
   return out;
 }
 
+// A dump of another wiki than the one whose pages `edition` holds (Ingester::CheckWikiOfEdition).
+Status OtherWikiError(const std::string& path, const std::string& dbname,
+                      const std::string& edition, const std::string& wiki) {
+  return Status::InvalidArgument(
+      path + ": a dump of \"" + Printable(dbname) + "\" (its <siteinfo><dbname>), but edition \"" +
+      edition + "\" holds pages of \"" + Printable(wiki) +
+      "\": page ids of two wikis name different pages; give this dump an edition of its own "
+      "(--edition NAME or EDITION=PATH)");
+}
+
 // Page ids seen per edition, for --full.
 using SeenPages = std::map<uint32_t, std::vector<uint64_t>>;
-
-// A stored page whose title a page of the input took (see Ingester::NoteDisplaced).
-struct Displaced {
-  uint32_t edition;
-  uint64_t old_page, new_page;
-};
 
 // What an update from stubs or adds-changes dumps adds to reading a file.
 struct UpdateMode {
@@ -108,6 +112,9 @@ struct UpdateMode {
   std::unordered_set<uint64_t>* stub_found = nullptr;
   // --changes: page id → its newest revision in the file; every revision is read.
   const std::unordered_map<uint64_t, uint64_t>* newest = nullptr;
+  // The namespace-0 pages read into editions that held pages before (DeleteDisplaced keeps
+  // them), and an entry for every edition read.
+  SeenPages* read = nullptr;
 };
 
 class Ingester {
@@ -240,6 +247,7 @@ class Ingester {
                                 "name the edition with --edition");
     RETURN_IF_ERROR(store_->EditionId(edition_name_, /*create=*/true, &edition_));
     RETURN_IF_ERROR(CheckWikiOfEdition(info));
+    if (mode_.read) (*mode_.read)[edition_];  // DeleteDisplaced looks at every edition read
     // Into an edition without pages (a first ingest), no title of this file can have a page yet.
     return store_->HasTitles(edition_, &titles_may_exist_);
   }
@@ -255,12 +263,7 @@ class Ingester {
     if (s.IsNotFound()) return store_->PutMeta(key, info.dbname);
     RETURN_IF_ERROR(s);
     if (wiki == info.dbname) return Status::OK();
-    return Status::InvalidArgument(
-        path_ + ": a dump of \"" + Printable(info.dbname) +
-        "\" (its <siteinfo><dbname>), but edition \"" + edition_name_ + "\" holds pages of \"" +
-        Printable(wiki) +
-        "\": page ids of two wikis name different pages; give this dump an edition of its own "
-        "(--edition NAME)");
+    return OtherWikiError(path_, info.dbname, edition_name_, wiki);
   }
 
   // JSON lines: the same title twice in one file would silently replace the first page. Titles
@@ -365,11 +368,13 @@ class Ingester {
     // --only-titles-of: a selected stream also holds pages that cannot pair; they are not stored.
     if (!wanted_titles_.empty() && !wanted_titles_.count(NormalizeTitle(page.title))) {
       ++summary_->not_wanted;
+      if (page.has_page_id) NoteRead(page.page_id);
       return Status::OK();
     }
     uint64_t page_id = page.has_page_id ? page.page_id : 0;
     if (page.line != 0) RETURN_IF_ERROR(JsonlPageId(page, &page_id));
     if (seen_) (*seen_)[edition_].push_back(page_id);  // also when too large: --full keeps it
+    NoteRead(page_id);
     if (mode_.stub_revisions) CheckStub(page, page_id);
     if (page.oversize_text_bytes > 0) return SkipTooLarge(page);
     std::string hash = ContentHash(page);
@@ -601,14 +606,14 @@ class Ingester {
     const uint64_t id = item.is_redirect ? item.redirect.page_id() : item.page_id;
     for (bool redirect : {false, true}) {
       const uint64_t owner = writer_->TitleOwner(edition_, title, redirect);
-      if (owner != PageWriter::kNoPage && owner != id) displaced_.push_back({edition_, owner, id});
+      if (owner != PageWriter::kNoPage && owner != id) writer_->NoteDisplaced(edition_, owner, id);
     }
   }
 
- public:
-  const std::vector<Displaced>& displaced() const { return displaced_; }
-
- private:
+  // A namespace-0 page of the input: DeleteDisplaced never deletes it.
+  void NoteRead(uint64_t page_id) {
+    if (mode_.read && titles_may_exist_) (*mode_.read)[edition_].push_back(page_id);
+  }
   // --stubs: counts a page whose revision is not the one the stub gave.
   void CheckStub(const SourcePage& page, uint64_t page_id) {
     auto it = mode_.stub_revisions->find(page_id);
@@ -643,7 +648,6 @@ class Ingester {
   IngestSummary* summary_;
   SeenPages* seen_;
   UpdateMode mode_;
-  std::vector<Displaced> displaced_;  // in input order (writing thread)
   static constexpr size_t kRememberedIds = 4 * kFlushPages;
   std::unordered_set<uint64_t> queued_ids_;  // article page ids queued lately (reading thread)
   std::vector<std::unique_ptr<TextProcessor>> text_;  // one per worker
@@ -738,27 +742,38 @@ Status DeleteUnseen(Store* store, SeenPages* seen, IngestSummary* summary) {
   return Status::OK();
 }
 
-// An edition holds one page per title: a stored page whose title a page of the input took, and
-// still holds that title once the input is read (it was not renamed further on), was deleted
-// from the wiki and another page made under its title (an adds-changes file lists no deletions,
-// and a plain ingest deletes nothing): it is deleted now.
-Status DeleteDisplaced(Store* store, const std::vector<Displaced>& displaced,
-                       IngestSummary* summary) {
-  if (displaced.empty()) return Status::OK();
+// An edition holds one page per title: a stored page whose title a page of the input took
+// (noted by the page writer with the pages, see Ingester::NoteDisplaced), that the input did not
+// hold (renamed further on, or read unchanged: a wiki whose titles differ in case alone), and
+// whose title the new page still holds, was deleted from the wiki and another page made under
+// its title (an adds-changes file lists no deletions, and a plain ingest deletes nothing): it is
+// deleted now. Run once every input was read to its end; a failed ingest leaves its notes to the
+// next one of the same edition.
+Status DeleteDisplaced(Store* store, SeenPages* read, IngestSummary* summary) {
   auto writer = store->NewPageWriter();
-  std::set<std::pair<uint32_t, uint64_t>> done;
-  for (const Displaced& d : displaced) {
-    pb::PageState old_state, new_state;
-    Status os = store->GetPageState(d.edition, d.old_page, &old_state);
-    if (os.IsNotFound() || !done.insert({d.edition, d.old_page}).second) continue;
-    RETURN_IF_ERROR(os);
-    Status ns = store->GetPageState(d.edition, d.new_page, &new_state);
-    if (ns.IsNotFound()) continue;
-    RETURN_IF_ERROR(ns);
-    if (NormalizeTitle(old_state.title()) != NormalizeTitle(new_state.title())) continue;
-    ++(old_state.kind() == pb::PageState::ARTICLE ? summary->deleted : summary->redirects_deleted);
-    RETURN_IF_ERROR(writer->DeletePage(d.edition, d.old_page));
-    if (writer->pending_pages() >= 512) RETURN_IF_ERROR(writer->Flush());
+  for (auto& [edition, ids] : *read) {
+    std::sort(ids.begin(), ids.end());
+    std::vector<std::pair<uint64_t, uint64_t>> notes;
+    RETURN_IF_ERROR(store->ForEachDisplaced(edition, [&](uint64_t old_page, uint64_t new_page) {
+      notes.emplace_back(old_page, new_page);
+      return Status::OK();
+    }));
+    for (const auto& [old_page, new_page] : notes) {
+      writer->ClearDisplaced(edition, old_page);
+      if (std::binary_search(ids.begin(), ids.end(), old_page)) continue;
+      pb::PageState old_state, new_state;
+      Status os = store->GetPageState(edition, old_page, &old_state);
+      if (os.IsNotFound()) continue;
+      RETURN_IF_ERROR(os);
+      Status ns = store->GetPageState(edition, new_page, &new_state);
+      if (ns.IsNotFound()) continue;
+      RETURN_IF_ERROR(ns);
+      if (NormalizeTitle(old_state.title()) != NormalizeTitle(new_state.title())) continue;
+      ++(old_state.kind() == pb::PageState::ARTICLE ? summary->deleted
+                                                    : summary->redirects_deleted);
+      RETURN_IF_ERROR(writer->DeletePage(edition, old_page));
+      if (writer->pending_pages() >= 512) RETURN_IF_ERROR(writer->Flush());
+    }
   }
   return writer->Flush();
 }
@@ -831,6 +846,35 @@ Status DumpDbname(const std::string& path, std::string* dbname) {
   return s;
 }
 
+// Several dumps at once: each is checked against the wiki of its edition (see
+// Ingester::CheckWikiOfEdition) before the first is read, so that a dump of another wiki among
+// them stops the ingest before anything is stored.
+Status CheckWikisOfFiles(Store* store, const std::vector<std::string>& files,
+                         const IngestOptions& options) {
+  std::map<std::string, std::string> wikis;  // edition → wiki, recorded or of an earlier file
+  for (const auto& spec : files) {
+    std::string path = spec, edition = options.edition;
+    SplitEditionSpec(spec, &edition, &path);
+    InputKind kind;
+    RETURN_IF_ERROR(DetectInputKind(path, &kind));
+    if (kind != InputKind::kMediaWikiXml) continue;
+    std::string dbname;
+    RETURN_IF_ERROR(DumpDbname(path, &dbname));
+    if (dbname.empty()) continue;
+    if (edition.empty()) edition = dbname;
+    auto [it, first] = wikis.emplace(edition, "");
+    if (first) {
+      Status s = store->GetMeta("wiki/" + edition, &it->second);
+      if (s.IsNotFound())
+        it->second = dbname;
+      else
+        RETURN_IF_ERROR(s);
+    }
+    if (it->second != dbname) return OtherWikiError(path, dbname, edition, it->second);
+  }
+  return Status::OK();
+}
+
 // ingest --stubs: the whole stub file first (nothing is written while it is read), then the
 // streams holding new or changed pages, then (--full) the deletions.
 Status IngestWithStubs(Store* store, const std::string& path, const IngestOptions& options,
@@ -860,9 +904,11 @@ Status IngestWithStubs(Store* store, const std::string& path, const IngestOption
   UpdateMode mode;
   mode.stub_revisions = &plan.to_read;
   mode.stub_found = &found;
+  SeenPages read;
+  mode.read = &read;
   Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr, mode);
   RETURN_IF_ERROR(ingester.File(path));
-  RETURN_IF_ERROR(DeleteDisplaced(store, ingester.displaced(), summary));
+  RETURN_IF_ERROR(DeleteDisplaced(store, &read, summary));
   WarnOlderRevisions(summary);
   // Pages the stubs list as new or changed that the dump does not hold: the dump is of another
   // date; what is stored of them stays.
@@ -882,6 +928,7 @@ Status IngestChanges(Store* store, std::vector<std::string> files, const IngestO
                      IngestSummary* summary) {
   summary->with_changes = true;  // the options were checked by CheckIngestInputs
   RETURN_IF_ERROR(OrderChangeFiles(&files));
+  SeenPages read;  // over every file: a page moved on day 2 keeps the title taken on day 1
   for (const auto& spec : files) {
     IngestOptions per_file = options;
     std::string path = spec, edition;
@@ -890,11 +937,11 @@ Status IngestChanges(Store* store, std::vector<std::string> files, const IngestO
     RETURN_IF_ERROR(NewestRevisions(path, &newest));
     UpdateMode mode;
     mode.newest = &newest;
+    mode.read = &read;
     Ingester ingester(store, per_file, summary, nullptr, mode);
     RETURN_IF_ERROR(ingester.File(path));
-    RETURN_IF_ERROR(DeleteDisplaced(store, ingester.displaced(), summary));
   }
-  return Status::OK();
+  return DeleteDisplaced(store, &read, summary);
 }
 
 }  // namespace
@@ -971,17 +1018,18 @@ Status Ingest(Store* store, const std::vector<std::string>& files, const IngestO
     if (SplitEditionSpec(files[0], &edition, &path)) with_edition.edition = edition;
     return IngestWithStubs(store, path, with_edition, summary);
   }
-  SeenPages seen;
-  std::vector<Displaced> displaced;
+  if (files.size() > 1) RETURN_IF_ERROR(CheckWikisOfFiles(store, files, options));
+  SeenPages seen, read;
+  UpdateMode mode;
+  mode.read = &read;
   for (const auto& spec : files) {
     IngestOptions per_file = options;
     std::string path = spec, edition;
     if (SplitEditionSpec(spec, &edition, &path)) per_file.edition = edition;
-    Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr);
+    Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr, mode);
     RETURN_IF_ERROR(ingester.File(path));
-    displaced.insert(displaced.end(), ingester.displaced().begin(), ingester.displaced().end());
   }
-  RETURN_IF_ERROR(DeleteDisplaced(store, displaced, summary));
+  RETURN_IF_ERROR(DeleteDisplaced(store, &read, summary));
   WarnOlderRevisions(summary);
   // --full: every page of the editions read that the files did not hold is gone. Only reached
   // when every file was read to its end.

@@ -473,6 +473,25 @@ Status Store::PutMeta(const std::string& key, const std::string& value) {
   return Write(&batch, ": write meta " + key);
 }
 
+namespace {
+constexpr char kDisplacedPrefix[] = "displaced/";
+}  // namespace
+
+Status Store::ForEachDisplaced(
+    uint32_t edition, const std::function<Status(uint64_t old_page, uint64_t new_page)>& fn) {
+  const std::string prefix = kDisplacedPrefix + EncodeEditionKey(edition);
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kMeta)));
+  for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
+    if (it->key().size() != prefix.size() + 8 || it->value().size() != 8)
+      return Status::Corruption(dir_ + ": meta " + kDisplacedPrefix +
+                                ": a key or value of a "
+                                "wrong size");
+    RETURN_IF_ERROR(fn(DecodeBigEndian64(it->key().data() + prefix.size()),
+                       DecodeBigEndian64(it->value().data())));
+  }
+  return FromRocks(it->status(), dir_ + ": read meta " + kDisplacedPrefix);
+}
+
 Status Store::EditionId(const std::string& name, bool create, uint32_t* id) {
   if (name.empty()) return Status::InvalidArgument("empty edition name");
   std::string value;
@@ -634,7 +653,8 @@ Status PageWriter::Flush() {
 
 Status PageWriter::FlushInBackground() {
   RETURN_IF_ERROR(WaitForCommit());
-  if (rep_->pages.empty() && rep_->deltas.empty() && rep_->term_changes.empty())
+  if (rep_->pages.empty() && rep_->deltas.empty() && rep_->term_changes.empty() &&
+      rep_->writes.empty())
     return Status::OK();
   committing_ = std::move(rep_);
   rep_ = std::make_unique<Rep>();
@@ -868,6 +888,17 @@ Status PageWriter::PutRedirect(uint32_t edition, const pb::Redirect& redirect) {
 Status PageWriter::DeletePage(uint32_t edition, uint64_t page_id) {
   if (store_->read_only_) return Status::InvalidArgument(store_->dir_ + ": opened read-only");
   return RemovePage(edition, page_id);
+}
+
+void PageWriter::NoteDisplaced(uint32_t edition, uint64_t old_page, uint64_t new_page) {
+  std::string value;
+  AppendBigEndian64(&value, new_page);
+  rep_->Put(Store::Cf::kMeta, kDisplacedPrefix + EncodePageKey(edition, old_page),
+            std::move(value));
+}
+
+void PageWriter::ClearDisplaced(uint32_t edition, uint64_t old_page) {
+  rep_->Delete(Store::Cf::kMeta, kDisplacedPrefix + EncodePageKey(edition, old_page));
 }
 
 Status Store::PutArticle(uint32_t edition, const pb::Article& article) {

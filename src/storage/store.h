@@ -153,6 +153,10 @@ class Store {
   // ---- Meta ----
   Status GetMeta(const std::string& key, std::string* value);
   Status PutMeta(const std::string& key, const std::string& value);
+  // Calls fn(old page id, new page id) for every page of `edition` a page writer noted as
+  // displaced (PageWriter::NoteDisplaced) and no writer has cleared since.
+  Status ForEachDisplaced(uint32_t edition,
+                          const std::function<Status(uint64_t old_page, uint64_t new_page)>& fn);
 
   // ---- Paragraph index queue ----
   // Up to `max` page ids of `edition` whose paragraph-index documents must be rewritten (the
@@ -351,6 +355,11 @@ class PageWriter {
   Status PutArticle(uint32_t edition, const pb::Article& article);
   Status PutRedirect(uint32_t edition, const pb::Redirect& redirect);
   Status DeletePage(uint32_t edition, uint64_t page_id);
+  // Notes, in the same batch as the pages buffered with it, that `new_page` took the title of
+  // stored page `old_page` ("displaced/" keys of meta): the ingest decides once its input is
+  // read whether the old page goes (an ingest that fails leaves the note for the next one).
+  void NoteDisplaced(uint32_t edition, uint64_t old_page, uint64_t new_page);
+  void ClearDisplaced(uint32_t edition, uint64_t old_page);
   // Commits everything buffered. Call before reporting an error so that the pages read before
   // the fault stay stored.
   Status Flush();

@@ -123,8 +123,6 @@ size_t TerminalEscape(std::string_view text, size_t i, char (&buf)[8]) {
   return 0;
 }
 
-}  // namespace
-
 // Whether any of the 8 bytes in `w` is a kTerminalSuspect byte (exact: no byte is missed, and
 // none is reported that is not there).
 bool AnySuspect(uint64_t w) {
@@ -134,6 +132,8 @@ bool AnySuspect(uint64_t w) {
   return (below(w, 0x20) | zero(w ^ (kOnes * 0x7f)) | zero(w ^ (kOnes * 0xc2)) |
           zero(w ^ (kOnes * 0xe2))) != 0;
 }
+
+}  // namespace
 
 void AppendTerminalSafe(std::string_view text, std::string* out) {
   char buf[8];

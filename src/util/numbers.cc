@@ -51,8 +51,12 @@ void AppendFixed(double v, int digits, std::string* out) {
     out->append(buf, r.ptr);
     return;
   }
-  std::snprintf(buf, sizeof(buf), "%.*f", digits, v);  // more digits than the buffer holds
-  out->append(buf);
+  // More digits than the buffer holds: printf into room of the size it asks for.
+  const int n = std::snprintf(nullptr, 0, "%.*f", digits, v);
+  if (n <= 0) return;
+  std::string wide(static_cast<size_t>(n) + 1, '\0');
+  std::snprintf(wide.data(), wide.size(), "%.*f", digits, v);
+  out->append(wide.data(), static_cast<size_t>(n));
 }
 
 }  // namespace aligndb

@@ -476,6 +476,65 @@ TEST(ChangesTest, APageMadeAgainUnderItsTitleReplacesTheOldOne) {
   }
 }
 
+// A page whose title another page of the input takes is kept when the input holds it: renamed
+// further on (a swap), read unchanged (a wiki whose titles differ in case alone: "apple" and
+// "Apple" are one title to aligndb), or skipped for its size. A failed ingest deletes nothing and
+// leaves its note to the next one, which decides with its own input.
+TEST(ChangesTest, APageTheInputHoldsIsNeverDeletedForItsTitle) {
+  TempDir tmp;
+  auto store = StoreOfOldPages(tmp);
+  // Page 60 takes "Topic 5"; page 5, later in the same file, moves to "Topic five".
+  Page p60 = Article(60, "Topic 5", 260), p5 = Article(5, "Topic five", 205);
+  testing::WriteFile(tmp.Sub("swap.xml"), ChangeFile({PageXml(p60, {{p60.rev, p60.text}}),
+                                                      PageXml(p5, {{p5.rev, p5.text}})}));
+  IngestSummary s;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("swap.xml")}, IngestOptions(), &s).ok());
+  EXPECT_EQ(s.deleted, 0u);
+  Pages v = OldPages();
+  v[60] = p60;
+  v[5] = p5;
+  EXPECT_EQ(Contents(store.get()), FreshContents(tmp, v, "fresh"));
+
+  // Page 61 "topic 6" (a title equal to page 6's but for the case of its first letter) beside
+  // page 6 read unchanged; page 7 skipped for its size while page 62 takes its title.
+  Page p61 = Article(61, "topic 6", 261), p62 = Article(62, "Topic 7", 262);
+  Page p7 = OldPages()[7];
+  p7.text += std::string(4000, 'x');
+  p7.rev = 300;
+  testing::WriteFile(
+      tmp.Sub("kept.xml"),
+      ChangeFile({PageXml(v[6], {{v[6].rev, v[6].text}}), PageXml(p61, {{p61.rev, p61.text}}),
+                  PageXml(p7, {{p7.rev, p7.text}}), PageXml(p62, {{p62.rev, p62.text}})}));
+  IngestOptions small;
+  small.max_page_bytes = 2000;
+  IngestSummary k;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("kept.xml")}, small, &k).ok());
+  EXPECT_EQ(k.deleted, 0u);
+  pb::PageState st;
+  uint32_t ed = 0;
+  ASSERT_TRUE(store->EditionId("enwiki", false, &ed).ok());
+  EXPECT_TRUE(store->GetPageState(ed, 6, &st).ok());
+  EXPECT_TRUE(store->GetPageState(ed, 7, &st).ok());
+
+  // A file cut short after page 63 took "Topic 8": nothing deleted, the error reported; the next
+  // ingest (of other pages) deletes page 8, which it did not read.
+  Page p63 = Article(63, "Topic 8", 263), p64 = Article(64, "Topic sixty-four", 264);
+  std::string cut = ChangeFile(
+      {PageXml(p63, {{p63.rev, p63.text}}), PageXml(p64, {{p64.rev, p64.text}})});
+  cut.resize(cut.find("Topic sixty-four"));
+  testing::WriteFile(tmp.Sub("cut.xml"), cut);
+  IngestSummary c;
+  EXPECT_FALSE(Ingest(store.get(), {tmp.Sub("cut.xml")}, IngestOptions(), &c).ok());
+  EXPECT_EQ(c.deleted, 0u);
+  EXPECT_TRUE(store->GetPageState(ed, 8, &st).ok());
+  testing::WriteFile(tmp.Sub("next.xml"), ChangeFile({PageXml(p60, {{p60.rev, p60.text}})}));
+  IngestSummary n;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("next.xml")}, IngestOptions(), &n).ok());
+  EXPECT_EQ(n.deleted, 1u);
+  EXPECT_TRUE(store->GetPageState(ed, 8, &st).IsNotFound());
+  EXPECT_TRUE(store->GetPageState(ed, 63, &st).ok());
+}
+
 // A plain ingest of an older dump stores what it holds (a newer dump can show an older revision
 // when the newest was suppressed) and says how many pages went back.
 TEST(ChangesTest, AnOlderDumpIsStoredAndCounted) {
@@ -513,6 +572,15 @@ TEST(WikiOfEditionTest, ADumpOfAnotherWikiIsRefusedAndNothingChanges) {
     EXPECT_NE(st.message().find("simplewiki"), std::string::npos) << st.ToString();
     EXPECT_EQ(Contents(store.get()), before);
   }
+  // Among several dumps: refused before the first is read.
+  Page p70 = Article(70, "Topic seventy", 270);
+  testing::WriteFile(tmp.Sub("en.xml"), ChangeFile({PageXml(p70, {{p70.rev, p70.text}})}));
+  IngestOptions both;
+  both.edition = "enwiki";
+  IngestSummary b;
+  Status bs = Ingest(store.get(), {tmp.Sub("en.xml"), tmp.Sub("simple.xml")}, both, &b);
+  EXPECT_TRUE(bs.code() == Status::Code::kInvalidArgument) << bs.ToString();
+  EXPECT_EQ(Contents(store.get()), before);
   IngestOptions own;
   own.edition = "simple";
   IngestSummary s;
