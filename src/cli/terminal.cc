@@ -14,7 +14,8 @@ ProgressLine::~ProgressLine() {
 
 void ProgressLine::Show(std::string_view text) {
   if (!enabled_) return;
-  std::fprintf(stderr, "\r%s", TerminalSafe(text).c_str());
+  // Erased to the line's end (ESC [K): a shorter line leaves nothing of the one before.
+  std::fprintf(stderr, "\r%s\x1b[K", TerminalSafe(text).c_str());
   std::fflush(stderr);
   shown_ = true;
 }
