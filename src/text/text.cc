@@ -830,6 +830,20 @@ SentenceSplitter::~SentenceSplitter() = default;
 
 namespace {
 
+// Whether `text` holds kNoSentenceBreak (E2 81 A0): found by its middle byte, rare in text
+// (memchr is many times faster than memmem here).
+bool HoldsNoBreakMark(std::string_view text) {
+  const char* p = text.data();
+  const char* end = p + text.size();
+  while (const void* hit = p < end ? std::memchr(p, 0x81, static_cast<size_t>(end - p)) : nullptr) {
+    const char* m = static_cast<const char*>(hit);
+    if (m > text.data() && m + 1 < end && std::string_view(m - 1, 3) == kNoSentenceBreak)
+      return true;
+    p = m + 1;
+  }
+  return false;
+}
+
 // "Battle!\u2060": a "!" or "?" that CleanWikitext marked as ending no sentence.
 bool EndsWithNoBreakMark(std::string_view word) {
   return word.size() > kNoSentenceBreak.size() && word.ends_with(kNoSentenceBreak) &&
@@ -909,8 +923,7 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
                                        bool slowly) {
   // A mark stands before a word, where ICU puts a boundary: seen at the boundaries; but not before
   // every word ("Wow!\u2060 \u2014 the Musical" has none), so a paragraph holding one is looked at.
-  bool marked =
-      memmem(text.data(), text.size(), kNoSentenceBreak.data(), kNoSentenceBreak.size()) != nullptr;
+  bool marked = HoldsNoBreakMark(text);
   std::vector<std::string> out;
   std::vector<std::string_view> parts;
   size_t pending = 0;  // start of the sentence being built
