@@ -855,12 +855,12 @@ Status CheckWikisOfFiles(Store* store, const std::vector<std::string>& files,
   for (const auto& spec : files) {
     std::string path = spec, edition = options.edition;
     SplitEditionSpec(spec, &edition, &path);
+    // A file that cannot be read up to its first page is reported when its turn comes, after
+    // the files before it are stored.
     InputKind kind;
-    RETURN_IF_ERROR(DetectInputKind(path, &kind));
-    if (kind != InputKind::kMediaWikiXml) continue;
+    if (!DetectInputKind(path, &kind).ok() || kind != InputKind::kMediaWikiXml) continue;
     std::string dbname;
-    RETURN_IF_ERROR(DumpDbname(path, &dbname));
-    if (dbname.empty()) continue;
+    if (!DumpDbname(path, &dbname).ok() || dbname.empty()) continue;
     if (edition.empty()) edition = dbname;
     auto [it, first] = wikis.emplace(edition, "");
     if (first) {
