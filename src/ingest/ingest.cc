@@ -112,8 +112,8 @@ struct UpdateMode {
   std::unordered_set<uint64_t>* stub_found = nullptr;
   // --changes: page id → its newest revision in the file; every revision is read.
   const std::unordered_map<uint64_t, uint64_t>* newest = nullptr;
-  // The namespace-0 pages read into editions that held pages before (DeleteDisplaced keeps
-  // them), and an entry for every edition read.
+  // The namespace-0 pages read (DeleteDisplaced keeps them; a later file of the same run may
+  // take a title of an earlier one), and an entry for every edition read.
   SeenPages* read = nullptr;
 };
 
@@ -612,7 +612,7 @@ class Ingester {
 
   // A namespace-0 page of the input: DeleteDisplaced never deletes it.
   void NoteRead(uint64_t page_id) {
-    if (mode_.read && titles_may_exist_) (*mode_.read)[edition_].push_back(page_id);
+    if (mode_.read) (*mode_.read)[edition_].push_back(page_id);
   }
   // --stubs: counts a page whose revision is not the one the stub gave.
   void CheckStub(const SourcePage& page, uint64_t page_id) {
@@ -747,9 +747,10 @@ Status DeleteUnseen(Store* store, SeenPages* seen, IngestSummary* summary) {
 // hold (renamed further on, or read unchanged: a wiki whose titles differ in case alone), and
 // whose title the new page still holds, was deleted from the wiki and another page made under
 // its title (an adds-changes file lists no deletions, and a plain ingest deletes nothing): it is
-// deleted now. Run once every input was read to its end; a failed ingest leaves its notes to the
-// next one of the same edition.
-Status DeleteDisplaced(Store* store, SeenPages* read, IngestSummary* summary) {
+// deleted now. Run once every input was read to its end; a failed ingest drops only the notes
+// of pages it read and leaves the others to the next ingest of the same edition.
+Status DeleteDisplaced(Store* store, SeenPages* read, IngestSummary* summary,
+                       bool input_read_whole = true) {
   auto writer = store->NewPageWriter();
   for (auto& [edition, ids] : *read) {
     std::sort(ids.begin(), ids.end());
@@ -759,8 +760,9 @@ Status DeleteDisplaced(Store* store, SeenPages* read, IngestSummary* summary) {
       return Status::OK();
     }));
     for (const auto& [old_page, new_page] : notes) {
-      writer->ClearDisplaced(edition, old_page);
-      if (std::binary_search(ids.begin(), ids.end(), old_page)) continue;
+      const bool was_read = std::binary_search(ids.begin(), ids.end(), old_page);
+      if (was_read || input_read_whole) writer->ClearDisplaced(edition, old_page);
+      if (was_read || !input_read_whole) continue;
       pb::PageState old_state, new_state;
       Status os = store->GetPageState(edition, old_page, &old_state);
       if (os.IsNotFound()) continue;
@@ -776,6 +778,13 @@ Status DeleteDisplaced(Store* store, SeenPages* read, IngestSummary* summary) {
     }
   }
   return writer->Flush();
+}
+
+// `s`, after a failed read has dropped the displacement notes of the pages it read (their
+// stored pages are kept: the input held them).
+Status FailedRead(Store* store, SeenPages* read, IngestSummary* summary, Status s) {
+  (void)DeleteDisplaced(store, read, summary, /*input_read_whole=*/false);
+  return s;
 }
 
 // Told once the input is read: a dump older than the one before stores older revisions.
@@ -907,7 +916,15 @@ Status IngestWithStubs(Store* store, const std::string& path, const IngestOption
   SeenPages read;
   mode.read = &read;
   Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr, mode);
-  RETURN_IF_ERROR(ingester.File(path));
+  Status fs = ingester.File(path);
+  {
+    // The pages the stubs list are held by the input, read or not.
+    uint32_t edition = 0;
+    RETURN_IF_ERROR(store->EditionId(plan.edition_name, /*create=*/true, &edition));
+    auto& ids = read[edition];
+    ids.insert(ids.end(), plan.listed.begin(), plan.listed.end());
+  }
+  if (!fs.ok()) return FailedRead(store, &read, summary, fs);
   RETURN_IF_ERROR(DeleteDisplaced(store, &read, summary));
   WarnOlderRevisions(summary);
   // Pages the stubs list as new or changed that the dump does not hold: the dump is of another
@@ -934,12 +951,13 @@ Status IngestChanges(Store* store, std::vector<std::string> files, const IngestO
     std::string path = spec, edition;
     if (SplitEditionSpec(spec, &edition, &path)) per_file.edition = edition;
     std::unordered_map<uint64_t, uint64_t> newest;
-    RETURN_IF_ERROR(NewestRevisions(path, &newest));
+    if (Status ns = NewestRevisions(path, &newest); !ns.ok())
+      return FailedRead(store, &read, summary, ns);
     UpdateMode mode;
     mode.newest = &newest;
     mode.read = &read;
     Ingester ingester(store, per_file, summary, nullptr, mode);
-    RETURN_IF_ERROR(ingester.File(path));
+    if (Status fs = ingester.File(path); !fs.ok()) return FailedRead(store, &read, summary, fs);
   }
   return DeleteDisplaced(store, &read, summary);
 }
@@ -1011,6 +1029,7 @@ Status Ingest(Store* store, const std::vector<std::string>& files, const IngestO
               IngestSummary* summary) {
   RETURN_IF_ERROR(CheckIngestInputs(files, options));
   RETURN_IF_ERROR(CheckTokenizerVersion(store, summary));
+  if (files.size() > 1) RETURN_IF_ERROR(CheckWikisOfFiles(store, files, options));
   if (options.changes) return IngestChanges(store, files, options, summary);
   if (!options.stubs.empty()) {
     IngestOptions with_edition = options;
@@ -1018,7 +1037,6 @@ Status Ingest(Store* store, const std::vector<std::string>& files, const IngestO
     if (SplitEditionSpec(files[0], &edition, &path)) with_edition.edition = edition;
     return IngestWithStubs(store, path, with_edition, summary);
   }
-  if (files.size() > 1) RETURN_IF_ERROR(CheckWikisOfFiles(store, files, options));
   SeenPages seen, read;
   UpdateMode mode;
   mode.read = &read;
@@ -1027,7 +1045,7 @@ Status Ingest(Store* store, const std::vector<std::string>& files, const IngestO
     std::string path = spec, edition;
     if (SplitEditionSpec(spec, &edition, &path)) per_file.edition = edition;
     Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr, mode);
-    RETURN_IF_ERROR(ingester.File(path));
+    if (Status fs = ingester.File(path); !fs.ok()) return FailedRead(store, &read, summary, fs);
   }
   RETURN_IF_ERROR(DeleteDisplaced(store, &read, summary));
   WarnOlderRevisions(summary);

@@ -345,7 +345,10 @@ ExportOptions ToOptions(const ExportArgs& a) {
   o.max_sim = FiniteOr(a.max_sim, "--max-sim");
   if (a.op) Check(ParseExportOps(*a.op, &o.ops));
   o.no_identical = !a.identical;
-  if (a.title && a.title->empty()) BadInput("--title: must not be empty");
+  for (const auto& [name, value] :
+       {std::pair{"--title", &a.title}, std::pair{"--normal", &a.normal},
+        std::pair{"--simple", &a.simple}, std::pair{"--collection", &a.collection}})
+    if (*value && (*value)->empty()) BadInput(std::string(name) + ": must not be empty");
   if (a.title) o.title = *a.title;
   o.editions = {a.normal.value_or(""), a.simple.value_or("")};
   if (a.collection) o.editions = {*a.collection, *a.collection};

@@ -313,11 +313,14 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   for (auto c : kCountryAbbreviations) {
     if (word != c) continue;
     next = StripOpening(next);
-    // Punctuation goes on the sentence: "Instituto Cultural Mexicano, Washington D.C.; Die Haus"
-    // (ASCII punctuation only: "the U.S. “We are here,” he said" and "the U.K. Émile
-    // Zola was" are new sentences).
+    // Punctuation goes on the sentence: "Instituto Cultural Mexicano, Washington D.C.; Die Haus",
+    // "the U.K. & Ireland" (ASCII punctuation but quotation marks: "the U.S. \u201cWe are
+    // here,\u201d he said", "the U.K. \u00c9mile Zola was" and "the U.S. "We" …" are new
+    // sentences).
     if (next.empty()) return true;
-    if (const char c = next[0]; c == ';' || c == ',' || c == ':' || c == ')') return true;
+    if (const auto c = static_cast<unsigned char>(next[0]);
+        c < 0x80 && std::ispunct(c) && c != '"' && c != '\'' && c != '`')
+      return true;
     while (!next.empty() && !std::isalnum(static_cast<unsigned char>(next.back())))
       next.remove_suffix(1);
     // A possessive continues the name: "the U.S. Congress's taxing authority".

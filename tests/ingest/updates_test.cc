@@ -519,8 +519,8 @@ TEST(ChangesTest, APageTheInputHoldsIsNeverDeletedForItsTitle) {
   // A file cut short after page 63 took "Topic 8": nothing deleted, the error reported; the next
   // ingest (of other pages) deletes page 8, which it did not read.
   Page p63 = Article(63, "Topic 8", 263), p64 = Article(64, "Topic sixty-four", 264);
-  std::string cut = ChangeFile(
-      {PageXml(p63, {{p63.rev, p63.text}}), PageXml(p64, {{p64.rev, p64.text}})});
+  std::string cut =
+      ChangeFile({PageXml(p63, {{p63.rev, p63.text}}), PageXml(p64, {{p64.rev, p64.text}})});
   cut.resize(cut.find("Topic sixty-four"));
   testing::WriteFile(tmp.Sub("cut.xml"), cut);
   IngestSummary c;
@@ -533,6 +533,63 @@ TEST(ChangesTest, APageTheInputHoldsIsNeverDeletedForItsTitle) {
   EXPECT_EQ(n.deleted, 1u);
   EXPECT_TRUE(store->GetPageState(ed, 8, &st).IsNotFound());
   EXPECT_TRUE(store->GetPageState(ed, 63, &st).ok());
+}
+
+// The pages an input holds are kept however the input comes: a second file of the same run into
+// a new edition that takes a title of the first; stubs listing a page the dump is not read for; a
+// failed read, which also leaves no note to delete them later; --changes files of two wikis.
+TEST(ChangesTest, PagesHeldByAnyPartOfTheInputAreKept) {
+  TempDir tmp;
+  uint32_t ed = 0;
+  pb::PageState st;
+  Page p6 = Article(6, "Topic 6", 106), p61 = Article(61, "topic 6", 161);
+  {
+    auto store = OpenStore(tmp.Sub("split-db"));
+    testing::WriteFile(tmp.Sub("p1.xml"), ChangeFile({PageXml(p6, {{p6.rev, p6.text}})}));
+    testing::WriteFile(tmp.Sub("p2.xml"), ChangeFile({PageXml(p61, {{p61.rev, p61.text}})}));
+    IngestSummary s;
+    ASSERT_TRUE(
+        Ingest(store.get(), {tmp.Sub("p1.xml"), tmp.Sub("p2.xml")}, IngestOptions(), &s).ok());
+    EXPECT_EQ(s.deleted, 0u);
+    ASSERT_TRUE(store->EditionId("enwiki", false, &ed).ok());
+    EXPECT_TRUE(store->GetPageState(ed, 6, &st).ok());
+  }
+  {
+    auto store = StoreOfOldPages(tmp);
+    ASSERT_TRUE(store->EditionId("enwiki", false, &ed).ok());
+    // Page 61 takes page 6's title; the file breaks after page 6, read unchanged.
+    std::string cut = ChangeFile({PageXml(p61, {{p61.rev, p61.text}}),
+                                  PageXml(OldPages()[6], {{106, OldPages()[6].text}}),
+                                  PageXml(Article(70, "Topic seventy", 170), {{170, "x"}})});
+    cut.resize(cut.find("Topic seventy"));
+    testing::WriteFile(tmp.Sub("cut.xml"), cut);
+    IngestSummary c;
+    EXPECT_FALSE(Ingest(store.get(), {tmp.Sub("cut.xml")}, IngestOptions(), &c).ok());
+    Page p9 = Article(9, "Topic 9", 209, "changed");
+    testing::WriteFile(tmp.Sub("other.xml"), ChangeFile({PageXml(p9, {{p9.rev, p9.text}})}));
+    IngestSummary n;
+    ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("other.xml")}, IngestOptions(), &n).ok());
+    EXPECT_EQ(n.deleted, 0u);
+    EXPECT_TRUE(store->GetPageState(ed, 6, &st).ok());
+
+    // --changes files of two wikis: refused before the first is read.
+    std::string simple = ChangeFile({PageXml(Article(80, "Topic eighty", 180), {{180, "y"}})});
+    simple.replace(simple.find("<dbname>enwiki"), 14, "<dbname>simplewiki");
+    testing::WriteFile(tmp.Sub("enwiki-20261201-pages-meta-hist-incr.xml"),
+                       ChangeFile({PageXml(Article(81, "Topic 81", 181), {{181, "z"}})}));
+    testing::WriteFile(tmp.Sub("simplewiki-20261202-pages-meta-hist-incr.xml"), simple);
+    const std::string before = Contents(store.get());
+    IngestOptions o;
+    o.changes = true;
+    o.edition = "enwiki";
+    IngestSummary x;
+    Status xs = Ingest(store.get(),
+                       {tmp.Sub("enwiki-20261201-pages-meta-hist-incr.xml"),
+                        tmp.Sub("simplewiki-20261202-pages-meta-hist-incr.xml")},
+                       o, &x);
+    EXPECT_TRUE(xs.code() == Status::Code::kInvalidArgument) << xs.ToString();
+    EXPECT_EQ(Contents(store.get()), before);
+  }
 }
 
 // A plain ingest of an older dump stores what it holds (a newer dump can show an older revision

@@ -792,7 +792,10 @@ TEST(SentenceTest, CountryAbbreviationBeforePunctuationOrAWordOutsideAscii) {
             (S{"He moved to the U.S.", "\u201cWe are here,\u201d he said."}));
   EXPECT_EQ(sp.Split("He moved to the U.K. \u00c9mile Zola was there."),
             (S{"He moved to the U.K.", "\u00c9mile Zola was there."}));
-  for (const std::string t : {"a U.S. \u201cb\u201d c. D.", "x the U.K. \u00c9 y. Z w."})
+  EXPECT_EQ(sp.Split("Trade in the U.K. & Ireland grew in 1990."),
+            (S{"Trade in the U.K. & Ireland grew in 1990."}));
+  for (const std::string t :
+       {"a U.S. \u201cb\u201d c. D.", "x the U.K. \u00c9 y. Z w.", "the U.K. & Ireland. Then."})
     EXPECT_EQ(sp.Split(t), sp.SplitSlowly(t)) << t;
 }
 
