@@ -586,6 +586,20 @@ Status CheckLimits(const ExportOptions& o, const ResolvedPair& pair) {
   return Status::InvalidArgument(msg);
 }
 
+// Operations none of which the pair's records can hold (l12 and f2 are paraphrase collections',
+// the others aligned editions'): a mistake in the arguments, not an empty export.
+Status CheckOps(const ExportOptions& o, const ResolvedPair& pair) {
+  const bool collection = pair.normal == pair.simple;
+  if (o.ops.empty()) return Status::OK();  // selects nothing (the command line refuses it)
+  for (Op op : o.ops)
+    if ((op == Op::kL12 || op == Op::kF2) == collection) return Status::OK();
+  return Status::InvalidArgument(
+      OptionName(o.editions.names, "op") + ": " +
+      (collection ? "a paraphrase collection holds l12 and f2 pairs only"
+                  : "l12 and f2 are pairs of paraphrase collections (--collection); aligned "
+                    "editions hold 1-1, 1-2, 2-1, 2-2 and pair"));
+}
+
 // Calls fn with the options (default limits filled in) and every record they select, from one
 // snapshot, after the argument checks.
 Status ForEachSelectedRecord(
@@ -595,6 +609,7 @@ Status ForEachSelectedRecord(
   RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
   const ExportOptions o = WithDefaultLimits(options, pair);
   RETURN_IF_ERROR(CheckLimits(o, pair));
+  RETURN_IF_ERROR(CheckOps(o, pair));
   auto snap = store->NewSnapshot();
   return ForEachRecord(store, pair, o.title, snap.get(),
                        [&](const pb::AlignmentRecord& r) { return fn(o, r); });
@@ -675,6 +690,7 @@ Status Export(Store* store, const ExportOptions& options, std::ostream& out, uin
   RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
   const ExportOptions o = WithDefaultLimits(options, pair);
   RETURN_IF_ERROR(CheckLimits(o, pair));
+  RETURN_IF_ERROR(CheckOps(o, pair));
   auto snap = store->NewSnapshot();
   RowWriter rows(o, out);
   RETURN_IF_ERROR(rows.Open());

@@ -80,6 +80,10 @@ TEST_F(ExportUnitTest, EmptyValuesAndThresholdsOutOfRangeAreRefused) {
     EXPECT_NE(r.err.find(option), std::string::npos) << r.err;
     EXPECT_TRUE(r.out.empty()) << option;
   }
+  auto r = RunAligndb({"export", "--db", db_, "--op", "l12"});  // a paraphrase operation
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--collection"), std::string::npos) << r.err;
+  EXPECT_EQ(RunAligndb({"export", "--db", db_, "--op", "1-1,l12"}).exit_code, 0);
   for (const char* sim : {"2", "-5"}) {
     auto r = RunAligndb({"stats", "--db", db_, "--min-sim", sim});
     EXPECT_EQ(r.exit_code, 2) << sim;
