@@ -565,6 +565,25 @@ bool HasCapitalAfterFirst(std::string_view content, size_t name_end) {
   return false;
 }
 
+// The first "|" of `s` outside nested {{…}} and [[…]] (a parser function's argument may hold a
+// template: {{formatnum:{{Inflation|US|1000000|1973}}}}); s.size() when there is none.
+size_t TopLevelPipe(std::string_view s) {
+  int depth = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if ((c == '{' || c == '[') && i + 1 < s.size() && s[i + 1] == c) {
+      ++depth;
+      ++i;
+    } else if ((c == '}' || c == ']') && i + 1 < s.size() && s[i + 1] == c && depth > 0) {
+      --depth;
+      ++i;
+    } else if (c == '|' && depth == 0) {
+      return i;
+    }
+  }
+  return s.size();
+}
+
 // Sets `out` to the text a template shows; false when the template is not in the table.
 // `known_name` is the name already lower-cased for the article flags, if there is one; `before`
 // the text before the template (TemplateCall::before).
@@ -574,7 +593,7 @@ bool RenderTemplate(std::string_view content, const std::string* known_name, int
   if (content.size() > 10 && IEquals(content.substr(0, 10), "formatnum:")) {
     std::string_view rest = content.substr(10);
     std::string number(
-        Trim(RemoveTemplatesAndTables(rest.substr(0, rest.find('|')), nullptr, depth + 1)));
+        Trim(RemoveTemplatesAndTables(rest.substr(0, TopLevelPipe(rest)), nullptr, depth + 1)));
     out->clear();
     size_t digits = std::min(number.find('.'), number.size());
     bool plain = !number.empty() && number.find_first_not_of("0123456789.") == std::string::npos;
