@@ -125,6 +125,14 @@ bool IsListTag(std::string_view name) {
   return false;
 }
 
+// Whether an opening tag's class names a thumbnail box ("thumb", "thumbinner", "thumbcaption",
+// "thumb tright"): MediaWiki's own markup for a figure, written by hand in some articles.
+bool IsFigureBox(std::string_view tag) {
+  const std::string lower = Lower(tag);
+  const size_t cls = lower.find("class");
+  return cls != std::string::npos && lower.find("thumb", cls) != std::string::npos;
+}
+
 // Parses a tag at in[i] == '<'. On success sets name, closing, self_closing, end (one past '>').
 bool ParseTag(std::string_view in, size_t i, std::string_view* name, bool* closing,
               bool* self_closing, size_t* end) {
@@ -287,6 +295,16 @@ std::string RemoveTags(std::string_view in, bool inline_math) {
       if (inline_math && IEquals(name, "math"))
         AppendInlineMath(in.substr(lt, end - lt), in.substr(end, close - end), in.substr(i), &out);
       continue;
+    }
+    // A figure box made by hand (<div class="thumb…">: thumb, thumbinner, thumbcaption) holds a
+    // picture and its caption, not prose, as a file link's caption is not.
+    if (!closing && !self_closing && IEquals(name, "div") && IsFigureBox(in.substr(lt, end - lt)) &&
+        !known_absent(name, end)) {
+      if (size_t close = FindClosingTag(in, end, name); close != std::string_view::npos) {
+        i = in.find('>', close) + 1;
+        continue;
+      }
+      absent_after.emplace_back(Lower(name), end);
     }
     if (IsListTag(name)) {
       // HTML lists become wikitext list lines, so that they end paragraphs like "*" lines.

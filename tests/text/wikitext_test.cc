@@ -397,6 +397,29 @@ TEST(NonProseTest, NotesDirectlyUnderTablesStayOut) {
   EXPECT_EQ(CleanWikitext("Note: this is prose.").paragraphs, Paragraphs{"Note: this is prose."});
 }
 
+// A figure box made by hand ("Europe", eighth held-out set) is a caption, not prose; a div of
+// another class keeps its text.
+TEST(WikitextTest, HandMadeFigureBoxesAreNotProse) {
+  EXPECT_EQ(
+      CleanWikitext("Europe is a continent.\n\n<center><div class=\"thumbinner\" "
+                    "style=\"width:500px;\"><small>Clickable map of Europe, showing one of the "
+                    "most commonly used continental boundaries Key: blue: states</small></div>"
+                    "</center>\n\nIt has many states.")
+          .paragraphs,
+      (Paragraphs{"Europe is a continent.", "It has many states."}));
+  EXPECT_EQ(
+      CleanWikitext("<div class=\"thumb tright\"><div class=\"thumbcaption\">A map</div></div>"
+                    "The text goes on here.")
+          .paragraphs,
+      (Paragraphs{"The text goes on here."}));
+  EXPECT_EQ(CleanWikitext("<div class=\"notice\">Kept text of a box.</div>").paragraphs,
+            (Paragraphs{"Kept text of a box."}));
+  std::string unclosed;
+  for (int k = 0; k < 20000; ++k) unclosed += "<div class=\"thumb\">x ";
+  EXPECT_FALSE(
+      CleanWikitext(unclosed).paragraphs.empty());  // unclosed boxes: tags dropped, one scan
+}
+
 // {{'}} and its kin beside italics ("Pink Floyd", eighth held-out set; "Apollo 11", gensim): the
 // apostrophe must not join the closing '' into ''' (bold), which took it away.
 TEST(TemplateTest, ApostropheTemplatesBesideItalics) {
