@@ -101,7 +101,7 @@ Status OtherWikiError(const std::string& path, const std::string& dbname,
       "(--edition NAME or EDITION=PATH)");
 }
 
-// Page ids seen per edition, for --full.
+// Page ids read per edition (for --full and for DeleteDisplaced).
 using SeenPages = std::map<uint32_t, std::vector<uint64_t>>;
 
 // What an update from stubs or adds-changes dumps adds to reading a file.
@@ -112,8 +112,8 @@ struct UpdateMode {
   std::unordered_set<uint64_t>* stub_found = nullptr;
   // --changes: page id → its newest revision in the file; every revision is read.
   const std::unordered_map<uint64_t, uint64_t>* newest = nullptr;
-  // The namespace-0 pages read (DeleteDisplaced keeps them; a later file of the same run may
-  // take a title of an earlier one), and an entry for every edition read.
+  // The namespace-0 pages read (DeleteDisplaced keeps them, as --full does; a later file of
+  // the same run may take a title of an earlier one), and an entry for every edition read.
   SeenPages* read = nullptr;
 };
 
@@ -154,12 +154,11 @@ class Ingester {
       return n;
     }
   };
-  Ingester(Store* store, const IngestOptions& options, IngestSummary* summary, SeenPages* seen,
+  Ingester(Store* store, const IngestOptions& options, IngestSummary* summary,
            UpdateMode mode = UpdateMode())
       : store_(store),
         options_(options),
         summary_(summary),
-        seen_(seen),
         mode_(mode),
         writer_(store->NewPageWriter()) {
     size_t workers = options.text_threads > 0 ? static_cast<size_t>(options.text_threads)
@@ -373,8 +372,7 @@ class Ingester {
     }
     uint64_t page_id = page.has_page_id ? page.page_id : 0;
     if (page.line != 0) RETURN_IF_ERROR(JsonlPageId(page, &page_id));
-    if (seen_) (*seen_)[edition_].push_back(page_id);  // also when too large: --full keeps it
-    NoteRead(page_id);
+    NoteRead(page_id);  // also when too large: --full keeps it
     if (mode_.stub_revisions) CheckStub(page, page_id);
     if (page.oversize_text_bytes > 0) return SkipTooLarge(page);
     std::string hash = ContentHash(page);
@@ -646,7 +644,6 @@ class Ingester {
   Store* store_;
   const IngestOptions& options_;
   IngestSummary* summary_;
-  SeenPages* seen_;
   UpdateMode mode_;
   static constexpr size_t kRememberedIds = 4 * kFlushPages;
   std::unordered_set<uint64_t> queued_ids_;  // article page ids queued lately (reading thread)
@@ -721,10 +718,12 @@ bool SplitEditionSpec(const std::string& spec, std::string* edition, std::string
 
 namespace {
 
-// --full: every stored page of the editions in `seen` that `seen` does not list is deleted.
+// --full: every stored page of the editions in `seen` that `seen` does not list is deleted (an
+// edition of which no page was read keeps its pages).
 // Called only after every input was read to its end.
 Status DeleteUnseen(Store* store, SeenPages* seen, IngestSummary* summary) {
   for (auto& [edition, ids] : *seen) {
+    if (ids.empty()) continue;
     std::sort(ids.begin(), ids.end());
     std::vector<uint64_t> stored;
     RETURN_IF_ERROR(store->PageIds(edition, &stored));
@@ -908,14 +907,13 @@ Status IngestWithStubs(Store* store, const std::string& path, const IngestOption
                                    "\": both must be of the same wiki");
   IngestOptions per_file = options;
   per_file.edition = plan.edition_name;
-  SeenPages seen;
   std::unordered_set<uint64_t> found;
   UpdateMode mode;
   mode.stub_revisions = &plan.to_read;
   mode.stub_found = &found;
   SeenPages read;
   mode.read = &read;
-  Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr, mode);
+  Ingester ingester(store, per_file, summary, mode);
   Status fs = ingester.File(path);
   {
     // The pages the stubs list are held by the input, read or not.
@@ -932,12 +930,7 @@ Status IngestWithStubs(Store* store, const std::string& path, const IngestOption
   for (const auto& [id, rev] : plan.to_read)
     if (!found.count(id)) ++summary->stub_mismatch;
   summary->stub_unchanged = plan.listed.size() - std::min(plan.listed.size(), plan.to_read.size());
-  if (!options.full) return Status::OK();
-  uint32_t edition = 0;
-  RETURN_IF_ERROR(store->EditionId(plan.edition_name, /*create=*/true, &edition));
-  auto& ids = seen[edition];
-  ids.insert(ids.end(), plan.listed.begin(), plan.listed.end());
-  return DeleteUnseen(store, &seen, summary);
+  return options.full ? DeleteUnseen(store, &read, summary) : Status::OK();
 }
 
 // ingest --changes: each file in date order, its newest revision of each page only.
@@ -956,7 +949,7 @@ Status IngestChanges(Store* store, std::vector<std::string> files, const IngestO
     UpdateMode mode;
     mode.newest = &newest;
     mode.read = &read;
-    Ingester ingester(store, per_file, summary, nullptr, mode);
+    Ingester ingester(store, per_file, summary, mode);
     if (Status fs = ingester.File(path); !fs.ok()) return FailedRead(store, &read, summary, fs);
   }
   return DeleteDisplaced(store, &read, summary);
@@ -1037,21 +1030,21 @@ Status Ingest(Store* store, const std::vector<std::string>& files, const IngestO
     if (SplitEditionSpec(files[0], &edition, &path)) with_edition.edition = edition;
     return IngestWithStubs(store, path, with_edition, summary);
   }
-  SeenPages seen, read;
+  SeenPages read;
   UpdateMode mode;
   mode.read = &read;
   for (const auto& spec : files) {
     IngestOptions per_file = options;
     std::string path = spec, edition;
     if (SplitEditionSpec(spec, &edition, &path)) per_file.edition = edition;
-    Ingester ingester(store, per_file, summary, options.full ? &seen : nullptr, mode);
+    Ingester ingester(store, per_file, summary, mode);
     if (Status fs = ingester.File(path); !fs.ok()) return FailedRead(store, &read, summary, fs);
   }
   RETURN_IF_ERROR(DeleteDisplaced(store, &read, summary));
   WarnOlderRevisions(summary);
   // --full: every page of the editions read that the files did not hold is gone. Only reached
   // when every file was read to its end.
-  return DeleteUnseen(store, &seen, summary);
+  return options.full ? DeleteUnseen(store, &read, summary) : Status::OK();
 }
 
 }  // namespace aligndb
