@@ -484,8 +484,7 @@ Status Store::ForEachDisplaced(
   for (it->Seek(prefix); it->Valid() && it->key().starts_with(prefix); it->Next()) {
     if (it->key().size() != prefix.size() + 8 || it->value().size() != 8)
       return Status::Corruption(dir_ + ": meta " + kDisplacedPrefix +
-                                ": a key or value of a "
-                                "wrong size");
+                                ": a key or value of a wrong size");
     RETURN_IF_ERROR(fn(DecodeBigEndian64(it->key().data() + prefix.size()),
                        DecodeBigEndian64(it->value().data())));
   }
