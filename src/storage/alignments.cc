@@ -16,8 +16,9 @@ namespace {
 constexpr const char* kPairingPrefix = "pairing/";
 constexpr const char* kIndexGenerationKey = "index_generation";
 constexpr size_t kQueueBatchKeys = 100000;
-// Commit alignment records in batches of about this many bytes.
-constexpr size_t kAlignmentBatchBytes = 8u << 20;
+// Commit alignment records in batches of about this many bytes: small enough that the batch's
+// buffer, reused from batch to batch, is not grown (copied, and faulted in afresh) far past it.
+constexpr size_t kAlignmentBatchBytes = 1u << 20;
 // With ALIGNDB_TEST_SMALL_BATCHES: commit after this many records, for the crash tests.
 constexpr int kSmallBatchRecords = 1;
 
