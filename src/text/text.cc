@@ -12,6 +12,7 @@
 #include <cctype>
 #include <cstring>
 
+#include "text/templates.h"
 #include "text/wikitext.h"
 
 namespace aligndb {
@@ -549,6 +550,23 @@ bool InitialContinues(std::string_view next) {
   return !StartsSentences(w) && !IsAcronym(w);
 }
 
+// "I." is no initial in general: it ends sentences as a numeral ("… World War I.", "Grade I.",
+// "topoisomerase I."). It is one where no word of the sentence could carry a numeral: alone
+// ("Professor. I. Matias monograph was prepared"), after a colon ("Eds.: I. Matias (leader)") or
+// after a title ("Prof. I. Matias"); before a capitalised word that InitialContinues.
+[[gnu::noinline]] bool IsInitialI(std::string_view sentence, std::string_view next) {
+  std::string_view last = LastWord(sentence);
+  std::string_view before =
+      LastWord(sentence.substr(0, static_cast<size_t>(last.data() - sentence.data())));
+  // Titles only: after "Vol." or "No." it is a numeral ("Vol. I. Chapter 3").
+  static constexpr std::string_view kTitles[] = {"Dr.",  "Prof.", "Mr.",   "Mrs.", "Ms.",
+                                                 "Rev.", "Gen.",  "Capt.", "Col.", "Lt."};
+  if (!before.empty() && before.back() != ':' &&
+      std::find(std::begin(kTitles), std::end(kTitles), before) == std::end(kTitles))
+    return false;
+  return InitialContinues(next);
+}
+
 // Lower-case words that continue a name ("the U.N. Register on Conventional Weapons", "the U.S.
 // Food and Drug Administration").
 constexpr std::array<std::string_view, 9> kNameConnectors = {"and", "of", "for", "on", "de",
@@ -918,6 +936,50 @@ std::string WithoutNoBreakMarks(std::string_view s) {
   return false;
 }
 
+// "(Matias I. Archival Ukrainika in Canada: … - K.: Horobets, 2008. - 152 p.: ill.)", "(… State
+// Committee of Ukraine. URIAR; Editorial: IB Matias (chairman) and others., K. 2008. - c. 680)":
+// a bracket that ends in a page count after a dash, as a library reference (GOST style: "- 152
+// p.", "- 168 с.", "- c. 680") ends, is a book reference, and no sentence ends inside it however
+// many words it holds. Both ends are looked for within 640 bytes of the boundary.
+[[gnu::noinline]] bool InsideReferenceBracket(std::string_view sentence, std::string_view rest) {
+  constexpr size_t kReach = 640;
+  int depth = 0;
+  size_t k = sentence.size();
+  for (size_t n = 0; k > 0 && n < kReach; --k, ++n) {
+    if (sentence[k - 1] == ')') ++depth;
+    if (sentence[k - 1] == '(' && depth-- == 0) break;
+  }
+  if (k == 0 || sentence[k - 1] != '(' || depth >= 0) return false;
+  depth = 0;
+  size_t close = 0;
+  for (; close < rest.size() && close < kReach; ++close) {
+    if (rest[close] == '(') ++depth;
+    if (rest[close] == ')' && depth-- == 0) break;
+  }
+  if (close >= rest.size() || close >= kReach) return false;
+  std::string_view b = rest.substr(0, close);
+  auto trim = [&]() {
+    while (!b.empty() && b.back() == ' ') b.remove_suffix(1);
+  };
+  auto strip = [&](std::string_view end) {
+    if (!b.ends_with(end)) return false;
+    b.remove_suffix(end.size());
+    trim();
+    return true;
+  };
+  auto digits = [&]() {
+    size_t n = 0;
+    while (!b.empty() && std::isdigit(static_cast<unsigned char>(b.back()))) b.remove_suffix(1), ++n;
+    trim();
+    return n > 0;
+  };
+  auto page = [&]() { return strip("pp.") || strip("p.") || strip("c.") || strip("\u0441."); };
+  trim();
+  strip(": ill.");
+  const bool count = page() ? digits() : digits() && page();  // "152 p." or "c. 680"
+  return count && (strip("-") || strip("\u2013"));
+}
+
 // ICU's segments (`bounds`: byte offsets into `text`, first 0, last text.size()), merged across
 // boundaries that follow an abbreviation or a marked "!" or "?", then split before digits
 // (`slowly`: the reference way, see SplitBeforeDigits); trimmed, empty ones dropped, the marks
@@ -949,6 +1011,7 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       }
       // No sentence starts with a slash: "fighters from I./JG 53 and 2./JG 77 fought".
       if ((!next.empty() && next.front() == '/') || IsAbbreviation(last, FirstWord(next)) ||
+          (StripOpening(last) == "I." && IsInitialI(sentence, next)) ||
           ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next) ||
           IsCountryAdjective(sentence))
         continue;
@@ -957,7 +1020,8 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       char end = last.empty() ? ' ' : last.back();
       if (end == '.' && last.size() == 4 && CountryNameContinues(sentence, next)) continue;
       if (end == '.' && bounds[i + 1] > first_open && bounds[i + 1] < last_close &&
-          ContinuesInsideBracket(sentence, text.substr(bounds[i + 1])))
+          (ContinuesInsideBracket(sentence, text.substr(bounds[i + 1])) ||
+           InsideReferenceBracket(sentence, text.substr(bounds[i + 1]))))
         continue;
       bool mark = end == '!' || end == '?';
       if (mark || ((end == '.' || end == '\xA6') && EndsInEllipsis(last))) {
@@ -1075,6 +1139,13 @@ Status TextProcessor::Process(const SourcePage& page, ProcessedPage* out) {
       for (const auto& p : cleaned.paragraphs) {
         auto sentences = splitter_.Split(p);
         DropGameScores(&sentences);
+        // A value aligndb cannot compute, outside any bracket, leaves a hole in its sentence
+        // ("worth approximately $ today."): the sentence goes, as text that cannot be rendered.
+        if (cleaned.computed_values &&
+            std::memchr(p.data(), kComputedValueMarker, p.size()) != nullptr)
+          std::erase_if(sentences, [](const std::string& s) {
+            return s.find(kComputedValueMarker) != std::string::npos;
+          });
         if (!sentences.empty()) out->paragraphs.push_back(std::move(sentences));
       }
       break;
