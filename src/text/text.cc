@@ -669,6 +669,27 @@ void DropGameScores(std::vector<std::string>* sentences) {
     std::erase_if(*sentences, [](const std::string& s) { return GameScoreMoves(s) >= 2; });
 }
 
+// "鼠 (子) Rat - 05.": a sentence that ends in a dash and a number with its period is an item of
+// a numbered list run into one line and cut at its numbers ("A. 01. 鼠 (子) Rat - 05. 龍 (辰)
+// Dragon - 09. 猴 (申) Monkey; B. 02. …", a zodiac table of "List of kanji by concept").
+bool EndsInDashedNumber(std::string_view s) {
+  if (s.size() < 5 || s.back() != '.') return false;
+  size_t k = s.size() - 1;
+  const size_t digits_end = k;
+  while (k > 0 && std::isdigit(static_cast<unsigned char>(s[k - 1]))) --k;
+  if (k == digits_end || k < 3 || s[k - 1] != ' ') return false;
+  std::string_view before = s.substr(0, k - 1);
+  return before.ends_with(" -") || before.ends_with(" \u2013");
+}
+
+// Such a list is not prose: a paragraph with three or more such items goes whole.
+void DropNumberedRuns(std::vector<std::string>* sentences) {
+  if (sentences->size() < 3) return;
+  int items = 0;
+  for (const auto& s : *sentences) items += EndsInDashedNumber(s);
+  if (items >= 3) sentences->clear();
+}
+
 // "32.c6 Ng3+! 33.Kxf2", "After 30.Qxe8+? Kxe8": "!" and "?" after a chess move annotate it; they
 // end no sentence when a move or a move number follows.
 [[gnu::noinline]] bool IsChessAnnotation(std::string_view sentence, std::string_view next) {
@@ -1139,6 +1160,7 @@ Status TextProcessor::Process(const SourcePage& page, ProcessedPage* out) {
       for (const auto& p : cleaned.paragraphs) {
         auto sentences = splitter_.Split(p);
         DropGameScores(&sentences);
+        DropNumberedRuns(&sentences);
         // A value aligndb cannot compute, outside any bracket, leaves a hole in its sentence
         // ("worth approximately $ today."): the sentence goes, as text that cannot be rendered.
         if (cleaned.computed_values &&

@@ -804,6 +804,22 @@ TEST(TextProcessorTest, ComputedValueOutsideABracketDropsItsSentence) {
   EXPECT_EQ(plain[0].size(), 2u);
 }
 
+// A numbered list run into one line and cut at its numbers is not prose (the zodiac table of
+// "List of kanji by concept", seventh held-out set); one dashed number ending a sentence of prose
+// is kept ("The Telnyuk Sisters", same set).
+TEST(TextProcessorTest, NumberedListsRunIntoALineAreNotProse) {
+  const auto paragraphs = ProcessedParagraphs(
+      "'''A.''' 01. \u9f20 (\u5b50)  [[Rat (zodiac)|Rat]] - 05. \u9f8d  (\u8fb0)  [[Dragon "
+      "(zodiac)|Dragon]] - 09. \u7334  (\u7533)  [[Monkey (zodiac)|Monkey]] ; '''B.''' 02. "
+      "\u725b  (\u4e11)  [[Ox (zodiac)|Ox]] - 06. \u86c7  (\u5df3)  [[Snake (zodiac)|Snake]] - "
+      "10. \u96de  (\u9149)  [[Rooster (zodiac)|Rooster]]\n\n"
+      "They won the first festival \"Chervona Ruta\" - 1989. They toured - 12. Then they left.");
+  using S = std::vector<std::string>;
+  ASSERT_EQ(paragraphs.size(), 1u);
+  EXPECT_EQ(paragraphs[0], (S{"They won the first festival \"Chervona Ruta\" - 1989.",
+                              "They toured - 12.", "Then they left."}));
+}
+
 // After a country abbreviation, ASCII ; , : ) go on with the sentence ("Washington D.C.; Die
 // Haus"), but a quotation mark or a letter outside ASCII starts a new one.
 TEST(SentenceTest, CountryAbbreviationBeforePunctuationOrAWordOutsideAscii) {
