@@ -962,23 +962,9 @@ std::string WithoutNoBreakMarks(std::string_view s) {
 // a bracket that ends in a page count after a dash, as a library reference (GOST style: "- 152
 // p.", "- 168 с.", "- c. 680") ends, is a book reference, and no sentence ends inside it however
 // many words it holds. Both ends are looked for within 640 bytes of the boundary.
-[[gnu::noinline]] bool InsideReferenceBracket(std::string_view sentence, std::string_view rest) {
-  constexpr size_t kReach = 640;
-  int depth = 0;
-  size_t k = sentence.size();
-  for (size_t n = 0; k > 0 && n < kReach; --k, ++n) {
-    if (sentence[k - 1] == ')') ++depth;
-    if (sentence[k - 1] == '(' && depth-- == 0) break;
-  }
-  if (k == 0 || sentence[k - 1] != '(' || depth >= 0) return false;
-  depth = 0;
-  size_t close = 0;
-  for (; close < rest.size() && close < kReach; ++close) {
-    if (rest[close] == '(') ++depth;
-    if (rest[close] == ')' && depth-- == 0) break;
-  }
-  if (close >= rest.size() || close >= kReach) return false;
-  std::string_view b = rest.substr(0, close);
+// Whether `b` (a bracket's content) ends in such a page count: "- 152 p.", "- c. 680", "- 168 с.",
+// with ": ill." after it or not.
+bool EndsInPageCount(std::string_view b) {
   auto trim = [&]() {
     while (!b.empty() && b.back() == ' ') b.remove_suffix(1);
   };
@@ -999,6 +985,33 @@ std::string WithoutNoBreakMarks(std::string_view s) {
   strip(": ill.");
   const bool count = page() ? digits() : digits() && page();  // "152 p." or "c. 680"
   return count && (strip("-") || strip("\u2013"));
+}
+
+[[gnu::noinline]] bool InsideReferenceBracket(std::string_view sentence, std::string_view rest) {
+  constexpr size_t kReach = 640;
+  // Most boundaries have no ")" ending a page count ahead: each ")" is found by memchr and only
+  // such a one is looked at further.
+  const size_t reach = std::min(rest.size(), kReach);
+  size_t close = 0;
+  for (size_t from = 0;; from = close + 1) {
+    const void* hit = from < reach ? std::memchr(rest.data() + from, ')', reach - from) : nullptr;
+    if (hit == nullptr) return false;
+    close = static_cast<size_t>(static_cast<const char*>(hit) - rest.data());
+    if (EndsInPageCount(rest.substr(0, close))) break;
+  }
+  // That ")" must close the bracket open at the boundary, and the bracket open in the sentence.
+  int depth = 0;
+  for (size_t k = 0; k < close; ++k) {
+    if (rest[k] == '(') ++depth;
+    if (rest[k] == ')' && depth-- == 0) return false;
+  }
+  if (depth != 0) return false;
+  size_t k = sentence.size();
+  for (size_t n = 0; k > 0 && n < kReach; --k, ++n) {
+    if (sentence[k - 1] == ')') ++depth;
+    if (sentence[k - 1] == '(' && depth-- == 0) break;
+  }
+  return k > 0 && sentence[k - 1] == '(' && depth < 0;
 }
 
 // ICU's segments (`bounds`: byte offsets into `text`, first 0, last text.size()), merged across
@@ -1032,7 +1045,7 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       }
       // No sentence starts with a slash: "fighters from I./JG 53 and 2./JG 77 fought".
       if ((!next.empty() && next.front() == '/') || IsAbbreviation(last, FirstWord(next)) ||
-          (StripOpening(last) == "I." && IsInitialI(sentence, next)) ||
+
           ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next) ||
           IsCountryAdjective(sentence))
         continue;
@@ -1040,6 +1053,9 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       // ellipsis. (They are kept out of line: inlined here, they made every boundary dearer.)
       char end = last.empty() ? ' ' : last.back();
       if (end == '.' && last.size() == 4 && CountryNameContinues(sentence, next)) continue;
+      if (end == '.' && last.size() >= 2 && last.size() <= 3 && last[last.size() - 2] == 'I' &&
+          StripOpening(last) == "I." && IsInitialI(sentence, next))
+        continue;
       if (end == '.' && bounds[i + 1] > first_open && bounds[i + 1] < last_close &&
           (ContinuesInsideBracket(sentence, text.substr(bounds[i + 1])) ||
            InsideReferenceBracket(sentence, text.substr(bounds[i + 1]))))
