@@ -119,8 +119,13 @@ def check_very_long(s):
     return len(words(s)) > 120
 
 
+# The bars of a rendered formula are not markup (as in text_judgement.py): "|x|", "|f(x)|²",
+# "|α⟩", "⟨φ|"; "|200px|" or "|left|" between bars still is.
+FORMULA_BARS = re.compile(r"\|[^\s|]+⟩|⟨[^\s|]+\||\|(?:[^\W\d_]|[^\s|]*[^\w\s|][^\s|]*)\|")
+
+
 def check_markup(s):
-    return bool(MARKUP.search(s))
+    return bool(MARKUP.search(FORMULA_BARS.sub("", s) if "|" in s else s))
 
 
 def check_abbreviation_end(s):

@@ -55,6 +55,14 @@ STRAY = {
 }
 RESIDUE = ["{{", "}}", "[[", "]]", "{|", "|}", "|", "<ref", "</", "<!--", "&nbsp;", "&amp;",
            "''", "__TOC__", "thumb|", "Category:", "File:", "Image:", "<br", "<span"]
+# The bars of a rendered formula are not markup: an absolute value or norm of one character or
+# of a term holding a non-word character ("|x|", "|f(x)|²"), a ket or a bra ("|α⟩", "⟨φ|").
+# "|200px|" or "|left|" between bars stays residue.
+FORMULA_BARS = re.compile(r"\|[^\s|]+⟩|⟨[^\s|]+\||\|(?:[^\W\d_]|[^\s|]*[^\w\s|][^\s|]*)\|")
+
+
+def has_residue(s, pattern):
+    return pattern in (FORMULA_BARS.sub("", s) if "|" in pattern else s)
 
 
 def tokens(text):
@@ -137,7 +145,7 @@ def cmd_summarize(args):
         held = [s for t, _, _, s in every if t in aside]
         print(f"\nset aside: {len(held)} stored sentences, stray punctuation in "
               f"{sum(any(re.search(rx, s) for rx in STRAY.values()) for s in held)}, residue in "
-              f"{sum(any(p in s for p in RESIDUE) for s in held)}")
+              f"{sum(any(has_residue(s, p) for p in RESIDUE) for s in held)}")
     print(f"\nover all {len(sents)} stored sentences:")
     any_stray = [s for s in sents if any(re.search(rx, s) for rx in STRAY.values())]
     for name, rx in STRAY.items():
@@ -148,9 +156,9 @@ def cmd_summarize(args):
             print(f"      …{s[max(0, m.start() - 40):m.end() + 30]!r}…")
     print(f"  stray punctuation, any pattern: {len(any_stray)} "
           f"({100 * len(any_stray) / max(1, len(sents)):.2f}%)")
-    dirty = [s for s in sents if any(p in s for p in RESIDUE)]
+    dirty = [s for s in sents if any(has_residue(s, p) for p in RESIDUE)]
     for p in RESIDUE:
-        hits = [s for s in sents if p in s]
+        hits = [s for s in sents if has_residue(s, p)]
         if hits:
             print(f"  residue {p!r}: {len(hits)}")
             for s in hits[:args.examples]:

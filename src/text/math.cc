@@ -167,6 +167,16 @@ constexpr Symbol kSymbols[] = {
     {"Im", "ℑ", false},
     {"lbrack", "[", false},
     {"rbrack", "]", false},
+    // Bars and set braces as Wikipedia shows them (|x|, ‖v‖, |ψ⟩, {0, 1}): later passes read
+    // "|", "{" and "}" as markup, so they reach the text as entities (AppendInlineMath).
+    {"vert", "|", false},
+    {"lvert", "|", false},
+    {"rvert", "|", false},
+    {"Vert", "‖", false},
+    {"lVert", "‖", false},
+    {"rVert", "‖", false},
+    {"lbrace", "{", false},
+    {"rbrace", "}", false},
     {"quad", " ", false},
     {"qquad", " ", false},
 };
@@ -376,12 +386,12 @@ class Renderer {
       out->append("′");
       return true;
     }
-    static constexpr std::string_view kKept = "+-=<>()[],./!;:*?\"";
+    static constexpr std::string_view kKept = "+-=<>()[],./!;:*?\"|";
     if (kKept.find(c) != std::string_view::npos) {
       out->push_back(c);
       return true;
     }
-    return false;  // & | $ # % @ ` ^ _ and control characters
+    return false;  // & $ # % @ ` ^ _ and control characters
   }
 
   // The argument of a command or script: one character, one command or one group.
@@ -422,11 +432,15 @@ class Renderer {
         out->push_back(' ');
         return true;
       }
-      if (c == '%' || c == '#' || c == '_') {
-        out->push_back(c);
+      if (c == '%' || c == '#' || c == '_' || c == '{' || c == '}') {
+        out->push_back(c);  // \{0, 1\} → "{0, 1}"
         return true;
       }
-      return false;  // \{ \} \| \\ \& \$ and the rest
+      if (c == '|') {
+        out->append("‖");  // a norm: \|v\|
+        return true;
+      }
+      return false;  // \\ \& \$ and the rest
     }
     size_t start = p_;
     while (p_ < s_.size() && IsAsciiLetter(s_[p_])) ++p_;
@@ -616,8 +630,26 @@ class Renderer {
   int big_operator_ = 0;    // 1: a big operator (∑, ⋂, …) was just written; 2: and its limits
 };
 
+// Whether s[k] starts a bar: "|" or "‖" (E2 80 96).
+bool IsBarAt(std::string_view s, size_t k) {
+  return s[k] == '|' || s.substr(k, 3) == "‖";
+}
+
+// Whether a source space between `before` (the text so far) and s[next] shows next to a bar:
+// TeX sets "|" as an ordinary symbol, with no space beside a letter, digit, bracket or another
+// bar (`| f(x) |` → "|f(x)|", `|\psi \rangle` → "|ψ⟩"), only beside an operator (`|x| = 1`).
+bool SpaceBesideBarShows(std::string_view before, std::string_view s, size_t next) {
+  constexpr std::string_view kOperators = "+-=<>,;:/";
+  const bool bar_before = before.ends_with('|') || before.ends_with("‖");
+  const bool bar_after = IsBarAt(s, next);
+  if (!bar_before && !bar_after) return true;
+  const char other = bar_before ? s[next] : before.back();
+  return kOperators.find(other) != std::string_view::npos;
+}
+
 // Runs of spaces to one, none at either end or inside brackets; a source space shows only when
-// it is not between two letters or digits (`s i n` → `sin`, `x = 2` stays).
+// it is not between two letters or digits (`s i n` → `sin`, `x = 2` stays) nor beside a bar
+// (SpaceBesideBarShows).
 std::string TidySpaces(std::string_view s) {
   std::string r;
   r.reserve(s.size());
@@ -627,10 +659,14 @@ std::string TidySpaces(std::string_view s) {
       size_t next = s.find_first_not_of(" \x01", k);
       if (r.empty() || next == std::string_view::npos) continue;
       if (IsWordByte(r.back()) && IsWordByte(s[next])) continue;
+      if (!SpaceBesideBarShows(r, s, next)) continue;
       c = ' ';
     }
-    if (c == ' ' && (r.empty() || r.back() == ' ' || r.back() == '(' || r.back() == '[')) continue;
-    if ((c == ')' || c == ']' || c == ',') && !r.empty() && r.back() == ' ') r.pop_back();
+    if (c == ' ' &&
+        (r.empty() || r.back() == ' ' || r.back() == '(' || r.back() == '[' || r.back() == '{'))
+      continue;
+    if ((c == ')' || c == ']' || c == '}' || c == ',') && !r.empty() && r.back() == ' ')
+      r.pop_back();
     r.push_back(c);
   }
   while (!r.empty() && r.back() == ' ') r.pop_back();
@@ -646,9 +682,10 @@ bool RenderMath(std::string_view tex, std::string* out) {
   Renderer renderer(tex);
   if (!renderer.Sequence(0, false, &raw)) return false;
   *out = TidySpaces(raw);
-  // Nested brackets that would read as a wiki link's (`[[x,y],z]`) are not shown: the formula is
-  // dropped rather than leave "[[" or "]]" in prose.
-  if (out->empty() || out->find("[[") != std::string::npos || out->find("]]") != std::string::npos)
+  // Nested brackets that would read as a wiki link's (`[[x,y],z]`) or a template's (`\{\{0\}\}`)
+  // are not shown: the formula is dropped rather than leave "[[", "]]", "{{" or "}}" in prose.
+  if (out->empty() || out->find("[[") != std::string::npos || out->find("]]") != std::string::npos ||
+      out->find("{{") != std::string::npos || out->find("}}") != std::string::npos)
     return false;
   // A space the formula shows at an end (`~n~photon` → "n photon") stays, as one space.
   const size_t first = raw.find_first_not_of(kSourceSpace);

@@ -22,10 +22,12 @@ inline constexpr int kMaxMathDepth = 6;
 // Unicode superscripts (`x^2` → `x²`), ordinals and primes stay on the line (`k^{th}` → `kth`),
 // other superscripts are bracketed after `^` (`e^x` → `e^(x)`); subscripts of
 // digits become Unicode subscripts (`x_1` → `x₁`), other subscripts are written on the line
-// (`x_i` → `xi`). Returns false, with `out` unspecified, for a formula it does not understand
-// (an unknown command, `&`, `\\`, `|`, `$`, longer than kMaxMathTex, nested deeper than
-// kMaxMathDepth, unbalanced braces): the caller drops it. What it returns never holds `\`, `{`
-// or `}`. Time linear in `tex`; the output is at most 8 bytes per input byte.
+// (`x_i` → `xi`). Bars and set braces show as Wikipedia shows them (`|x|`, `\|v\|` → `‖v‖`,
+// `|\psi\rangle` → `|ψ⟩`, `\{0,1\}` → `{0,1}`). Returns false, with `out` unspecified, for a
+// formula it does not understand (an unknown command, `&`, `\\`, `$`, longer than kMaxMathTex,
+// nested deeper than kMaxMathDepth, unbalanced braces) or that would show `[[`, `]]`, `{{` or
+// `}}`: the caller drops it. What it returns never holds `\`, nor `{` or `}` but for a set brace
+// of the source. Time linear in `tex`; the output is at most 8 bytes per input byte.
 bool RenderMath(std::string_view tex, std::string* out);
 
 }  // namespace aligndb

@@ -42,7 +42,8 @@ std::string NormalizeTemplateName(std::string_view name);
 
 // What a "@computed" template renders: it stands for a value Wikipedia computes from data aligndb
 // does not have ({{Inflation}}), until paragraphs are tidied and the bracket holding it is
-// removed (CleanWikitext). A control character that wikitext does not contain.
+// removed (CleanWikitext); outside any bracket it stays in the paragraph and TextProcessor drops
+// the sentence holding it. A control character that wikitext does not contain.
 constexpr char kComputedValueMarker = '\x02';
 
 // One parsed rule; opaque outside templates.cc.

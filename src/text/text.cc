@@ -12,6 +12,7 @@
 #include <cctype>
 #include <cstring>
 
+#include "text/templates.h"
 #include "text/wikitext.h"
 
 namespace aligndb {
@@ -549,6 +550,23 @@ bool InitialContinues(std::string_view next) {
   return !StartsSentences(w) && !IsAcronym(w);
 }
 
+// "I." is no initial in general: it ends sentences as a numeral ("… World War I.", "Grade I.",
+// "topoisomerase I."). It is one where no word of the sentence could carry a numeral: alone
+// ("Professor. I. Matias monograph was prepared"), after a colon ("Eds.: I. Matias (leader)") or
+// after a title ("Prof. I. Matias"); before a capitalised word that InitialContinues.
+[[gnu::noinline]] bool IsInitialI(std::string_view sentence, std::string_view next) {
+  std::string_view last = LastWord(sentence);
+  std::string_view before =
+      LastWord(sentence.substr(0, static_cast<size_t>(last.data() - sentence.data())));
+  // Titles only: after "Vol." or "No." it is a numeral ("Vol. I. Chapter 3").
+  static constexpr std::string_view kTitles[] = {"Dr.",  "Prof.", "Mr.",   "Mrs.", "Ms.",
+                                                 "Rev.", "Gen.",  "Capt.", "Col.", "Lt."};
+  if (!before.empty() && before.back() != ':' &&
+      std::find(std::begin(kTitles), std::end(kTitles), before) == std::end(kTitles))
+    return false;
+  return InitialContinues(next);
+}
+
 // Lower-case words that continue a name ("the U.N. Register on Conventional Weapons", "the U.S.
 // Food and Drug Administration").
 constexpr std::array<std::string_view, 9> kNameConnectors = {"and", "of", "for", "on", "de",
@@ -649,6 +667,27 @@ void DropGameScores(std::vector<std::string>* sentences) {
     sentences->clear();
   else if (with_moves > 0)
     std::erase_if(*sentences, [](const std::string& s) { return GameScoreMoves(s) >= 2; });
+}
+
+// "鼠 (子) Rat - 05.": a sentence that ends in a dash and a number with its period is an item of
+// a numbered list run into one line and cut at its numbers ("A. 01. 鼠 (子) Rat - 05. 龍 (辰)
+// Dragon - 09. 猴 (申) Monkey; B. 02. …", a zodiac table of "List of kanji by concept").
+bool EndsInDashedNumber(std::string_view s) {
+  if (s.size() < 5 || s.back() != '.') return false;
+  size_t k = s.size() - 1;
+  const size_t digits_end = k;
+  while (k > 0 && std::isdigit(static_cast<unsigned char>(s[k - 1]))) --k;
+  if (k == digits_end || k < 3 || s[k - 1] != ' ') return false;
+  std::string_view before = s.substr(0, k - 1);
+  return before.ends_with(" -") || before.ends_with(" \u2013");
+}
+
+// Such a list is not prose: a paragraph with three or more such items goes whole.
+void DropNumberedRuns(std::vector<std::string>* sentences) {
+  if (sentences->size() < 3) return;
+  int items = 0;
+  for (const auto& s : *sentences) items += EndsInDashedNumber(s);
+  if (items >= 3) sentences->clear();
 }
 
 // "32.c6 Ng3+! 33.Kxf2", "After 30.Qxe8+? Kxe8": "!" and "?" after a chess move annotate it; they
@@ -918,6 +957,63 @@ std::string WithoutNoBreakMarks(std::string_view s) {
   return false;
 }
 
+// "(Matias I. Archival Ukrainika in Canada: … - K.: Horobets, 2008. - 152 p.: ill.)", "(… State
+// Committee of Ukraine. URIAR; Editorial: IB Matias (chairman) and others., K. 2008. - c. 680)":
+// a bracket that ends in a page count after a dash, as a library reference (GOST style: "- 152
+// p.", "- 168 с.", "- c. 680") ends, is a book reference, and no sentence ends inside it however
+// many words it holds. Both ends are looked for within 640 bytes of the boundary.
+// Whether `b` (a bracket's content) ends in such a page count: "- 152 p.", "- c. 680", "- 168 с.",
+// with ": ill." after it or not.
+bool EndsInPageCount(std::string_view b) {
+  auto trim = [&]() {
+    while (!b.empty() && b.back() == ' ') b.remove_suffix(1);
+  };
+  auto strip = [&](std::string_view end) {
+    if (!b.ends_with(end)) return false;
+    b.remove_suffix(end.size());
+    trim();
+    return true;
+  };
+  auto digits = [&]() {
+    size_t n = 0;
+    while (!b.empty() && std::isdigit(static_cast<unsigned char>(b.back()))) b.remove_suffix(1), ++n;
+    trim();
+    return n > 0;
+  };
+  auto page = [&]() { return strip("pp.") || strip("p.") || strip("c.") || strip("\u0441."); };
+  trim();
+  strip(": ill.");
+  const bool count = page() ? digits() : digits() && page();  // "152 p." or "c. 680"
+  return count && (strip("-") || strip("\u2013"));
+}
+
+[[gnu::noinline]] bool InsideReferenceBracket(std::string_view sentence, std::string_view rest) {
+  constexpr size_t kReach = 640;
+  // Most boundaries have no ")" ending a page count ahead: each ")" is found by memchr and only
+  // such a one is looked at further.
+  const size_t reach = std::min(rest.size(), kReach);
+  size_t close = 0;
+  for (size_t from = 0;; from = close + 1) {
+    const void* hit = from < reach ? std::memchr(rest.data() + from, ')', reach - from) : nullptr;
+    if (hit == nullptr) return false;
+    close = static_cast<size_t>(static_cast<const char*>(hit) - rest.data());
+    if (EndsInPageCount(rest.substr(0, close))) break;
+  }
+  // That ")" must close the bracket open at the boundary, and the bracket open in the sentence.
+  int depth = 0;
+  for (size_t k = 0; k < close; ++k) {
+    if (rest[k] == '(') ++depth;
+    if (rest[k] == ')' && depth-- == 0) return false;
+  }
+  if (depth != 0) return false;
+  size_t k = sentence.size();
+  for (size_t n = 0; k > 0 && n < kReach; --k, ++n) {
+    if (sentence[k - 1] == ')') ++depth;
+    if (sentence[k - 1] == '(' && depth-- == 0) break;
+  }
+  return k > 0 && sentence[k - 1] == '(' && depth < 0;
+}
+
 // ICU's segments (`bounds`: byte offsets into `text`, first 0, last text.size()), merged across
 // boundaries that follow an abbreviation or a marked "!" or "?", then split before digits
 // (`slowly`: the reference way, see SplitBeforeDigits); trimmed, empty ones dropped, the marks
@@ -949,6 +1045,7 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       }
       // No sentence starts with a slash: "fighters from I./JG 53 and 2./JG 77 fought".
       if ((!next.empty() && next.front() == '/') || IsAbbreviation(last, FirstWord(next)) ||
+
           ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next) ||
           IsCountryAdjective(sentence))
         continue;
@@ -956,8 +1053,12 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       // ellipsis. (They are kept out of line: inlined here, they made every boundary dearer.)
       char end = last.empty() ? ' ' : last.back();
       if (end == '.' && last.size() == 4 && CountryNameContinues(sentence, next)) continue;
+      if (end == '.' && last.size() >= 2 && last.size() <= 3 && last[last.size() - 2] == 'I' &&
+          StripOpening(last) == "I." && IsInitialI(sentence, next))
+        continue;
       if (end == '.' && bounds[i + 1] > first_open && bounds[i + 1] < last_close &&
-          ContinuesInsideBracket(sentence, text.substr(bounds[i + 1])))
+          (ContinuesInsideBracket(sentence, text.substr(bounds[i + 1])) ||
+           InsideReferenceBracket(sentence, text.substr(bounds[i + 1]))))
         continue;
       bool mark = end == '!' || end == '?';
       if (mark || ((end == '.' || end == '\xA6') && EndsInEllipsis(last))) {
@@ -1075,6 +1176,14 @@ Status TextProcessor::Process(const SourcePage& page, ProcessedPage* out) {
       for (const auto& p : cleaned.paragraphs) {
         auto sentences = splitter_.Split(p);
         DropGameScores(&sentences);
+        DropNumberedRuns(&sentences);
+        // A value aligndb cannot compute, outside any bracket, leaves a hole in its sentence
+        // ("worth approximately $ today."): the sentence goes, as text that cannot be rendered.
+        if (cleaned.computed_values &&
+            std::memchr(p.data(), kComputedValueMarker, p.size()) != nullptr)
+          std::erase_if(sentences, [](const std::string& s) {
+            return s.find(kComputedValueMarker) != std::string::npos;
+          });
         if (!sentences.empty()) out->paragraphs.push_back(std::move(sentences));
       }
       break;

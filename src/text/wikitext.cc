@@ -1014,20 +1014,22 @@ std::string DecodeEntities(std::string_view in) {
 // ---- 6. Lines → paragraphs ----
 // A value that aligndb cannot compute ({{Inflation}}, see kComputedValueMarker) takes the bracket
 // around it along: "$787 billion (equivalent to $X billion in 2024)" → "$787 billion". Outside a
-// bracket only the marker goes.
+// bracket the marker stays, a hole in the sentence ("worth approximately $\x02 today."), and
+// TextProcessor drops the sentence that holds it.
 // As written: each marker found, its brackets searched for and erased, in turn (quadratic in
 // the markers of a paragraph). The reference path runs it.
 void RemoveComputedValuesAsWritten(std::string* s) {
-  size_t k;
-  while ((k = s->find(kComputedValueMarker)) != std::string::npos) {
+  size_t k, from = 0;
+  while ((k = s->find(kComputedValueMarker, from)) != std::string::npos) {
     size_t open = s->find_last_of("()", k);
     size_t close = s->find_first_of("()", k);
     if (open == std::string::npos || (*s)[open] != '(' || close == std::string::npos ||
         (*s)[close] != ')') {
-      s->erase(k, 1);
+      from = k + 1;  // kept: no bracket holds it
       continue;
     }
     s->erase(open, close + 1 - open);
+    from = open;
   }
 }
 
@@ -1055,6 +1057,8 @@ void RemoveComputedValues(std::string* s) {
       out.resize(kept.back());  // the bracket and all it holds go
       kept.pop_back();
       i = next;
+    } else {
+      out += c;  // no bracket holds it: the hole stays, for its sentence to be dropped
     }
   }
   *s = std::move(out);
@@ -1366,7 +1370,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   std::string s = RemoveComments(wikitext);
   if (!options.drop_inline_math) JoinFormulaLines(&s);  // display math stays out with the option
   s = RemoveTags(s, !options.drop_inline_math);
-  bool computed_values = false;
+  bool& computed_values = result.computed_values;
   s = RemoveTemplatesAndTables(s, &result.template_names, 0, &computed_values);
   BlankNonProseLines(&s);
   s = RenderInternalLinks(s);

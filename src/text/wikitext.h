@@ -14,6 +14,9 @@ namespace aligndb {
 struct CleanedWikitext {
   std::vector<std::string> paragraphs;      // prose paragraphs, in order, whitespace-normalized
   std::vector<std::string> template_names;  // names of the templates used, lower-cased
+  // A template rendered a value aligndb cannot compute ({{Inflation}}): a paragraph may hold
+  // kComputedValueMarker where such a value stood outside any bracket, a hole in its sentence.
+  bool computed_values = false;
 };
 
 // Wikitext → prose paragraphs. Templates listed in data/templates.tsv (built into the binary)

@@ -92,6 +92,19 @@ const MathCase kCases[] = {
     {"\\omega, \\omega + 1, \\ldots", "\u03c9, \u03c9 + 1, \u2026"},
     {"\\pi = \\frac {C}{d}", "\u03c0 = C/d"},
     {"\\neg (x < x)", "\u00ac(x < x)"},
+    // Bars and set braces as Wikipedia shows them (gensim sample: "Analysis of variance",
+    // "Ambiguity", "Bootstrap aggregating"); a source space beside a bar shows only beside an
+    // operator.
+    {"~|\\alpha\\rangle~", " |\u03b1\u27e9 "},
+    {" |1\\rangle ", "|1\u27e9"},
+    {"\\int |f(x)|^2 {\\rm d}x ", "\u222b|f(x)|\u00b2dx"},
+    {"b \\in \\{1,2,...,B\\}", "b \u2208 {1,2,...,B}"},
+    {"\\{ x \\mid x > 0 \\}", "{x \u2223 x > 0}"},
+    {"| f(x) | = 1", "|f(x)| = 1"},
+    {"|0\\rangle + |1\\rangle", "|0\u27e9 + |1\u27e9"},
+    {"\\|v\\| \\le \\lVert w \\rVert", "\u2016v\u2016 \u2264 \u2016w\u2016"},
+    {"\\left| x \\right|", "|x|"},
+    {"\\lbrace a, b \\rbrace", "{a, b}"},
 };
 
 TEST(MathTest, EveryListedCase) {
@@ -100,9 +113,10 @@ TEST(MathTest, EveryListedCase) {
 
 TEST(MathTest, FormulasItDoesNotUnderstandAreDropped) {
   for (const char* tex :
-       {"\\begin{matrix} a \\end{matrix}", "a & b", "a \\\\ b", "|x|", "\\{x\\}", "\\sqrt[3]{x}",
+       {"\\begin{matrix} a \\end{matrix}", "a & b", "a \\\\ b", "\\sqrt[3]{x}",
         "{a", "a}", "x^", "\\unknowncommand x", "\\frac{a}", "", "   ", "\\,", "[[x,y],z]=0",
-        "[x,[y,z]]"})  // "[[" and "]]" would read as a wiki link's
+        "[x,[y,z]]",  // "[[" and "]]" would read as a wiki link's
+        "\\{\\{0\\}\\}", "\\{0,\\{1\\}\\}"})  // and "{{", "}}" as a template's
     EXPECT_EQ(Render(tex), "<dropped>") << tex;
   // Two \over in one group are an error in TeX too; each needs both sides.
   for (const char* tex : {"a \\over b \\over c", "\\over b", "a \\over", "{a \\over } b"})
@@ -120,7 +134,8 @@ TEST(MathTest, RandomInputNeverLeavesTeXResidue) {
       "{",      "}",      "\\",      "^",   "_", "x",       "2",      " ",        "\\frac",
       "\\sqrt", "\\left", "\\right", "(",   ")", "\\alpha", "\\text", "\\mathbb", "\\bar",
       "+",      "=",      "\\,",     "\\;", "'", "~",       "\\sum",  "\\to",     "&",
-      "|",      "[",      "]",       ".",   "é", "\\sin",   "\\{",    "\\prime",  "\\over"};
+      "|",      "[",      "]",       ".",   "é", "\\sin",   "\\{",    "\\prime",  "\\over",
+      "\\}",     "\\|",     "\\rangle"};
   std::mt19937 rng(16);
   int rendered = 0;
   for (int n = 0; n < 20000; ++n) {
@@ -130,7 +145,17 @@ TEST(MathTest, RandomInputNeverLeavesTeXResidue) {
     std::string out;
     if (!RenderMath(tex, &out)) continue;
     ++rendered;
-    EXPECT_EQ(out.find_first_of("\\{}\x01"), std::string::npos) << tex << " → " << out;
+    EXPECT_EQ(out.find_first_of("\\\x01"), std::string::npos) << tex << " → " << out;
+    // A brace shows only for a set brace of the source (\{ \}), never two in a row.
+    auto count = [](std::string_view t, std::string_view what) {
+      size_t n = 0;
+      for (size_t k = t.find(what); k != std::string_view::npos; k = t.find(what, k + 1)) ++n;
+      return n;
+    };
+    EXPECT_LE(count(out, "{"), count(tex, "\\{")) << tex << " → " << out;
+    EXPECT_LE(count(out, "}"), count(tex, "\\}")) << tex << " → " << out;
+    EXPECT_EQ(out.find("{{"), std::string::npos) << tex;
+    EXPECT_EQ(out.find("}}"), std::string::npos) << tex;
     EXPECT_EQ(out.find("^{"), std::string::npos) << tex;
     EXPECT_EQ(out.find("[["), std::string::npos) << tex;
     EXPECT_EQ(out.find("]]"), std::string::npos) << tex;
@@ -194,6 +219,23 @@ TEST(MathTest, InlineMathIsShownInTheSentence) {
       "it cannot be written as a fraction (a/b), where 'a' and 'b' are integers.");
   // "Ambiguity": a non-breaking space of the formula shows.
   EXPECT_EQ(CleanOne("and <math>~n~</math>photon state"), "and n photon state");
+}
+
+// A formula with bars or set braces is in the sentence ("Ambiguity", "Analysis of variance",
+// gensim sample): "|" and "{" reach the paragraph as text, not as markup.
+TEST(MathTest, BarsAndSetBracesAreShownInTheSentence) {
+  EXPECT_EQ(CleanOne("It is common to define the [[coherent states]] with <math>~|\\alpha\\rangle~ "
+                     "</math> and states with fixed number of photons with "
+                     "<math>~|n\\rangle~</math>."),
+            "It is common to define the coherent states with |\u03b1\u27e9 and states with "
+            "fixed number of photons with |n\u27e9.");
+  EXPECT_EQ(CleanOne("factors <math>Z_{k,b}</math> where <math>b \\in \\{1,2,...,B\\}</math> "
+                     "denotes the different factors"),
+            "factors Zk,b where b \u2208 {1,2,...,B} denotes the different factors");
+  EXPECT_EQ(CleanOne("{{nowrap|<math>|x| = 1</math>}} holds."), "|x| = 1 holds.");
+  // Counter-example: a formula that would read as a template's braces is left out.
+  EXPECT_EQ(CleanOne("The set <math>\\{\\{0\\}\\}</math> has one element."),
+            "The set has one element.");
 }
 
 TEST(MathTest, DisplayMathStaysOut) {

@@ -456,11 +456,12 @@ TEST(TemplateTest, ComputedValuesTransliterationsAndVerseReferences) {
                      "today) and opened in 1950."),
             "It cost $5 million and opened in 1950.");
   EXPECT_EQ(CleanOne("A {{Format price|1500000}} prize."), "A 1500000 prize.");
-  // Outside a bracket only the template goes.
-  EXPECT_EQ(CleanOne("It cost {{Inflation|US|5|1900}} dollars."), "It cost dollars.");
+  // Outside a bracket the marker stays in the paragraph, a hole for TextProcessor to drop with
+  // its sentence (TextProcessorTest.ComputedValueOutsideABracketDropsItsSentence).
+  EXPECT_EQ(CleanOne("It cost {{Inflation|US|5|1900}} dollars."), "It cost \x02 dollars.");
   // A page cannot spell the marker: a reference to a control character shows as U+FFFD.
   EXPECT_EQ(CleanOne("It cost (about &#2; today) {{Inflation|US|5|1900}} dollars."),
-            "It cost (about \uFFFD today) dollars.");
+            "It cost (about \uFFFD today) \x02 dollars.");
   // {{tlit}}: the transliteration is shown.
   EXPECT_EQ(CleanOne("Jesus was a Jew of 1st-century [[Judea]].{{sfn|Ehrman|1999|p=96}} "
                      "{{tlit|grc|[[Ioudaios]]}} in New Testament Greek is a term"),
