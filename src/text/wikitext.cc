@@ -1184,7 +1184,10 @@ std::string TidyParagraph(std::string_view in) {
     // Square brackets typed around a removed pronunciation ("Бела Црква [{{IPA-sh|…}}]") go as
     // round ones do; "a[]" after a word is the source's.
     if (s[i] == '[' && (t.empty() || t.back() == ' ' || t.back() == '(')) {
-      size_t j = SkipSeparators(s, i + 1);
+      // Spaces and punctuation only: "[or]" is an editor's insertion ("carbon pollution [or]
+      // greenhouse emissions").
+      size_t j = i + 1;
+      while (j < s.size() && (s[j] == ' ' || s[j] == ',' || s[j] == ';' || s[j] == ':')) ++j;
       if (j < s.size() && s[j] == ']') {
         while (!t.empty() && t.back() == ' ') t.pop_back();
         i = j;

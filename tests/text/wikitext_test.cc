@@ -501,8 +501,10 @@ TEST(NonProseTest, BracketsAndColonsLeftByRemovedTemplatesGo) {
                      "a town."),
             "Bela Crkva (Serbian: \u0411\u0435\u043b\u0430 \u0426\u0440\u043a\u0432\u0430, "
             "German: Wei\u00dfkirchen) is a town.");
-  EXPECT_EQ(CleanOne("The array a[] is empty; the list [ ] too. Rome [''Roma''] is."),
-            "The array a[] is empty; the list too. Rome [Roma] is.");
+  EXPECT_EQ(CleanOne("The array a[] is empty; the list [ ] too. Rome [''Roma''] is. It rose "
+                     "\"if it increased carbon pollution [or] greenhouse emissions\"."),
+            "The array a[] is empty; the list too. Rome [Roma] is. It rose \"if it increased "
+            "carbon pollution [or] greenhouse emissions\".");
   // "Population: {{Ua-pop-est2013|210,919}}." (Bila Tserkva) renders; an unknown template
   // leaves no "Population:.".
   EXPECT_EQ(CleanOne("The area is 34 km2. Population: {{Ua-pop-est2013|210,919}}."),
