@@ -153,7 +153,7 @@ namespace {
 
 constexpr std::string_view kFunctions[] = {"convert", "date",    "dateage", "asof",     "harvtxt",
                                            "harvnb",  "harv",    "frac",    "computed", "langx",
-                                           "ipa",     "zh",      "nihongo", "braille"};
+                                           "ipa",     "zh",      "nihongo", "braille",  "coord"};
 
 // Parses a text pattern up to `close` (']' for a group, '\0' for the whole rule).
 bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNode>* out,
@@ -549,6 +549,135 @@ std::string RenderFrac(const TemplateCall& call, const TemplateTable::ArgCleaner
   return "";
 }
 
+// ---- {{coord}} (Module:Coordinates): the coordinates as the sentence shows them
+
+// "33.43", "-4.5", "57": a number as Module:Coordinates reads one.
+bool IsCoordNumber(std::string_view s) {
+  if (!s.empty() && (s[0] == '-' || s[0] == '+')) s.remove_prefix(1);
+  bool digit = false, point = false;
+  for (char c : s) {
+    if (c >= '0' && c <= '9') {
+      digit = true;
+    } else if (c == '.' && !point) {
+      point = true;
+    } else {
+      return false;
+    }
+  }
+  return digit;
+}
+int CoordPrecision(std::string_view s) {
+  size_t p = s.find('.');
+  return p == std::string_view::npos ? 0 : static_cast<int>(s.size() - p - 1);
+}
+// "33.43" with "N"/"S" for its sign: "33.43°N" ("-33.43" → "33.43°S"); a leading '+' goes.
+std::string DecimalCoord(std::string_view v, const char* pos, const char* neg) {
+  bool negative = !v.empty() && v[0] == '-';
+  if (!v.empty() && (v[0] == '-' || v[0] == '+')) v.remove_prefix(1);
+  return std::string(v) + "\u00b0" + (negative ? neg : pos);
+}
+// A decimal coordinate in degrees, minutes and seconds to the precision its decimals give
+// (Module:Coordinates' determineMode and convert_dec2dms): "44.1124" → "44°06′45″N".
+std::string DecimalToDms(std::string_view v, int precision, const char* pos, const char* neg) {
+  const double d = std::strtod(std::string(v).c_str(), nullptr);
+  const double a = std::fabs(d);
+  char buf[64];
+  if (precision <= 0) {
+    std::snprintf(buf, sizeof buf, "%.0f\u00b0", std::round(a));
+  } else if (precision <= 2) {
+    const long m = std::lround(a * 60);
+    std::snprintf(buf, sizeof buf, "%ld\u00b0%02ld\u2032", (m / 60) % 360, m % 60);
+  } else {
+    const long sec = std::lround(a * 3600);
+    std::snprintf(buf, sizeof buf, "%ld\u00b0%02ld\u2032%02ld\u2033", (sec / 3600) % 360,
+                  (sec / 60) % 60, sec % 60);
+  }
+  return std::string(buf) + (d < 0 ? neg : pos);
+}
+bool IsHemisphere(std::string_view s, char a, char b) {
+  return s.size() == 1 && (std::toupper(static_cast<unsigned char>(s[0])) == a ||
+                           std::toupper(static_cast<unsigned char>(s[0])) == b);
+}
+
+// {{coord|33.43|N|73.04|E}} → "33.43°N 73.04°E", {{coord|57|18|22|N|4|27|32|W}} → "57°18′22″N
+// 4°27′32″W", {{coord|44.112|-87.913}} → "44.112°N 87.913°W": the format the coordinates are
+// given in, unless format= asks for the other (dms: by the decimals' precision; dec: as given).
+// display=title alone shows them beside the page's title, not in the text: nothing then; nor
+// on a line of their own (display=inline,title at a page's end), which is no sentence.
+// Arguments it does not understand: nothing, as before.
+std::string RenderCoord(const TemplateCall& call) {
+  const std::string display = LowerAscii(call.Get("display"));
+  if (!display.empty() && display.find("inline") == std::string::npos && display != "i" &&
+      display != "it" && display != "ti")
+    return "";
+  const size_t line = call.before.rfind('\n');
+  if (Trim(call.before.substr(line == std::string_view::npos ? 0 : line + 1)).empty()) return "";
+  std::string_view a[9];
+  for (size_t k = 0; k < 9 && k < call.positional.size(); ++k) a[k] = Trim(call.positional[k]);
+  const std::string format = LowerAscii(call.Get("format"));
+  if (!IsCoordNumber(a[0])) return "";
+  auto dec = [&](std::string_view lat, std::string_view lon) {
+    if (format == "dms") {
+      const int p = std::max(CoordPrecision(lat), CoordPrecision(lon));
+      return DecimalToDms(lat, p, "N", "S") + " " + DecimalToDms(lon, p, "E", "W");
+    }
+    return DecimalCoord(lat, "N", "S") + " " + DecimalCoord(lon, "E", "W");
+  };
+  if (a[3].empty() && a[4].empty() && a[5].empty()) {  // {{coord|lat|long}}
+    if (!IsCoordNumber(a[1])) return "";
+    return dec(a[0], a[1]);
+  }
+  // Degrees [minutes [seconds]] and a hemisphere letter, for each: the letters' places tell.
+  size_t parts = 0;
+  for (size_t k : {3, 2, 1})
+    if (a[k].size() == 1 && a[2 * k + 1].size() == 1 &&
+        ((IsHemisphere(a[k], 'N', 'S') && IsHemisphere(a[2 * k + 1], 'E', 'W')) ||
+         (IsHemisphere(a[k], 'E', 'W') && IsHemisphere(a[2 * k + 1], 'N', 'S')))) {
+      parts = k;
+      break;
+    }
+  if (parts == 0) return "";
+  std::string_view lat[4], lon[4];  // degrees, minutes, seconds, letter
+  for (size_t k = 0; k < parts; ++k) lat[k] = a[k], lon[k] = a[parts + 1 + k];
+  lat[3] = a[parts];
+  lon[3] = a[2 * parts + 1];
+  if (IsHemisphere(lat[3], 'E', 'W')) std::swap(lat, lon);  // given longitude first
+  for (size_t k = 0; k < parts; ++k)
+    if (!IsCoordNumber(lat[k]) || !IsCoordNumber(lon[k])) return "";
+  auto upper = [](std::string_view l) {
+    return std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(l[0]))));
+  };
+  // Degrees alone with decimals are decimal coordinates with letters: shown as decimals.
+  if (parts == 1 && (CoordPrecision(lat[0]) > 0 || CoordPrecision(lon[0]) > 0)) {
+    const std::string slat = (upper(lat[3]) == "S" ? "-" : "") + std::string(lat[0]);
+    const std::string slon = (upper(lon[3]) == "W" ? "-" : "") + std::string(lon[0]);
+    return dec(slat, slon);
+  }
+  auto dms = [&](std::string_view* c) {
+    std::string out = std::string(c[0]) + "\u00b0";
+    if (parts > 1 && !c[1].empty()) out += std::string(c[1]) + "\u2032";
+    if (parts > 2 && !c[2].empty()) out += std::string(c[2]) + "\u2033";
+    return out + upper(c[3]);
+  };
+  if (format == "dec") {
+    // Module:Coordinates' convert_dms2dec: decimals by the smallest unit given.
+    auto to_dec = [&](std::string_view* c, const char* pos, const char* neg) {
+      const double deg = std::strtod(std::string(c[0]).c_str(), nullptr);
+      const double min = parts > 1 ? std::strtod(std::string(c[1]).c_str(), nullptr) : 0;
+      const double sec = parts > 2 ? std::strtod(std::string(c[2]).c_str(), nullptr) : 0;
+      const int precision = parts > 2   ? 5 + std::max(CoordPrecision(c[2]), 0)
+                            : parts > 1 ? 3 + std::max(CoordPrecision(c[1]), 0)
+                                        : CoordPrecision(c[0]);
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.*f\u00b0", precision, deg + (min + sec / 60) / 60);
+      const char l = static_cast<char>(std::toupper(static_cast<unsigned char>(c[3][0])));
+      return std::string(buf) + (l == 'S' || l == 'W' ? neg : pos);
+    };
+    return to_dec(lat, "N", "S") + " " + to_dec(lon, "E", "W");
+  }
+  return dms(lat) + " " + dms(lon);
+}
+
 // ---- {{langx}}, {{lang-xx}} (docs/text.md, "Language names")
 
 // True when `text` holds a letter of a script other than Latin (Greek, Cyrillic, Arabic, CJK, …):
@@ -822,6 +951,7 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   if (f == "zh") return RenderZh(call, clean);
   if (f == "nihongo") return RenderNihongo(call, clean);
   if (f == "braille") return RenderBraille(call);
+  if (f == "coord") return RenderCoord(call);
   return RenderHarvard(call, f, clean);  // harvtxt, harvnb, harv
 }
 

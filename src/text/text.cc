@@ -777,6 +777,34 @@ bool IsWholeSentence(std::string_view sentence, std::string_view word) {
   return b != std::string_view::npos && sentence.substr(b, word.size()) == word &&
          sentence.find_first_not_of(" \t\n", b + word.size()) == std::string_view::npos;
 }
+// Inside a quotation, one word and an ellipsis is no sentence but speech trailing off at its
+// first word, which the rest continues (`"… [from Vietnam]. But... I do not believe he knew …"`):
+// "But..." or "But ...", after an opening quotation mark or not. Outside one it may stand alone
+// ("Wait... What? No!"). `upto` is the paragraph up to the boundary, whose quotation marks tell
+// whether a quotation is open there (counted only for such a word, which is rare).
+bool IsOneWordTrailingOff(std::string_view sentence, std::string_view last,
+                          std::string_view upto) {
+  const size_t b = sentence.find_first_not_of(" \t\n");
+  if (b == std::string_view::npos) return false;
+  sentence = sentence.substr(b, sentence.rfind(last) + last.size() - b);  // trimmed
+  std::string_view word = sentence;
+  if (last == "..." || last == "\u2026") {  // "But ...": the word before the lone ellipsis
+    word = sentence.substr(0, sentence.size() - last.size());
+    while (!word.empty() && word.back() == ' ') word.remove_suffix(1);
+  } else {
+    word = sentence.substr(0, sentence.size() - 3);
+  }
+  if (word.empty() || word.find(' ') != std::string_view::npos) return false;
+  if (word[0] == '"')
+    word.remove_prefix(1);
+  else if (word.starts_with("\u201c"))
+    word.remove_prefix(3);
+  const unsigned char c = word.empty() ? ' ' : static_cast<unsigned char>(word[0]);
+  if (!std::isalpha(c) && c < 0x80) return false;
+  QuoteCount quotes;
+  quotes.CountUpTo(upto, upto.size());
+  return quotes.straight % 2 == 1 || quotes.open > quotes.close;
+}
 bool ContinuesAfterElision(const QuoteCount& quotes, std::string_view next) {
   size_t q = std::string_view::npos, size = 1;
   if (quotes.straight % 2 == 1) {
@@ -798,10 +826,11 @@ bool ContinuesAfterElision(const QuoteCount& quotes, std::string_view next) {
 // The ellipsis rules above, for a boundary after `last` (a word ending in an ellipsis), with the
 // sentence's quotation marks counted: out of line, as few boundaries need them.
 [[gnu::noinline]] bool ContinuesAtEllipsis(std::string_view sentence, std::string_view last,
-                                           std::string_view next, const QuoteCount& quotes) {
+                                           std::string_view next, const QuoteCount& quotes,
+                                           std::string_view upto) {
   return OpensWithEllipsis(last) ||
          ((last == "..." || last == "\u2026") && IsWholeSentence(sentence, last)) ||
-         ContinuesAfterElision(quotes, next);
+         IsOneWordTrailingOff(sentence, last, upto) || ContinuesAfterElision(quotes, next);
 }
 
 // ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...").
@@ -886,14 +915,23 @@ bool HoldsNoBreakMark(std::string_view text) {
   return false;
 }
 
-// "Battle!\u2060": a "!" or "?" that CleanWikitext marked as ending no sentence.
-bool EndsWithNoBreakMark(std::string_view word) {
-  return word.size() > kNoSentenceBreak.size() && word.ends_with(kNoSentenceBreak) &&
-         (word[word.size() - kNoSentenceBreak.size() - 1] == '!' ||
-          word[word.size() - kNoSentenceBreak.size() - 1] == '?');
+// Whether s[0, end) ends in a "!", "?" or an ellipsis ("..." or "\u2026"): the marks after which
+// CleanWikitext puts kNoSentenceBreak.
+bool EndsInMarkable(std::string_view s, size_t end) {
+  if (end == 0) return false;
+  const char c = s[end - 1];
+  return c == '!' || c == '?' ||
+         (end >= 3 && (s.substr(end - 3, 3) == "..." || s.substr(end - 3, 3) == "\u2026"));
 }
 
-// `s` without the kNoSentenceBreak marks that follow a "!" or "?".
+// "Battle!\u2060", "On...\u2060": a "!", "?" or ellipsis that CleanWikitext marked as ending no
+// sentence.
+bool EndsWithNoBreakMark(std::string_view word) {
+  return word.size() > kNoSentenceBreak.size() && word.ends_with(kNoSentenceBreak) &&
+         EndsInMarkable(word, word.size() - kNoSentenceBreak.size());
+}
+
+// `s` without the kNoSentenceBreak marks that follow a "!", "?" or an ellipsis.
 std::string WithoutNoBreakMarks(std::string_view s) {
   std::string out;
   out.reserve(s.size());
@@ -901,7 +939,7 @@ std::string WithoutNoBreakMarks(std::string_view s) {
     size_t m = s.find(kNoSentenceBreak, i);
     if (m == std::string_view::npos) m = s.size();
     out.append(s.substr(i, m - i));
-    if (m < s.size() && (m == 0 || (s[m - 1] != '!' && s[m - 1] != '?')))
+    if (m < s.size() && !EndsInMarkable(s, m))
       out.append(kNoSentenceBreak);  // a word joiner of the source, kept as written
     i = m + kNoSentenceBreak.size();
   }
@@ -1065,7 +1103,8 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
         if (mark && IsChessAnnotation(sentence, next)) continue;
         quotes.CountUpTo(text, bounds[i + 1]);
         if (mark ? ContinuesInsideQuote(quotes, next)
-                 : ContinuesAtEllipsis(sentence, last, next, quotes))
+                 : ContinuesAtEllipsis(sentence, last, next, quotes,
+                                       text.substr(0, bounds[i + 1])))
           continue;
       }
     }

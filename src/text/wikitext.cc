@@ -306,6 +306,29 @@ std::string RemoveTags(std::string_view in, bool inline_math) {
       }
       absent_after.emplace_back(Lower(name), end);
     }
+    // <nowiki>: its content is text, whatever markup it holds ("<nowiki>[</nowiki>[[Uatu]]
+    // <nowiki>]</nowiki>" shows "[Uatu]"): the bytes later passes read as markup are written as
+    // entities, decoded with the others.
+    if (!closing && !self_closing && IEquals(name, "nowiki") && !known_absent(name, end)) {
+      if (size_t close = FindClosingTag(in, end, name); close != std::string_view::npos) {
+        for (char c : in.substr(end, close - end)) {
+          switch (c) {
+            case '[': out.append("&#91;"); break;
+            case ']': out.append("&#93;"); break;
+            case '{': out.append("&#123;"); break;
+            case '}': out.append("&#125;"); break;
+            case '|': out.append("&#124;"); break;
+            case '=': out.append("&#61;"); break;
+            case '\'': out.append("&#39;"); break;
+            case '_': out.append("&#95;"); break;
+            default: out.push_back(c);
+          }
+        }
+        i = in.find('>', close) + 1;
+        continue;
+      }
+      absent_after.emplace_back(Lower(name), end);
+    }
     if (IsListTag(name)) {
       // HTML lists become wikitext list lines, so that they end paragraphs like "*" lines.
       out.append(!closing && IEquals(name, "li") ? "\n* " : "\n");
@@ -846,16 +869,17 @@ std::string RenderExternalLinks(std::string_view in) {
 bool TogglesItalics(size_t n) { return n == 2 || n >= 5; }
 
 // An italic span while the quote pass copies it: where its text starts in the output, and the
-// output positions right after each "!" or "?" in it that a space follows.
+// output positions right after each "!" or "?" in it that a space follows, and after each
+// ellipsis.
 struct ItalicSpan {
   bool open = false;
   size_t start = 0;
   std::vector<size_t> marks;
 
   // The span ends (its closing quotes, or the line's end, where MediaWiki closes it). A title
-  // with a "!" or "?" inside it (`Super Indiscriminate Decisive Battle! Team Ranma vs. the
-  // Legendary Phoenix`), a span of at most 15 words, gets kNoSentenceBreak after each mark that
-  // more of the span follows. Longer spans are quotations of whole sentences (italic
+  // with a "!", "?" or ellipsis inside it (`Super Indiscriminate Decisive Battle! Team Ranma vs.
+  // the Legendary Phoenix`, `People Hold On ... The Remix Anthology`), a span of at most 15 words,
+  // gets kNoSentenceBreak after each mark that more of the span follows. Longer spans are quotations of whole sentences (italic
   // quotations, foreign-language passages) and are split as sentences are.
   void Close(std::string* out) {
     open = false;
@@ -887,7 +911,8 @@ std::string RemoveQuotesAndSwitches(std::string_view in) {
   ItalicSpan italic;
   while (true) {
     // Inside italics the marks and the line's end are looked at too; they are rare.
-    i = italic.open ? SkipPlain<'\'', '_', '!', '?', '\n'>(in, i) : SkipPlain<'\'', '_'>(in, i);
+    i = italic.open ? SkipPlain<'\'', '_', '!', '?', '.', '\xE2', '\n'>(in, i)
+                    : SkipPlain<'\'', '_'>(in, i);
     if (i >= n) break;
     const char c = in[i];
     if (italic.open && c == '\n') {  // MediaWiki closes italics at the line's end
@@ -898,6 +923,23 @@ std::string RemoveQuotesAndSwitches(std::string_view in) {
     }
     if (italic.open && (c == '!' || c == '?')) {
       if (++i < n && in[i] == ' ') {
+        copy_run();
+        run = i;
+        italic.marks.push_back(out.size());
+      }
+      continue;
+    }
+    // An ellipsis in a title (`People Hold On ... The Remix Anthology`, `On...The`) is marked as
+    // "!" and "?" are, with or without a space after it.
+    if (italic.open && (c == '.' || c == '\xE2')) {
+      const std::string_view ellipsis = c == '.' ? "..." : "\u2026";
+      if (in.substr(i, 3) != ellipsis) {
+        ++i;
+        continue;
+      }
+      i += 3;
+      while (i < n && in[i] == '.') ++i;
+      if (i < n && in[i] != '\n' && in[i] != '\'') {
         copy_run();
         run = i;
         italic.marks.push_back(out.size());
@@ -1125,7 +1167,7 @@ std::string TidyParagraph(std::string_view in) {
   std::string t;
   t.reserve(s.size());
   for (size_t i = 0; i < s.size(); ++i) {
-    if (size_t j = SkipPlain<'(', ',', '.', ';', ':', ')', ' '>(s, i); j > i) {
+    if (size_t j = SkipPlain<'(', '[', ',', '.', ';', ':', ')', ' '>(s, i); j > i) {
       t.append(s, i, j - i);
       i = j - 1;
       continue;
@@ -1143,6 +1185,19 @@ std::string TidyParagraph(std::string_view in) {
         continue;
       }
     }
+    // Square brackets typed around a removed pronunciation ("Бела Црква [{{IPA-sh|…}}]") go as
+    // round ones do; "a[]" after a word is the source's.
+    if (s[i] == '[' && (t.empty() || t.back() == ' ' || t.back() == '(')) {
+      // Spaces and punctuation only: "[or]" is an editor's insertion ("carbon pollution [or]
+      // greenhouse emissions").
+      size_t j = i + 1;
+      while (j < s.size() && (s[j] == ' ' || s[j] == ',' || s[j] == ';' || s[j] == ':')) ++j;
+      if (j < s.size() && s[j] == ']') {
+        while (!t.empty() && t.back() == ' ') t.pop_back();
+        i = j;
+        continue;
+      }
+    }
     // A space before punctuation was left by removed markup, unless it is the source's.
     bool popped_space = false;
     if ((s[i] == ',' || s[i] == '.' || s[i] == ';' || s[i] == ':' || s[i] == ')') && !t.empty() &&
@@ -1152,6 +1207,9 @@ std::string TidyParagraph(std::string_view in) {
       // ", ." and ", :" left by removed markup ("harsh voice, {{IPA|[a̱]}}." → "harsh voice."):
       // the comma goes, the period or colon stays.
       if ((s[i] == '.' || s[i] == ':') && !t.empty() && t.back() == ',') t.pop_back();
+      // ": ." left by a removed template after its lead-in ("Population: {{…}}."): the colon
+      // has nothing left to introduce.
+      if (s[i] == '.' && !t.empty() && t.back() == ':') t.pop_back();
     }
     // ", ," and ". ," left by removed templates (but "Inc.," and "D.C.," are the source's).
     if (s[i] == ',' && !t.empty() && (t.back() == ',' || (t.back() == '.' && popped_space)))

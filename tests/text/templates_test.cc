@@ -96,5 +96,33 @@ TEST(BrailleCellTest, DotNumbersLettersAndTheNumberSign) {
   EXPECT_EQ(CleanOne("a {{bc|321}} b {{bc|ing}} c"), "a b c");
 }
 
+// {{coord}} without display=title shows the coordinates in the sentence, in the format they are
+// given in (Module:Coordinates); "Islamabad is located at {{Coord|33.43|N|73.04|E|}} at the
+// northern edge" lost them ("located at at the").
+TEST(CoordTest, InlineCoordinatesShowAsWikipediaShowsThem) {
+  EXPECT_EQ(CleanOne("Islamabad is located at {{Coord|33.43|N|73.04|E|}} at the northern edge of "
+                     "the Pothohar Plateau."),
+            "Islamabad is located at 33.43\u00b0N 73.04\u00b0E at the northern edge of the "
+            "Pothohar Plateau.");
+  EXPECT_EQ(CleanOne("It stands at {{coord|57|18|22|N|4|27|32|W|type:landmark}} on a hill."),
+            "It stands at 57\u00b018\u203222\u2033N 4\u00b027\u203232\u2033W on a hill.");
+  EXPECT_EQ(CleanOne("At {{coord|43|12|S|25|18|W|display=inline,title}} and "
+                     "{{coord|44.112|-87.913}} and {{coord|-33.5|151.25|format=dms}}."),
+            "At 43\u00b012\u2032S 25\u00b018\u2032W and 44.112\u00b0N 87.913\u00b0W and "
+            "33\u00b030\u2032S 151\u00b015\u2032E.");
+  EXPECT_EQ(CleanOne("At {{coord|44.1124|N|87.9130|W|format=dms}} and "
+                     "{{coord|57|18|22|N|4|27|32|W|format=dec}}."),
+            "At 44\u00b006\u203245\u2033N 87\u00b054\u203247\u2033W and 57.30611\u00b0N "
+            "4.45889\u00b0W.");
+  // Given longitude first, as the module allows.
+  EXPECT_EQ(CleanOne("At {{coord|21|25|E|44|53|N}}."), "At 44\u00b053\u2032N 21\u00b025\u2032E.");
+  // Shown beside the title only, or not understood: nothing in the text.
+  EXPECT_EQ(CleanOne("The town.\n{{coord|41|16|51|N|21|20|43|E|display=title}}"), "The town.");
+  // On a line of its own it is no sentence, though shown inline.
+  EXPECT_EQ(CleanOne("The town.\n\n{{coord|44|53|51|N|21|25|01|E|display=inline,title}}\n"),
+            "The town.");
+  EXPECT_EQ(CleanOne("At {{coord|north|x}} or {{coord|12|N|x|E}} here."), "At or here.");
+}
+
 }  // namespace
 }  // namespace aligndb

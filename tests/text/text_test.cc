@@ -820,6 +820,54 @@ TEST(TextProcessorTest, NumberedListsRunIntoALineAreNotProse) {
                               "They toured - 12.", "Then they left."}));
 }
 
+// An ellipsis inside a short italic title ends no sentence, as "!" and "?" there do (All Around
+// the World (Lisa Stansfield song)); one that ends its span, or in a long italic quotation, is
+// read as before.
+TEST(TextProcessorTest, EllipsesInsideItalicTitlesEndNoSentence) {
+  const auto paragraphs = ProcessedParagraphs(
+      "It was also included on the ''[[People Hold On ... The Remix Anthology]]'' compilation "
+      "(also on ''[[The Collection 1989\u20132003]]''). Finally, ''People Hold On...The Remix "
+      "Anthology'' includes: the Mix.\n\n"
+      "He sang ''Hold On\u2026 Now'' twice.\n\n"
+      "They made ''Wait...'' Then they left. He said ''For we all agree that the most excellent "
+      "man should rule, and that the law rules and alone is authoritative... But what criterion "
+      "of good things is more precise than the intelligent man'' in the end.");
+  using S = std::vector<std::string>;
+  ASSERT_EQ(paragraphs.size(), 3u);
+  EXPECT_EQ(paragraphs[0],
+            (S{"It was also included on the People Hold On ... The Remix Anthology compilation "
+               "(also on The Collection 1989\u20132003).",
+               "Finally, People Hold On...The Remix Anthology includes: the Mix."}));
+  EXPECT_EQ(paragraphs[1], (S{"He sang Hold On\u2026 Now twice."}));
+  ASSERT_EQ(paragraphs[2].size(), 4u);
+  EXPECT_EQ(paragraphs[2][0], "They made Wait...");
+  EXPECT_EQ(paragraphs[2][3],
+            "But what criterion of good things is more precise than the intelligent man in the "
+            "end.");
+  for (const auto& p : paragraphs)
+    for (const auto& s : p) EXPECT_EQ(s.find(kNoSentenceBreak), std::string::npos) << s;
+}
+
+// Inside a quotation, one word trailing off in an ellipsis is no sentence: it goes on ("But... I
+// do not believe he knew", John F. Kennedy); outside one, or after more words, it may end one.
+TEST(SentenceTest, OneWordTrailingOffIsNoSentence) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  EXPECT_EQ(sp.Split("Sorensen wrote: \"I would like to believe that Kennedy would have found a "
+                     "way to withdraw all American instructors and advisors [from Vietnam]. But... "
+                     "I do not believe he knew in his last weeks what he was going to do.\""),
+            (S{"Sorensen wrote: \"I would like to believe that Kennedy would have found a way to "
+               "withdraw all American instructors and advisors [from Vietnam].",
+               "But... I do not believe he knew in his last weeks what he was going to do.\""}));
+  EXPECT_EQ(sp.Split("\"Well ... I stayed,\" she said."), (S{"\"Well ... I stayed,\" she said."}));
+  EXPECT_EQ(sp.Split("The war was over... The men went home."),
+            (S{"The war was over...", "The men went home."}));
+  EXPECT_EQ(sp.Split("It was 1999... The men went home."),
+            (S{"It was 1999...", "The men went home."}));
+  EXPECT_EQ(sp.Split("Well... I stayed."), (S{"Well...", "I stayed."}));
+  EXPECT_EQ(sp.SplitSlowly("\"No. Well... I stayed.\""), sp.Split("\"No. Well... I stayed.\""));
+}
+
 // After a country abbreviation, ASCII ; , : ) go on with the sentence ("Washington D.C.; Die
 // Haus"), but a quotation mark or a letter outside ASCII starts a new one.
 TEST(SentenceTest, CountryAbbreviationBeforePunctuationOrAWordOutsideAscii) {
