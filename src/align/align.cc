@@ -1164,9 +1164,8 @@ class AlignRun {
   Status AlignPair(PairAligner* aligner, const TitlePair& pair, PairOutcome* out) {
     ArticleSide& normal = aligner->normal_side();
     ArticleSide& simple = aligner->simple_side();
-    // Each article is read once a run: its blocks are not kept in the block cache.
-    RETURN_IF_ERROR(store_->GetArticle(normal_ed_, pair.normal_id, &normal.article, nullptr, false));
-    RETURN_IF_ERROR(store_->GetArticle(simple_ed_, pair.simple_id, &simple.article, nullptr, false));
+    RETURN_IF_ERROR(store_->GetArticle(normal_ed_, pair.normal_id, &normal.article));
+    RETURN_IF_ERROR(store_->GetArticle(simple_ed_, pair.simple_id, &simple.article));
     uint32_t flags = normal.article.flags() | simple.article.flags();
     if (flags) {
       out->kind = PairOutcome::Kind::kRemoved;

@@ -546,11 +546,9 @@ Status Store::GetEditionCounts(uint32_t edition, EditionCounts* out) {
 
 template <typename Msg>
 static Status GetProto(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf, const std::string& key,
-                       Msg* out, const rocksdb::Snapshot* snapshot, const std::string& what,
-                       bool fill_cache = true) {
+                       Msg* out, const rocksdb::Snapshot* snapshot, const std::string& what) {
   rocksdb::ReadOptions ro;
   ro.snapshot = snapshot;
-  ro.fill_cache = fill_cache;
   rocksdb::PinnableSlice value;
   rocksdb::Status s = db->Get(ro, cf, key, &value);
   if (s.IsNotFound()) return Status::NotFound(what);
@@ -566,9 +564,9 @@ Status Store::GetPageState(uint32_t edition, uint64_t page_id, pb::PageState* ou
 }
 
 Status Store::GetArticle(uint32_t edition, uint64_t page_id, pb::Article* out,
-                         const Snapshot* snapshot, bool fill_cache) {
+                         const Snapshot* snapshot) {
   return GetProto(db_, cf(Cf::kArticles), EncodePageKey(edition, page_id), out, Raw(snapshot),
-                  "article " + std::to_string(page_id), fill_cache);
+                  "article " + std::to_string(page_id));
 }
 
 Status Store::GetRedirect(uint32_t edition, const std::string& normalized_title, pb::Redirect* out,

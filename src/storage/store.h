@@ -116,10 +116,8 @@ class Store {
   // Removes a page (article or redirect) and everything derived from it. OK if absent.
   Status DeletePage(uint32_t edition, uint64_t page_id);
 
-  // `fill_cache` false: for a reader that reads each article once (align), whose blocks would
-  // only crowd the block cache and keep fresh memory being faulted in.
   Status GetArticle(uint32_t edition, uint64_t page_id, pb::Article* out,
-                    const Snapshot* snapshot = nullptr, bool fill_cache = true);
+                    const Snapshot* snapshot = nullptr);
   Status GetRedirect(uint32_t edition, const std::string& normalized_title, pb::Redirect* out,
                      const Snapshot* snapshot = nullptr);
   // Page id of the article titled `title` (normalized here). NotFound if none.
