@@ -758,6 +758,50 @@ Status LookupRecord(Store* store, const EditionPair& editions, const std::string
   return ExplainMissing(store, pair, title, key_title, snap.get());
 }
 
+Status RedirectedPairs(Store* store, const EditionPair& editions,
+                       std::vector<RedirectedPair>* out) {
+  out->clear();
+  ResolvedPair pair;
+  RETURN_IF_ERROR(Resolve(store, editions, &pair));
+  if (!pair.summary.params().follow_redirects()) return Status::OK();
+  auto snap = store->NewSnapshot();
+  auto add = [&](const pb::AlignmentRecord& r) {
+    out->push_back({NormalizeTitle(r.normal_title()), r.normal_title(), r.simple_title()});
+  };
+  Status s;
+  if (pair.summary.every_record_has_keep()) {
+    // A record whose name is not its normal article's title was paired through a redirect:
+    // one title lookup a record, and only those records read.
+    std::vector<std::string> names;
+    s = store->ForEachAlignmentKeep(
+        pair.normal_id, pair.simple_id,
+        [&](const std::string& name, const pb::AlignmentKeep& keep) {
+          uint64_t id = 0;
+          Status f = store->FindArticle(pair.normal_id, name, &id, snap.get());
+          if (f.ok() && id == keep.normal_page_id()) return Status::OK();
+          if (!f.ok() && !f.IsNotFound()) return f;
+          names.push_back(name);
+          return Status::OK();
+        },
+        snap.get());
+    for (size_t i = 0; s.ok() && i < names.size(); ++i) {
+      pb::AlignmentRecord r;
+      s = store->GetAlignment(pair.normal_id, pair.simple_id, names[i], &r, snap.get());
+      if (s.ok() && NormalizeTitle(r.normal_title()) != names[i]) add(r);
+    }
+  } else {
+    s = store->ForEachAlignment(
+        pair.normal_id, pair.simple_id, "",
+        [&](const pb::AlignmentRecord& r) {
+          if (NormalizeTitle(r.normal_title()) != NormalizeTitle(r.simple_title())) add(r);
+          return Status::OK();
+        },
+        snap.get());
+  }
+  std::sort(out->begin(), out->end());
+  return s;
+}
+
 // ------------------------------------------------------------------ stats
 
 namespace {
