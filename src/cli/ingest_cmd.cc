@@ -58,6 +58,9 @@ void PrintIngestSummary(const IngestSummary& s, bool json) {
             << " unchanged, " << s.deleted << " deleted\n"
             << "redirects: " << s.redirects << " stored, " << s.redirects_unchanged
             << " unchanged, " << s.redirects_deleted << " deleted\n";
+  if (s.deleted_other_input)
+    std::cout << "of the pages deleted, stored by an input of another kind: "
+              << s.deleted_other_input << "\n";
   if (s.older_stored)
     std::cout << "pages stored in an older revision than the one they replaced: " << s.older_stored
               << "\n";
