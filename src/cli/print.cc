@@ -302,8 +302,10 @@ void PrintParaphraseStats(const ParaphraseStats& stats, OutputFormat format, std
 Status Stats(Store* store, const EditionPair& editions, double min_sim, OutputFormat format,
              std::ostream& out) {
   EditionPair pair;
-  RETURN_IF_ERROR(ResolveEditions(store, editions, &pair));
-  if (pair.normal == pair.simple) {
+  Status resolved = ResolveEditions(store, editions, &pair);
+  // No such pair: the statistics' own checks tell a bad --min-sim before that.
+  if (!resolved.ok() && !resolved.IsNotFound()) return resolved;
+  if (resolved.ok() && pair.normal == pair.simple) {
     ParaphraseStats ps;
     RETURN_IF_ERROR(ComputeParaphraseStats(store, pair.normal, &ps));
     PrintParaphraseStats(ps, format, out);

@@ -17,6 +17,7 @@
 #include "eval/eval.h"
 #include "storage/store.h"
 #include "text/text.h"
+#include "util/fault.h"
 #include "util/files.h"
 
 namespace aligndb {
@@ -600,16 +601,25 @@ Status CheckOps(const ExportOptions& o, const ResolvedPair& pair) {
                     "editions hold 1-1, 1-2, 2-1, 2-2 and pair"));
 }
 
+// The pair to read and the options with its default limits, after the argument checks.
+Status ResolveChecked(Store* store, const ExportOptions& options, ResolvedPair* pair,
+                      ExportOptions* o) {
+  Status s = Resolve(store, options.editions, pair);
+  if (s.IsNotFound()) RETURN_IF_ERROR(CheckArgumentsAsNamed(options));
+  RETURN_IF_ERROR(s);
+  *o = WithDefaultLimits(options, *pair);
+  RETURN_IF_ERROR(CheckLimits(*o, *pair));
+  return CheckOps(*o, *pair);
+}
+
 // Calls fn with the options (default limits filled in) and every record they select, from one
 // snapshot, after the argument checks.
 Status ForEachSelectedRecord(
     Store* store, const ExportOptions& options,
     const std::function<Status(const ExportOptions&, const pb::AlignmentRecord&)>& fn) {
   ResolvedPair pair;
-  RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
-  const ExportOptions o = WithDefaultLimits(options, pair);
-  RETURN_IF_ERROR(CheckLimits(o, pair));
-  RETURN_IF_ERROR(CheckOps(o, pair));
+  ExportOptions o;
+  RETURN_IF_ERROR(ResolveChecked(store, options, &pair, &o));
   auto snap = store->NewSnapshot();
   return ForEachRecord(store, pair, o.title, snap.get(),
                        [&](const pb::AlignmentRecord& r) { return fn(o, r); });
@@ -687,15 +697,17 @@ Status ForEachExportRow(Store* store, const ExportOptions& options,
 Status Export(Store* store, const ExportOptions& options, std::ostream& out, uint64_t* written) {
   *written = 0;
   ResolvedPair pair;
-  RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
-  const ExportOptions o = WithDefaultLimits(options, pair);
-  RETURN_IF_ERROR(CheckLimits(o, pair));
-  RETURN_IF_ERROR(CheckOps(o, pair));
+  ExportOptions o;
+  RETURN_IF_ERROR(ResolveChecked(store, options, &pair, &o));
   auto snap = store->NewSnapshot();
   RowWriter rows(o, out);
   RETURN_IF_ERROR(rows.Open());
-  RETURN_IF_ERROR(ForEachRecord(store, pair, o.title, snap.get(),
-                                [&](const pb::AlignmentRecord& r) { return rows.Write(r); }));
+  RETURN_IF_ERROR(
+      ForEachRecord(store, pair, o.title, snap.get(), [&](const pb::AlignmentRecord& r) {
+        Status s = rows.Write(r);
+        PausePoint("export");  // a test hook: mid-export, the output files open
+        return s;
+      }));
   *written = rows.written();
   return rows.Close();
 }
@@ -891,15 +903,25 @@ void CountRecord(const pb::AlignmentRecord& r, bool distributions, CorpusStats* 
 
 }  // namespace
 
+Status CheckArgumentsAsNamed(const ExportOptions& options) {
+  ResolvedPair named;
+  named.normal = options.editions.normal.empty() ? "enwiki" : options.editions.normal;
+  named.simple = options.editions.simple.empty() ? "simplewiki" : options.editions.simple;
+  named.unbounded = named.normal == named.simple;
+  const ExportOptions o = WithDefaultLimits(options, named);
+  RETURN_IF_ERROR(CheckLimits(o, named));
+  return CheckOps(o, named);
+}
+
 Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_sim,
                           bool distributions, CorpusStats* st) {
-  ResolvedPair pair;
-  RETURN_IF_ERROR(Resolve(store, editions, &pair));
   ExportOptions limits;  // the threshold checked as export checks --min-sim
   limits.editions = editions;
   limits.min_sim = min_sim;
-  limits.max_sim = pair.unbounded ? std::numeric_limits<double>::infinity() : 1.0;
-  RETURN_IF_ERROR(CheckLimits(limits, pair));
+  limits.max_sim = std::nan("");  // the pair's upper bound
+  ResolvedPair pair;
+  ExportOptions checked;
+  RETURN_IF_ERROR(ResolveChecked(store, limits, &pair, &checked));
   auto snap = store->NewSnapshot();
   pb::PairingSummary ps;
   RETURN_IF_ERROR(store->GetPairingSummary(pair.normal, pair.simple, &ps));
