@@ -117,7 +117,10 @@ Status ForEachRecord(Store* store, const ResolvedPair& pair, const std::string& 
                      const std::function<Status(const pb::AlignmentRecord&)>& fn) {
   if (!title.empty()) {
     pb::AlignmentRecord record;
-    RETURN_IF_ERROR(FindRecord(store, pair, title, snap, &record));
+    Status s = FindRecord(store, pair, title, snap, &record);
+    // Why there is none, as lookup says it (an edition lacks the title, the pairing filter).
+    if (s.IsNotFound()) s = LookupRecord(store, {pair.normal, pair.simple}, title, &record);
+    RETURN_IF_ERROR(s);
     return fn(record);
   }
   return store->ForEachAlignment(pair.normal_id, pair.simple_id, "", fn, snap);

@@ -212,6 +212,15 @@ TEST_F(SyntheticTest, LookupSaysWhyThereIsNoRecord) {
   EXPECT_NE(s.message().find("not aligned yet"), std::string::npos) << s.ToString();
   ASSERT_TRUE(LookupRecord(store_.get(), {}, "whale", &r).ok());  // normalized title
   EXPECT_EQ(r.normal_title(), "Whale");
+  // export --title says the same as lookup (it said only "no aligned article pair titled").
+  ExportOptions o;
+  o.title = "Krill";
+  ExportText(o, &s);
+  EXPECT_TRUE(s.IsNotFound());
+  EXPECT_NE(s.message().find("only en has this title"), std::string::npos) << s.ToString();
+  o.title = "Whale";
+  EXPECT_NE(ExportText(o, &s), "");
+  EXPECT_TRUE(s.ok()) << s.ToString();
 }
 
 TEST_F(SyntheticTest, LookupInAnEditionPairThatIsNotAlignedNamesThoseThatAre) {
