@@ -241,12 +241,13 @@ Status OutputFile::Replace() {
   if (tmp_.empty()) return Status::OK();
   std::error_code ec;
   fs::rename(tmp_, path_, ec);
-  // Renamed, the temporary name is free: a signal from here on must not unlink a later file of
-  // that name (there is none in this process, but the slot is not needed either).
-  ReleaseTemporary(&slot_);
-  if (!ec) return Status::OK();
+  if (!ec) {
+    ReleaseTemporary(&slot_);  // renamed: no temporary file left for a signal to remove
+    return Status::OK();
+  }
   const std::string why = ec.message();
   fs::remove(tmp_, ec);
+  ReleaseTemporary(&slot_);
   return Status::IOError(path_ + ": cannot replace: " + why);
 }
 
