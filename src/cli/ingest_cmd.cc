@@ -197,18 +197,19 @@ Status ShowAll(Store* store, const ShowArgs& args,
 }
 
 Status RunShow(const ShowArgs& args) {
+  // A bad argument before what the database lacks (it came after the edition was looked up).
+  if (!args.all && args.title.empty())
+    return Status::InvalidArgument("show needs a TITLE or --all");
   std::unique_ptr<Store> store;
   RETURN_IF_ERROR(OpenStore(args.db, OpenMode::kRead, &store));
   std::map<std::string, uint32_t> editions;
   RETURN_IF_ERROR(store->Editions(&editions));
   if (!args.edition.empty()) {
     auto it = editions.find(args.edition);
-    if (it == editions.end())
-      return Status::NotFound("no edition \"" + args.edition + "\" in " + args.db);
+    if (it == editions.end()) return NoSuchEdition(args.edition, args.db, editions);
     editions = {*it};
   }
   if (args.all) return ShowAll(store.get(), args, editions);
-  if (args.title.empty()) return Status::InvalidArgument("show needs a TITLE or --all");
   std::vector<pb::Article> found;
   RETURN_IF_ERROR(FindArticles(store.get(), editions, args.title, &found));
   if (args.format == OutputFormat::kText) {

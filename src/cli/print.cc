@@ -317,6 +317,14 @@ Status Stats(Store* store, const EditionPair& editions, double min_sim, OutputFo
   return Status::OK();
 }
 
+Status NoSuchEdition(const std::string& edition, const std::string& dir,
+                     const std::map<std::string, uint32_t>& editions) {
+  std::string names;
+  for (const auto& [name, id] : editions) names += (names.empty() ? "" : ", ") + name;
+  return Status::NotFound("no edition \"" + edition + "\" in " + dir +
+                          " (editions stored: " + (names.empty() ? "none" : names) + ")");
+}
+
 Status FindArticles(Store* store, const std::map<std::string, uint32_t>& editions,
                     const std::string& title, std::vector<pb::Article>* found) {
   std::vector<std::string> redirects;

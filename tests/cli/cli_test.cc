@@ -73,6 +73,20 @@ TEST(CliTest, IngestShowInfo) {
   r = RunAligndb({"show", "--db", db, "AccessibleComputing"});
   EXPECT_EQ(r.exit_code, 6);
   EXPECT_NE(r.err.find("redirects to \"Computer accessibility\""), std::string::npos) << r.err;
+
+  // An edition it does not have: the ones it has are named (a misspelt name shows at once).
+  r = RunAligndb({"show", "--db", db, "--edition", "simpelwiki", "April"});
+  EXPECT_EQ(r.exit_code, 6);
+  EXPECT_NE(
+      r.err.find("no edition \"simpelwiki\" in " + db + " (editions stored: enwiki, simplewiki)"),
+      std::string::npos)
+      << r.err;
+  // No title and no --all is a bad argument, told before the database is looked at.
+  for (const std::string& where : {db, tmp.Sub("missing")}) {
+    r = RunAligndb({"show", "--db", where, "--edition", "frwiki"});
+    EXPECT_EQ(r.exit_code, 2) << where << ": " << r.err;
+    EXPECT_NE(r.err.find("show needs a TITLE or --all"), std::string::npos) << r.err;
+  }
 }
 
 // `show --all --format jsonl` writes what `ingest` reads: the round trip is exact, flags included.
