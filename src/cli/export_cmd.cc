@@ -46,7 +46,9 @@ Status RunExport(const ExportArgs& args, bool progress) {
     RETURN_IF_ERROR(CheckOutputPath(o.out_prefix).WithPrefix("--out"));
   }
   std::unique_ptr<Store> store;
-  RETURN_IF_ERROR(OpenStore(args.db, OpenMode::kRead, &store));
+  Status opened = OpenStore(args.db, OpenMode::kRead, &store);
+  if (opened.IsNotFound()) RETURN_IF_ERROR(CheckArgumentsAsNamed(o));  // bad arguments first
+  RETURN_IF_ERROR(opened);
   uint64_t written = 0;
   if (o.format != ExportFormat::kParallel && !o.out_prefix.empty()) {
     OutputFile file;  // replaces the file only when the export succeeds
@@ -105,7 +107,7 @@ Runner WireExport(CLI::App* cmd) {
       ->check(CLI::IsMember({"tsv", "jsonl", "parallel"}));
   cmd->add_option("--out", o.out_prefix,
                   "Output: PREFIX for parallel (PREFIX.normal, PREFIX.simple); a file for "
-                  "tsv/jsonl (default stdout)")
+                  "tsv/jsonl (default stdout); in a directory that exists")
       ->check(NonEmpty());
   return [a](const Invocation& inv) { return RunExport(*a, inv.progress); };
 }

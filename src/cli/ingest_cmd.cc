@@ -58,6 +58,9 @@ void PrintIngestSummary(const IngestSummary& s, bool json) {
             << " unchanged, " << s.deleted << " deleted\n"
             << "redirects: " << s.redirects << " stored, " << s.redirects_unchanged
             << " unchanged, " << s.redirects_deleted << " deleted\n";
+  if (s.deleted_other_input)
+    std::cout << "of the pages deleted, stored by an input of another kind: "
+              << s.deleted_other_input << "\n";
   if (s.older_stored)
     std::cout << "pages stored in an older revision than the one they replaced: " << s.older_stored
               << "\n";
@@ -194,18 +197,19 @@ Status ShowAll(Store* store, const ShowArgs& args,
 }
 
 Status RunShow(const ShowArgs& args) {
+  // A bad argument before what the database lacks (it came after the edition was looked up).
+  if (!args.all && args.title.empty())
+    return Status::InvalidArgument("show needs a TITLE or --all");
   std::unique_ptr<Store> store;
   RETURN_IF_ERROR(OpenStore(args.db, OpenMode::kRead, &store));
   std::map<std::string, uint32_t> editions;
   RETURN_IF_ERROR(store->Editions(&editions));
   if (!args.edition.empty()) {
     auto it = editions.find(args.edition);
-    if (it == editions.end())
-      return Status::NotFound("no edition \"" + args.edition + "\" in " + args.db);
+    if (it == editions.end()) return NoSuchEdition(args.edition, args.db, editions);
     editions = {*it};
   }
   if (args.all) return ShowAll(store.get(), args, editions);
-  if (args.title.empty()) return Status::InvalidArgument("show needs a TITLE or --all");
   std::vector<pb::Article> found;
   RETURN_IF_ERROR(FindArticles(store.get(), editions, args.title, &found));
   if (args.format == OutputFormat::kText) {

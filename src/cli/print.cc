@@ -302,8 +302,10 @@ void PrintParaphraseStats(const ParaphraseStats& stats, OutputFormat format, std
 Status Stats(Store* store, const EditionPair& editions, double min_sim, OutputFormat format,
              std::ostream& out) {
   EditionPair pair;
-  RETURN_IF_ERROR(ResolveEditions(store, editions, &pair));
-  if (pair.normal == pair.simple) {
+  Status resolved = ResolveEditions(store, editions, &pair);
+  // No such pair: the statistics' own checks tell a bad --min-sim before that.
+  if (!resolved.ok() && !resolved.IsNotFound()) return resolved;
+  if (resolved.ok() && pair.normal == pair.simple) {
     ParaphraseStats ps;
     RETURN_IF_ERROR(ComputeParaphraseStats(store, pair.normal, &ps));
     PrintParaphraseStats(ps, format, out);
@@ -313,6 +315,14 @@ Status Stats(Store* store, const EditionPair& editions, double min_sim, OutputFo
   RETURN_IF_ERROR(ComputeCorpusStats(store, editions, min_sim, false, &st));
   PrintCorpusStats(st, format, out);
   return Status::OK();
+}
+
+Status NoSuchEdition(const std::string& edition, const std::string& dir,
+                     const std::map<std::string, uint32_t>& editions) {
+  std::string names;
+  for (const auto& [name, id] : editions) names += (names.empty() ? "" : ", ") + name;
+  return Status::NotFound("no edition \"" + edition + "\" in " + dir +
+                          " (editions stored: " + (names.empty() ? "none" : names) + ")");
 }
 
 Status FindArticles(Store* store, const std::map<std::string, uint32_t>& editions,

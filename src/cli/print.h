@@ -34,6 +34,11 @@ void PrintParaphraseStats(const ParaphraseStats& stats, OutputFormat format, std
 Status Stats(Store* store, const EditionPair& editions, double min_sim, OutputFormat format,
              std::ostream& out);
 
+// `show`'s NotFound for an edition the database at `dir` does not have, naming those it has
+// (`editions`, name → id) so that a misspelt name is seen at once.
+Status NoSuchEdition(const std::string& edition, const std::string& dir,
+                     const std::map<std::string, uint32_t>& editions);
+
 // The article titled `title` in each of `editions` (name → id) that has it, as `show` prints
 // them; NotFound naming the redirects of that title when none has it.
 Status FindArticles(Store* store, const std::map<std::string, uint32_t>& editions,

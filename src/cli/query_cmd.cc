@@ -1,5 +1,6 @@
 // lookup, stats: reading alignments back, one article pair or the whole corpus.
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <iostream>
 
 #include "align/align.h"
@@ -55,7 +56,15 @@ Runner WireStats(CLI::App* cmd) {
     EditionPair editions = a->editions;
     if (!a->collection.empty()) editions = {a->collection, a->collection};
     std::unique_ptr<Store> store;
-    RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kRead, &store));
+    Status opened = OpenStore(a->db, OpenMode::kRead, &store);
+    if (opened.IsNotFound()) {  // no database: a bad --min-sim is told first
+      ExportOptions limits;
+      limits.editions = editions;
+      limits.min_sim = a->min_sim;
+      limits.max_sim = std::nan("");
+      RETURN_IF_ERROR(CheckArgumentsAsNamed(limits));
+    }
+    RETURN_IF_ERROR(opened);
     return Stats(store.get(), editions, a->min_sim,
                  a->json ? OutputFormat::kJson : OutputFormat::kText, std::cout);
   };

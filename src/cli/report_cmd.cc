@@ -1,10 +1,13 @@
 // report: the corpus described in HTML (with pictures) and Markdown.
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <iostream>
 
 #include "cli/command.h"
 #include "cli/options.h"
+#include "export/export.h"
 #include "report/report.h"
+#include "util/files.h"
 
 namespace aligndb::cli {
 namespace {
@@ -16,7 +19,10 @@ Runner WireReport(CLI::App* cmd) {
   };
   auto a = std::make_shared<Args>();
   AddDbOption(cmd, &a->db);
-  cmd->add_option("--out", a->options.out_dir, "Output directory")->required()->check(NonEmpty());
+  cmd->add_option("--out", a->options.out_dir,
+                  "Output directory (created, with any missing directories above it)")
+      ->required()
+      ->check(NonEmpty());
   cmd->add_option("--normal", a->options.editions.normal,
                   "Normal edition (default: the aligned pair)");
   cmd->add_option("--simple", a->options.editions.simple,
@@ -26,8 +32,17 @@ Runner WireReport(CLI::App* cmd) {
       ->capture_default_str()
       ->check(FiniteNumber());
   return [a](const Invocation&) {
+    RETURN_IF_ERROR(CheckOutputDirectory(a->options.out_dir).WithPrefix("--out"));
     std::unique_ptr<Store> store;
-    RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kRead, &store));
+    Status opened = OpenStore(a->db, OpenMode::kRead, &store);
+    if (opened.IsNotFound()) {  // no database: a bad --min-sim is told first
+      ExportOptions limits;
+      limits.editions = a->options.editions;
+      limits.min_sim = a->options.min_sim;
+      limits.max_sim = std::nan("");
+      RETURN_IF_ERROR(CheckArgumentsAsNamed(limits));
+    }
+    RETURN_IF_ERROR(opened);
     std::vector<std::string> files;
     RETURN_IF_ERROR(WriteReport(store.get(), a->options, &files));
     for (const auto& f : files) std::cout << f << "\n";

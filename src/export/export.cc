@@ -17,6 +17,7 @@
 #include "eval/eval.h"
 #include "storage/store.h"
 #include "text/text.h"
+#include "util/fault.h"
 #include "util/files.h"
 
 namespace aligndb {
@@ -116,7 +117,10 @@ Status ForEachRecord(Store* store, const ResolvedPair& pair, const std::string& 
                      const std::function<Status(const pb::AlignmentRecord&)>& fn) {
   if (!title.empty()) {
     pb::AlignmentRecord record;
-    RETURN_IF_ERROR(FindRecord(store, pair, title, snap, &record));
+    Status s = FindRecord(store, pair, title, snap, &record);
+    // Why there is none, as lookup says it (an edition lacks the title, the pairing filter).
+    if (s.IsNotFound()) s = LookupRecord(store, {pair.normal, pair.simple}, title, &record);
+    RETURN_IF_ERROR(s);
     return fn(record);
   }
   return store->ForEachAlignment(pair.normal_id, pair.simple_id, "", fn, snap);
@@ -600,16 +604,25 @@ Status CheckOps(const ExportOptions& o, const ResolvedPair& pair) {
                     "editions hold 1-1, 1-2, 2-1, 2-2 and pair"));
 }
 
+// The pair to read and the options with its default limits, after the argument checks.
+Status ResolveChecked(Store* store, const ExportOptions& options, ResolvedPair* pair,
+                      ExportOptions* o) {
+  Status s = Resolve(store, options.editions, pair);
+  if (s.IsNotFound()) RETURN_IF_ERROR(CheckArgumentsAsNamed(options));
+  RETURN_IF_ERROR(s);
+  *o = WithDefaultLimits(options, *pair);
+  RETURN_IF_ERROR(CheckLimits(*o, *pair));
+  return CheckOps(*o, *pair);
+}
+
 // Calls fn with the options (default limits filled in) and every record they select, from one
 // snapshot, after the argument checks.
 Status ForEachSelectedRecord(
     Store* store, const ExportOptions& options,
     const std::function<Status(const ExportOptions&, const pb::AlignmentRecord&)>& fn) {
   ResolvedPair pair;
-  RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
-  const ExportOptions o = WithDefaultLimits(options, pair);
-  RETURN_IF_ERROR(CheckLimits(o, pair));
-  RETURN_IF_ERROR(CheckOps(o, pair));
+  ExportOptions o;
+  RETURN_IF_ERROR(ResolveChecked(store, options, &pair, &o));
   auto snap = store->NewSnapshot();
   return ForEachRecord(store, pair, o.title, snap.get(),
                        [&](const pb::AlignmentRecord& r) { return fn(o, r); });
@@ -687,15 +700,17 @@ Status ForEachExportRow(Store* store, const ExportOptions& options,
 Status Export(Store* store, const ExportOptions& options, std::ostream& out, uint64_t* written) {
   *written = 0;
   ResolvedPair pair;
-  RETURN_IF_ERROR(Resolve(store, options.editions, &pair));
-  const ExportOptions o = WithDefaultLimits(options, pair);
-  RETURN_IF_ERROR(CheckLimits(o, pair));
-  RETURN_IF_ERROR(CheckOps(o, pair));
+  ExportOptions o;
+  RETURN_IF_ERROR(ResolveChecked(store, options, &pair, &o));
   auto snap = store->NewSnapshot();
   RowWriter rows(o, out);
   RETURN_IF_ERROR(rows.Open());
-  RETURN_IF_ERROR(ForEachRecord(store, pair, o.title, snap.get(),
-                                [&](const pb::AlignmentRecord& r) { return rows.Write(r); }));
+  RETURN_IF_ERROR(
+      ForEachRecord(store, pair, o.title, snap.get(), [&](const pb::AlignmentRecord& r) {
+        Status s = rows.Write(r);
+        PausePoint("export");  // a test hook: mid-export, the output files open
+        return s;
+      }));
   *written = rows.written();
   return rows.Close();
 }
@@ -756,6 +771,50 @@ Status LookupRecord(Store* store, const EditionPair& editions, const std::string
       key_title = r.target();
   }
   return ExplainMissing(store, pair, title, key_title, snap.get());
+}
+
+Status RedirectedPairs(Store* store, const EditionPair& editions,
+                       std::vector<RedirectedPair>* out) {
+  out->clear();
+  ResolvedPair pair;
+  RETURN_IF_ERROR(Resolve(store, editions, &pair));
+  if (!pair.summary.params().follow_redirects()) return Status::OK();
+  auto snap = store->NewSnapshot();
+  auto add = [&](const pb::AlignmentRecord& r) {
+    out->push_back({NormalizeTitle(r.normal_title()), r.normal_title(), r.simple_title()});
+  };
+  Status s;
+  if (pair.summary.every_record_has_keep()) {
+    // A record whose name is not its normal article's title was paired through a redirect:
+    // one title lookup a record, and only those records read.
+    std::vector<std::string> names;
+    s = store->ForEachAlignmentKeep(
+        pair.normal_id, pair.simple_id,
+        [&](const std::string& name, const pb::AlignmentKeep& keep) {
+          uint64_t id = 0;
+          Status f = store->FindArticle(pair.normal_id, name, &id, snap.get());
+          if (f.ok() && id == keep.normal_page_id()) return Status::OK();
+          if (!f.ok() && !f.IsNotFound()) return f;
+          names.push_back(name);
+          return Status::OK();
+        },
+        snap.get());
+    for (size_t i = 0; s.ok() && i < names.size(); ++i) {
+      pb::AlignmentRecord r;
+      s = store->GetAlignment(pair.normal_id, pair.simple_id, names[i], &r, snap.get());
+      if (s.ok() && NormalizeTitle(r.normal_title()) != names[i]) add(r);
+    }
+  } else {
+    s = store->ForEachAlignment(
+        pair.normal_id, pair.simple_id, "",
+        [&](const pb::AlignmentRecord& r) {
+          if (NormalizeTitle(r.normal_title()) != NormalizeTitle(r.simple_title())) add(r);
+          return Status::OK();
+        },
+        snap.get());
+  }
+  std::sort(out->begin(), out->end());
+  return s;
 }
 
 // ------------------------------------------------------------------ stats
@@ -847,15 +906,25 @@ void CountRecord(const pb::AlignmentRecord& r, bool distributions, CorpusStats* 
 
 }  // namespace
 
+Status CheckArgumentsAsNamed(const ExportOptions& options) {
+  ResolvedPair named;
+  named.normal = options.editions.normal.empty() ? "enwiki" : options.editions.normal;
+  named.simple = options.editions.simple.empty() ? "simplewiki" : options.editions.simple;
+  named.unbounded = named.normal == named.simple;
+  const ExportOptions o = WithDefaultLimits(options, named);
+  RETURN_IF_ERROR(CheckLimits(o, named));
+  return CheckOps(o, named);
+}
+
 Status ComputeCorpusStats(Store* store, const EditionPair& editions, double min_sim,
                           bool distributions, CorpusStats* st) {
-  ResolvedPair pair;
-  RETURN_IF_ERROR(Resolve(store, editions, &pair));
   ExportOptions limits;  // the threshold checked as export checks --min-sim
   limits.editions = editions;
   limits.min_sim = min_sim;
-  limits.max_sim = pair.unbounded ? std::numeric_limits<double>::infinity() : 1.0;
-  RETURN_IF_ERROR(CheckLimits(limits, pair));
+  limits.max_sim = std::nan("");  // the pair's upper bound
+  ResolvedPair pair;
+  ExportOptions checked;
+  RETURN_IF_ERROR(ResolveChecked(store, limits, &pair, &checked));
   auto snap = store->NewSnapshot();
   pb::PairingSummary ps;
   RETURN_IF_ERROR(store->GetPairingSummary(pair.normal, pair.simple, &ps));

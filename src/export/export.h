@@ -133,11 +133,29 @@ struct ExportRow {
 Status ForEachExportRow(Store* store, const ExportOptions& options,
                         const std::function<Status(const ExportRow&)>& visit);
 
+// The checks of export's and stats' arguments (similarity limits, operations) when there is no
+// pair to read them against (no database, no alignments, not that pair): as for aligned
+// editions, or for a paraphrase collection when both names are one. A bad argument is told
+// before what is missing: Export, ForEachExportRow and ComputeCorpusStats run it then, and the
+// command line when there is no database.
+Status CheckArgumentsAsNamed(const ExportOptions& options);
+
 // The alignment record of the article pair titled `title` (either edition's title, or a
 // redirect to one). NotFound says why there is none: which edition lacks the title, whether the
 // pairing filter removed the pair, or which edition pairs are aligned instead.
 Status LookupRecord(Store* store, const EditionPair& editions, const std::string& title,
                     pb::AlignmentRecord* out);
+
+// The records of an edition pair paired through a redirect (align --follow-redirects): each
+// is named after its simple title, so a search by name misses its normal title. One entry a
+// record, (normalized normal title, normal title, simple title), sorted; empty when the pair was
+// not aligned following redirects. A scan of the keep records (or of the records, when some
+// have none): compute it once per snapshot of the database, not once per search.
+struct RedirectedPair {
+  std::string key, normal_title, simple_title;
+  bool operator<(const RedirectedPair& o) const { return key < o.key; }
+};
+Status RedirectedPairs(Store* store, const EditionPair& editions, std::vector<RedirectedPair>* out);
 
 // Corpus statistics of one edition pair (docs/method.md, Filter and Corpus reports).
 struct CorpusStats {

@@ -104,6 +104,12 @@ Status OtherWikiError(const std::string& path, const std::string& dbname,
 // Page ids read per edition (for --full and for DeleteDisplaced).
 using SeenPages = std::map<uint32_t, std::vector<uint64_t>>;
 
+// How the pages read of each edition got their ids (bits): a page id from the input (a dump's,
+// a JSON lines "id"), or one made from the title (a JSON lines document without "id"). --full
+// tells which deleted pages an input of the other kind had stored (DeleteUnseen).
+constexpr unsigned kIdsGiven = 1, kIdsFromTitles = 2;
+using IdKinds = std::map<uint32_t, unsigned>;
+
 // What an update from stubs or adds-changes dumps adds to reading a file.
 struct UpdateMode {
   // --stubs: page id → the stub's revision, for the pages to read; the pages met are added to
@@ -115,6 +121,8 @@ struct UpdateMode {
   // The namespace-0 pages read (DeleteDisplaced keeps them, as --full does; a later file of
   // the same run may take a title of an earlier one), and an entry for every edition read.
   SeenPages* read = nullptr;
+  // How the ids of those pages were made, per edition.
+  IdKinds* id_kinds = nullptr;
 };
 
 class Ingester {
@@ -367,12 +375,12 @@ class Ingester {
     // --only-titles-of: a selected stream also holds pages that cannot pair; they are not stored.
     if (!wanted_titles_.empty() && !wanted_titles_.count(NormalizeTitle(page.title))) {
       ++summary_->not_wanted;
-      if (page.has_page_id) NoteRead(page.page_id);
+      if (page.has_page_id) NoteRead(page.page_id, true);
       return Status::OK();
     }
     uint64_t page_id = page.has_page_id ? page.page_id : 0;
     if (page.line != 0) RETURN_IF_ERROR(JsonlPageId(page, &page_id));
-    NoteRead(page_id);  // also when too large: --full keeps it
+    NoteRead(page_id, page.has_page_id);  // also when too large: --full keeps it
     if (mode_.stub_revisions) CheckStub(page, page_id);
     if (page.oversize_text_bytes > 0) return SkipTooLarge(page);
     std::string hash = ContentHash(page);
@@ -609,8 +617,9 @@ class Ingester {
   }
 
   // A namespace-0 page of the input: DeleteDisplaced never deletes it.
-  void NoteRead(uint64_t page_id) {
+  void NoteRead(uint64_t page_id, bool id_given) {
     if (mode_.read) (*mode_.read)[edition_].push_back(page_id);
+    if (mode_.id_kinds) (*mode_.id_kinds)[edition_] |= id_given ? kIdsGiven : kIdsFromTitles;
   }
   // --stubs: counts a page whose revision is not the one the stub gave.
   void CheckStub(const SourcePage& page, uint64_t page_id) {
@@ -682,6 +691,7 @@ std::map<std::string, uint64_t> IngestSummary::AsCounts() const {
   if (redirects_unchanged) c["redirects_unchanged"] = redirects_unchanged;
   if (stub_unchanged) c["stub_unchanged"] = stub_unchanged;
   if (too_large) c["too_large"] = too_large;
+  if (deleted_other_input) c["deleted_other_input"] = deleted_other_input;
   if (with_stubs) c["stub_mismatch"] = stub_mismatch;
   if (with_changes) {
     c["older_ignored"] = older_ignored;
@@ -720,24 +730,55 @@ namespace {
 
 // --full: every stored page of the editions in `seen` that `seen` does not list is deleted (an
 // edition of which no page was read keeps its pages).
-// Called only after every input was read to its end.
-Status DeleteUnseen(Store* store, SeenPages* seen, IngestSummary* summary) {
+// Called only after every input was read to its end. Deleted pages whose ids were made another
+// way than any page read of their edition (`id_kinds`) came from an input of another kind (JSON
+// lines beside a dump): the documented deletion, but one a user may not expect, so counted
+// (deleted_other_input) and told in one warning.
+Status DeleteUnseen(Store* store, SeenPages* seen, const IdKinds& id_kinds,
+                    IngestSummary* summary) {
+  std::string other;  // "EDITION: N from JSON lines, ..." for the warning
   for (auto& [edition, ids] : *seen) {
     if (ids.empty()) continue;
     std::sort(ids.begin(), ids.end());
     std::vector<uint64_t> stored;
     RETURN_IF_ERROR(store->PageIds(edition, &stored));
+    const auto k = id_kinds.find(edition);
+    const unsigned kinds_read = k == id_kinds.end() ? 0 : k->second;
+    uint64_t from_jsonl = 0, from_dumps = 0;
     auto writer = store->NewPageWriter();
     for (uint64_t id : stored) {
       if (std::binary_search(ids.begin(), ids.end(), id)) continue;
       pb::PageState state;
-      if (store->GetPageState(edition, id, &state).ok())
+      if (store->GetPageState(edition, id, &state).ok()) {
         ++(state.kind() == pb::PageState::ARTICLE ? summary->deleted : summary->redirects_deleted);
+        // A 63-bit hash of the title as id: a JSON lines document without "id" made the page.
+        const unsigned made = id == TitlePageId(state.title()) ? kIdsFromTitles : kIdsGiven;
+        if (kinds_read && !(kinds_read & made))
+          ++(made == kIdsFromTitles ? from_jsonl : from_dumps);
+      }
       RETURN_IF_ERROR(writer->DeletePage(edition, id));
       if (writer->pending_pages() >= 512) RETURN_IF_ERROR(writer->Flush());
     }
     RETURN_IF_ERROR(writer->Flush());
+    if (from_jsonl + from_dumps == 0) continue;
+    summary->deleted_other_input += from_jsonl + from_dumps;
+    std::map<std::string, uint32_t> editions;
+    RETURN_IF_ERROR(store->Editions(&editions));
+    std::string name;
+    for (const auto& [n, id] : editions)
+      if (id == edition) name = n;
+    other +=
+        (other.empty() ? "" : "; ") + name + ": " +
+        (from_jsonl ? std::to_string(from_jsonl) + " stored from JSON lines without \"id\"" : "") +
+        (from_jsonl && from_dumps ? ", " : "") +
+        (from_dumps ? std::to_string(from_dumps) + " stored from dumps (or with \"id\")" : "");
   }
+  if (!other.empty())
+    summary->warnings.push_back(
+        "--full deleted " + std::to_string(summary->deleted_other_input) +
+        " pages that an input of another kind had stored (" + other +
+        "): --full takes the files of one run as the whole edition; give all of an edition's "
+        "inputs in one --full run to keep them");
   return Status::OK();
 }
 
@@ -913,6 +954,8 @@ Status IngestWithStubs(Store* store, const std::string& path, const IngestOption
   mode.stub_found = &found;
   SeenPages read;
   mode.read = &read;
+  IdKinds id_kinds;
+  mode.id_kinds = &id_kinds;
   Ingester ingester(store, per_file, summary, mode);
   Status fs = ingester.File(path);
   {
@@ -921,6 +964,7 @@ Status IngestWithStubs(Store* store, const std::string& path, const IngestOption
     RETURN_IF_ERROR(store->EditionId(plan.edition_name, /*create=*/true, &edition));
     auto& ids = read[edition];
     ids.insert(ids.end(), plan.listed.begin(), plan.listed.end());
+    id_kinds[edition] |= kIdsGiven;  // a dump's ids, also when no stream was read
   }
   if (!fs.ok()) return FailedRead(store, &read, summary, fs);
   RETURN_IF_ERROR(DeleteDisplaced(store, &read, summary));
@@ -930,7 +974,7 @@ Status IngestWithStubs(Store* store, const std::string& path, const IngestOption
   for (const auto& [id, rev] : plan.to_read)
     if (!found.count(id)) ++summary->stub_mismatch;
   summary->stub_unchanged = plan.listed.size() - std::min(plan.listed.size(), plan.to_read.size());
-  return options.full ? DeleteUnseen(store, &read, summary) : Status::OK();
+  return options.full ? DeleteUnseen(store, &read, id_kinds, summary) : Status::OK();
 }
 
 // ingest --changes: each file in date order, its newest revision of each page only.
@@ -1031,8 +1075,10 @@ Status Ingest(Store* store, const std::vector<std::string>& files, const IngestO
     return IngestWithStubs(store, path, with_edition, summary);
   }
   SeenPages read;
+  IdKinds id_kinds;
   UpdateMode mode;
   mode.read = &read;
+  mode.id_kinds = &id_kinds;
   for (const auto& spec : files) {
     IngestOptions per_file = options;
     std::string path = spec, edition;
@@ -1044,7 +1090,7 @@ Status Ingest(Store* store, const std::vector<std::string>& files, const IngestO
   WarnOlderRevisions(summary);
   // --full: every page of the editions read that the files did not hold is gone. Only reached
   // when every file was read to its end.
-  return options.full ? DeleteUnseen(store, &read, summary) : Status::OK();
+  return options.full ? DeleteUnseen(store, &read, id_kinds, summary) : Status::OK();
 }
 
 }  // namespace aligndb

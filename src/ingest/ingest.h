@@ -68,9 +68,13 @@ struct IngestSummary {
   uint64_t other_namespace = 0;      // pages outside namespace 0, not stored
   uint64_t deleted = 0;            // articles deleted (--full, or their title taken by a new page)
   uint64_t redirects_deleted = 0;  // redirects deleted, alike
-  uint64_t older_stored = 0;       // pages stored in an older revision than the one they replaced
-  uint64_t streams_total = 0;      // with an index: streams in the dump
-  uint64_t streams_read = 0;       // with an index: streams decompressed
+  // --full: of the pages deleted, those an input of another kind had stored (JSON lines
+  // documents without "id" beside a dump, or a dump's pages beside such JSON lines): their ids
+  // were made another way than those of every page read of their edition. Also a warning.
+  uint64_t deleted_other_input = 0;
+  uint64_t older_stored = 0;   // pages stored in an older revision than the one they replaced
+  uint64_t streams_total = 0;  // with an index: streams in the dump
+  uint64_t streams_read = 0;   // with an index: streams decompressed
   uint64_t not_wanted = 0;  // --only-titles-of: pages of the streams read whose title cannot pair
   uint64_t too_large = 0;   // pages skipped for text longer than max_page_bytes
   bool with_stubs = false;  // options.stubs was given: stub_mismatch is reported

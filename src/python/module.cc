@@ -486,7 +486,7 @@ class Database {
     std::map<std::string, uint32_t> editions;
     RETURN_IF_ERROR(store->Editions(&editions));
     auto it = editions.find(edition);
-    if (it == editions.end()) return Status::NotFound("no edition \"" + edition + "\" in " + path_);
+    if (it == editions.end()) return NoSuchEdition(edition, path_, editions);
     *id = it->second;
     return Status::OK();
   }

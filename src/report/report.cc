@@ -6,10 +6,10 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "util/escape.h"
+#include "util/files.h"
 
 namespace aligndb {
 namespace {
@@ -393,10 +393,10 @@ std::string RenderHtml(const CorpusStats& st, const Pictures& pictures) {
 Status WriteFile(const std::string& dir, const std::string& name, const std::string& content,
                  std::vector<std::string>* files) {
   const std::string path = (std::filesystem::path(dir) / name).string();
-  std::ofstream f(path, std::ios::binary);
-  f << content;
-  f.close();
-  if (!f) return Status::IOError(path + ": write failed");
+  OutputFile f;  // a failed write leaves the previous report's file as it was
+  RETURN_IF_ERROR(f.Open(path));
+  f.stream() << content;
+  RETURN_IF_ERROR(f.Commit());
   files->push_back(path);
   return Status::OK();
 }
@@ -431,14 +431,18 @@ std::string ReportMarkdown(const CorpusStats& stats) {
 
 Status WriteReport(Store* store, const ReportOptions& options, std::vector<std::string>* files) {
   if (options.out_dir.empty()) return Status::InvalidArgument("report needs --out DIR");
+  RETURN_IF_ERROR(CheckOutputDirectory(options.out_dir).WithPrefix("--out"));
   EditionPair pair;
-  RETURN_IF_ERROR(ResolveEditions(store, options.editions, &pair));
-  if (pair.normal == pair.simple) return NoEditionPair(store, pair.normal);
+  Status resolved = ResolveEditions(store, options.editions, &pair);
+  // No such pair: the statistics' own checks tell a bad --min-sim before that.
+  if (!resolved.ok() && !resolved.IsNotFound()) return resolved;
+  if (resolved.ok() && pair.normal == pair.simple) return NoEditionPair(store, pair.normal);
   CorpusStats st;
-  RETURN_IF_ERROR(ComputeCorpusStats(store, pair, options.min_sim, true, &st));
+  RETURN_IF_ERROR(ComputeCorpusStats(store, resolved.ok() ? pair : options.editions,
+                                     options.min_sim, true, &st));
   std::error_code ec;
   std::filesystem::create_directories(options.out_dir, ec);
-  if (ec) return Status::IOError(options.out_dir + ": cannot create: " + ec.message());
+  if (ec) return Status::IOError("--out: " + options.out_dir + ": cannot create: " + ec.message());
   Pictures pictures = DrawPictures(st);
   RETURN_IF_ERROR(WriteFile(options.out_dir, "report.html", RenderHtml(st, pictures), files));
   RETURN_IF_ERROR(WriteFile(options.out_dir, "report.md", RenderMarkdown(st, pictures), files));

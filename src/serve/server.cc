@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -38,6 +39,10 @@ struct View {
   CorpusStats stats;
   std::vector<std::pair<std::string, std::string>> pictures;
   std::string stats_error;  // empty when `stats` holds the statistics
+  // The pairs made through a redirect, found on first use (a scan): their normal titles are
+  // not record names, so the title completion looks them up here.
+  std::once_flag redirected_once;
+  std::vector<RedirectedPair> redirected;
 };
 
 // What decides whether the database changed: the names and sizes of the files a read-only
@@ -223,11 +228,13 @@ Status ExportOptionsFrom(const httplib::Request& req, ExportOptions* o) {
 
 // ---------------------------------------------------------------- reading
 
-// Up to `limit` titles of aligned article pairs whose record name (the normalized title) starts
-// with `prefix`, both editions' titles when they differ.
-Status SuggestTitles(Store* store, const std::string& prefix, size_t limit,
+// Up to `limit` titles of aligned article pairs that start with `prefix` (both normalized),
+// either edition's: the record names lead to the simple titles and the normal titles equal to
+// them, the view's list of pairs made through a redirect to the other normal titles.
+Status SuggestTitles(View* view, const std::string& prefix, size_t limit,
                      std::vector<std::string>* out) {
   out->clear();
+  Store* store = view->store.get();
   EditionPair pair;
   RETURN_IF_ERROR(ResolveEditions(store, {}, &pair));
   uint32_t normal = 0, simple = 0;
@@ -235,15 +242,31 @@ Status SuggestTitles(Store* store, const std::string& prefix, size_t limit,
   RETURN_IF_ERROR(store->EditionId(pair.simple, false, &simple));
   std::string key = NormalizeTitle(prefix);
   if (!key.empty() && (prefix.back() == ' ' || prefix.back() == '_')) key += ' ';
+  std::vector<std::pair<std::string, std::string>> found;  // (normalized, title)
+  auto offer = [&](const std::string& title) {
+    std::string n = NormalizeTitle(title);
+    if (n.starts_with(key)) found.emplace_back(std::move(n), title);
+  };
   auto snap = store->NewSnapshot();
   auto it = store->NewAlignmentIterator(normal, simple, key, snap.get());
-  for (; it->Valid() && out->size() < limit; it->Next()) {
-    const auto& r = it->record();
-    out->push_back(r.simple_title());
-    if (r.normal_title() != r.simple_title() && out->size() < limit)
-      out->push_back(r.normal_title());
+  for (size_t records = 0; it->Valid() && records < limit; it->Next(), ++records) {
+    offer(it->record().simple_title());
+    offer(it->record().normal_title());
   }
-  return it->status();
+  RETURN_IF_ERROR(it->status());
+  std::call_once(view->redirected_once, [&] {
+    if (!RedirectedPairs(store, {}, &view->redirected).ok()) view->redirected.clear();
+  });
+  const auto& r = view->redirected;
+  for (auto at = std::lower_bound(r.begin(), r.end(), RedirectedPair{key, "", ""});
+       at != r.end() && at->key.starts_with(key) && found.size() < 2 * limit; ++at)
+    found.emplace_back(at->key, at->normal_title);
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::set<std::string> seen;
+  for (const auto& [n, title] : found)
+    if (out->size() < limit && seen.insert(title).second) out->push_back(title);
+  return Status::OK();
 }
 
 // One side of the article page: the stored page when it is the aligned revision and holds every
@@ -274,13 +297,13 @@ ArticleSide SideOf(Store* store, const pb::AlignmentRecord& r, bool normal) {
 
 // Titles to offer when `title` was not found: those starting with it, else with its first
 // three characters.
-std::vector<std::string> NearTitles(Store* store, const std::string& title) {
+std::vector<std::string> NearTitles(View* view, const std::string& title) {
   std::vector<std::string> near;
-  if (!SuggestTitles(store, title, 10, &near).ok()) return {};
+  if (!SuggestTitles(view, title, 10, &near).ok()) return {};
   if (near.empty() && title.size() > 3) {
     size_t cut = 3;
     while (cut > 0 && (static_cast<unsigned char>(title[cut]) & 0xC0) == 0x80) --cut;
-    if (!SuggestTitles(store, title.substr(0, cut), 10, &near).ok()) return {};
+    if (!SuggestTitles(view, title.substr(0, cut), 10, &near).ok()) return {};
   }
   return near;
 }
@@ -399,7 +422,7 @@ void Server::Rep::Home(const httplib::Request& req, httplib::Response& res) {
   });
   HomeView v;
   v.prefix = Param(req, "prefix");
-  if (!v.prefix.empty()) (void)SuggestTitles(store, v.prefix, 50, &v.suggestions);
+  if (!v.prefix.empty()) (void)SuggestTitles(view.get(), v.prefix, 50, &v.suggestions);
   if (view->stats_error.empty()) {
     v.stats = &view->stats;
     v.pictures = view->pictures;
@@ -418,8 +441,8 @@ void Server::Rep::Article(const httplib::Request& req, httplib::Response& res) {
   Store* store = view->store.get();
   pb::AlignmentRecord record;
   if (Status s = LookupRecord(store, EditionsFrom(req), title, &record); !s.ok())
-    return SendHtmlError(res, s,
-                         s.IsNotFound() ? NearTitles(store, title) : std::vector<std::string>{});
+    return SendHtmlError(
+        res, s, s.IsNotFound() ? NearTitles(view.get(), title) : std::vector<std::string>{});
   SendHtml(res, 200,
            ArticlePage(record, SideOf(store, record, true), SideOf(store, record, false)));
 }
@@ -458,7 +481,7 @@ void Server::Rep::Pairs(const httplib::Request& req, httplib::Response& res) {
 void Server::Rep::ApiTitles(const httplib::Request& req, httplib::Response& res) {
   std::vector<std::string> titles;
   Status s = CheckKnownParams(req, {"prefix"});
-  if (s.ok()) s = SuggestTitles(views.Get()->store.get(), Param(req, "prefix"), 20, &titles);
+  if (s.ok()) s = SuggestTitles(views.Get().get(), Param(req, "prefix"), 20, &titles);
   if (!s.ok()) return SendJsonError(res, s);
   res.set_content(
       nlohmann::json(titles).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",

@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
+#include <string>
 
 namespace aligndb {
 namespace {
@@ -28,6 +30,15 @@ void CrashPoint() {
 bool SmallBatches() {
   static const bool small = std::getenv("ALIGNDB_TEST_SMALL_BATCHES") != nullptr;
   return small;
+}
+
+void PausePoint(const char* name) {
+  static const char* const at = std::getenv("ALIGNDB_TEST_PAUSE");
+  static std::atomic<bool> paused{false};
+  if (!at || std::strcmp(at, name) != 0 || paused.exchange(true)) return;
+  std::string line = std::string("paused at ") + name + "\n";
+  (void)!write(STDERR_FILENO, line.data(), line.size());
+  for (;;) pause();  // until a signal ends the process
 }
 
 }  // namespace aligndb

@@ -3,7 +3,11 @@
 //                               process itself: a crash right after a commit (or before the next).
 //   ALIGNDB_TEST_SMALL_BATCHES=1  commit after a few pages/records, so that small inputs pass
 //                               through many commit points.
-// Without these variables CrashPoint() is a counter increment and SmallBatches() is false.
+//   ALIGNDB_TEST_PAUSE=NAME     the first call of PausePoint(NAME) writes "paused at NAME" to
+//                               stderr and waits for a signal: a test signals a process known to
+//                               be mid-way (an export with its temporary files open).
+// Without these variables CrashPoint() is a counter increment, SmallBatches() is false and
+// PausePoint() returns at once.
 #ifndef ALIGNDB_UTIL_FAULT_H_
 #define ALIGNDB_UTIL_FAULT_H_
 
@@ -11,6 +15,7 @@ namespace aligndb {
 
 void CrashPoint();
 bool SmallBatches();
+void PausePoint(const char* name);
 
 }  // namespace aligndb
 

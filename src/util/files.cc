@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <system_error>
 
 namespace aligndb {
@@ -29,16 +31,26 @@ Status CheckOutputPath(const std::string& path) {
     return Status::InvalidArgument(path + ": is a directory; give a file name");
   const fs::path parent = fs::path(path).parent_path();
   if (!parent.empty() && !fs::is_directory(parent, ec))
-    return Status::IOError(path + ": cannot write: the directory " + parent.string() +
-                           (fs::exists(parent, ec) ? " is not a directory" : " does not exist"));
+    return Status::IOError(
+        path + ": cannot write: the directory " + parent.string() +
+        (fs::exists(parent, ec) ? " is not a directory" : " does not exist (create it first)"));
   return Status::OK();
 }
 
-OutputFile::~OutputFile() {
-  if (!open_ || tmp_.empty()) return;
-  out_.close();
+Status CheckOutputDirectory(const std::string& path) {
   std::error_code ec;
-  fs::remove(tmp_, ec);
+  if (path.empty()) return Status::InvalidArgument("an empty output path: give a directory");
+  if (fs::exists(path, ec) && !fs::is_directory(path, ec))
+    return Status::InvalidArgument(path + ": is a file; give a directory (created if missing)");
+  // The nearest existing directory above: a file there cannot hold directories.
+  for (fs::path up = fs::path(path).parent_path(); !up.empty() && up != up.parent_path();
+       up = up.parent_path())
+    if (fs::exists(up, ec)) {
+      if (!fs::is_directory(up, ec))
+        return Status::IOError(path + ": cannot create: " + up.string() + " is not a directory");
+      break;
+    }
+  return Status::OK();
 }
 
 namespace {
@@ -91,6 +103,85 @@ std::string FollowLinks(const std::string& path) {
   return p.string();
 }
 
+// ---- Temporary files removed on SIGINT, SIGTERM and SIGHUP ----
+// An interrupted command (Ctrl-C, a kill, a closed terminal) would leave its temporary files for
+// the next run to the same target to remove. The paths of the open ones sit in fixed slots that
+// a signal handler reads without allocating or locking: it unlinks them, and the signal, raised
+// again with its default action, ends the process as it would have (killed by that signal).
+
+constexpr int kSlots = 16;  // temporary files open at once (a parallel export has two)
+constexpr size_t kSlotPath = 4096;
+constexpr int kFree = 0, kFilling = 1, kHeld = 2;
+struct Slot {
+  std::atomic<int> state{kFree};
+  char path[kSlotPath];
+};
+Slot g_slots[kSlots];
+constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+extern "C" void RemoveTemporariesAndReraise(int sig) {
+  const int saved = errno;
+  for (Slot& slot : g_slots)
+    if (slot.state.load(std::memory_order_acquire) == kHeld) unlink(slot.path);
+  errno = saved;
+  raise(sig);  // pending until the handler returns; SA_RESETHAND restored the default action
+}
+
+// Installs the handler for each signal whose action is the default one: a process that ignores
+// a signal (nohup) or handles it itself keeps doing so.
+void InstallCleanupHandlers() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (int sig : kCleanupSignals) {
+      struct sigaction old {};
+      if (sigaction(sig, nullptr, &old) != 0 || old.sa_handler != SIG_DFL ||
+          (old.sa_flags & SA_SIGINFO))
+        continue;
+      struct sigaction sa {};
+      sa.sa_handler = RemoveTemporariesAndReraise;
+      sigemptyset(&sa.sa_mask);
+      for (int other : kCleanupSignals) sigaddset(&sa.sa_mask, other);
+      sa.sa_flags = SA_RESETHAND | SA_RESTART;
+      sigaction(sig, &sa, nullptr);
+    }
+  });
+}
+
+// The slot now holding `path` (-1 when all are taken or the path is too long: the file is then
+// left to the next run, as before).
+int HoldTemporary(const std::string& path) {
+  if (path.size() >= kSlotPath) return -1;
+  InstallCleanupHandlers();
+  for (int i = 0; i < kSlots; ++i) {
+    int expected = kFree;
+    if (!g_slots[i].state.compare_exchange_strong(expected, kFilling)) continue;
+    std::memcpy(g_slots[i].path, path.c_str(), path.size() + 1);
+    g_slots[i].state.store(kHeld, std::memory_order_release);
+    return i;
+  }
+  return -1;
+}
+
+void ReleaseTemporary(int* slot) {
+  if (*slot >= 0) g_slots[*slot].state.store(kFree, std::memory_order_release);
+  *slot = -1;
+}
+
+// Blocks the cleanup signals in this thread while it lives.
+class SignalsHeld {
+ public:
+  SignalsHeld() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int sig : kCleanupSignals) sigaddset(&set, sig);
+    pthread_sigmask(SIG_BLOCK, &set, &old_);
+  }
+  ~SignalsHeld() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+
+ private:
+  sigset_t old_;
+};
+
 // A path through the process's own descriptors (/dev/stdout, /dev/fd/1, /proc/self/fd/1) names
 // whatever the shell opened there, perhaps a file opened for appending: written in place and
 // appended to, never replaced or truncated.
@@ -99,6 +190,15 @@ bool IsDescriptorPath(const std::string& path) {
 }
 
 }  // namespace
+
+OutputFile::~OutputFile() {
+  if (open_ && !tmp_.empty()) {
+    out_.close();
+    std::error_code ec;
+    fs::remove(tmp_, ec);
+  }
+  ReleaseTemporary(&slot_);
+}
 
 Status OutputFile::Open(const std::string& given) {
   RETURN_IF_ERROR(CheckOutputPath(given));
@@ -120,6 +220,7 @@ Status OutputFile::Open(const std::string& given) {
     return Status::IOError(given + ": cannot open for writing: " + std::strerror(errno));
   if (!special) RemoveStaleTemporaries(path);
   tmp_ = special ? "" : TemporaryPrefix(path) + std::to_string(getpid());
+  if (!special) slot_ = HoldTemporary(tmp_);  // before the file exists: no moment unheld
   out_.open(special ? path : tmp_, std::ios::binary | std::ios::trunc);
   if (!out_) return Status::IOError(given + ": cannot open for writing: " + std::strerror(errno));
   open_ = true;
@@ -140,9 +241,13 @@ Status OutputFile::Replace() {
   if (tmp_.empty()) return Status::OK();
   std::error_code ec;
   fs::rename(tmp_, path_, ec);
-  if (!ec) return Status::OK();
+  if (!ec) {
+    ReleaseTemporary(&slot_);  // renamed: no temporary file left for a signal to remove
+    return Status::OK();
+  }
   const std::string why = ec.message();
   fs::remove(tmp_, ec);
+  ReleaseTemporary(&slot_);
   return Status::IOError(path_ + ": cannot replace: " + why);
 }
 
@@ -154,30 +259,39 @@ Status OutputFile::Commit() {
 Status OutputFile::CommitPair(OutputFile* first, OutputFile* second) {
   RETURN_IF_ERROR(first->Close());
   RETURN_IF_ERROR(second->Close());
-  std::error_code ec;
-  if (first->tmp_.empty() || second->tmp_.empty()) {  // written in place: nothing to put back
-    RETURN_IF_ERROR(first->Replace());
-    return second->Replace();
-  }
-  const char* tmp = first->tmp_.c_str();
-  const char* target = first->path_.c_str();
-  if (renameat2(AT_FDCWD, tmp, AT_FDCWD, target, RENAME_EXCHANGE) != 0) {
-    // No first target yet (or no exchange on this file system): renamed in turn; a new first
-    // target goes again when the second fails.
-    const bool existed = errno != ENOENT;
-    RETURN_IF_ERROR(first->Replace());
-    Status s = second->Replace();
-    if (!s.ok() && !existed) fs::remove(first->path_, ec);
-    return s;
-  }
-  first->open_ = false;  // its temporary name holds the old target now
-  Status s = second->Replace();
-  if (!s.ok() && renameat2(AT_FDCWD, tmp, AT_FDCWD, target, RENAME_EXCHANGE) != 0)
-    s = Status::IOError(first->path_ + ": replaced, but " + second->path_ +
-                        " could not be, and the old " + first->path_ + " is kept as " +
-                        first->tmp_ + ": " + s.message());
-  else
-    fs::remove(first->tmp_, ec);
+  // The renames are one step for the signals that remove temporary files: one arriving
+  // meanwhile is taken after it, so that the handler never removes the old first target while
+  // it waits under the temporary name to be put back.
+  SignalsHeld held;
+  const Status s = [&] {
+    std::error_code ec;
+    if (first->tmp_.empty() || second->tmp_.empty()) {  // written in place: nothing to put back
+      RETURN_IF_ERROR(first->Replace());
+      return second->Replace();
+    }
+    const char* tmp = first->tmp_.c_str();
+    const char* target = first->path_.c_str();
+    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, target, RENAME_EXCHANGE) != 0) {
+      // No first target yet (or no exchange on this file system): renamed in turn; a new first
+      // target goes again when the second fails.
+      const bool existed = errno != ENOENT;
+      RETURN_IF_ERROR(first->Replace());
+      Status r = second->Replace();
+      if (!r.ok() && !existed) fs::remove(first->path_, ec);
+      return r;
+    }
+    first->open_ = false;  // its temporary name holds the old target now
+    Status r = second->Replace();
+    if (!r.ok() && renameat2(AT_FDCWD, tmp, AT_FDCWD, target, RENAME_EXCHANGE) != 0)
+      r = Status::IOError(first->path_ + ": replaced, but " + second->path_ +
+                          " could not be, and the old " + first->path_ + " is kept as " +
+                          first->tmp_ + ": " + r.message());
+    else
+      fs::remove(first->tmp_, ec);
+    return r;
+  }();
+  ReleaseTemporary(&first->slot_);  // an old target kept under its name is not the handler's
+  ReleaseTemporary(&second->slot_);
   return s;
 }
 

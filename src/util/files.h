@@ -21,10 +21,17 @@ Status OpenInputFile(const std::string& path, std::ifstream* in);
 // missing directory when the directory it would be in does not exist.
 Status CheckOutputPath(const std::string& path);
 
+// Whether `path` can name an output directory (a report's): InvalidArgument when it exists and
+// is not a directory, IOError when a directory above it is a file. A missing directory is fine:
+// the command creates it, with the missing directories above it, as `--db` is created.
+Status CheckOutputDirectory(const std::string& path);
+
 // An output file that replaces its target only on Commit: written to a temporary file beside
-// the target, removed when the object dies uncommitted (and, when a killed process left one,
-// by the next Open of the same target). A target that exists and is not a regular file (a
-// terminal, a pipe, /dev/null) is written in place.
+// the target, removed when the object dies uncommitted or the process is ended by SIGINT,
+// SIGTERM or SIGHUP (a handler is installed for each of them whose action is the default one;
+// it removes the open temporary files and lets the signal end the process), and, when a process
+// killed otherwise (SIGKILL) left one, by the next Open of the same target. A target that exists
+// and is not a regular file (a terminal, a pipe, /dev/null) is written in place.
 class OutputFile {
  public:
   OutputFile() = default;
@@ -53,6 +60,7 @@ class OutputFile {
   std::string path_, tmp_;  // tmp_ empty: written in place
   std::ofstream out_;
   bool open_ = false;
+  int slot_ = -1;  // where a signal handler finds tmp_ to remove it (see files.cc)
 };
 
 }  // namespace aligndb

@@ -73,6 +73,20 @@ TEST(CliTest, IngestShowInfo) {
   r = RunAligndb({"show", "--db", db, "AccessibleComputing"});
   EXPECT_EQ(r.exit_code, 6);
   EXPECT_NE(r.err.find("redirects to \"Computer accessibility\""), std::string::npos) << r.err;
+
+  // An edition it does not have: the ones it has are named (a misspelt name shows at once).
+  r = RunAligndb({"show", "--db", db, "--edition", "simpelwiki", "April"});
+  EXPECT_EQ(r.exit_code, 6);
+  EXPECT_NE(
+      r.err.find("no edition \"simpelwiki\" in " + db + " (editions stored: enwiki, simplewiki)"),
+      std::string::npos)
+      << r.err;
+  // No title and no --all is a bad argument, told before the database is looked at.
+  for (const std::string& where : {db, tmp.Sub("missing")}) {
+    r = RunAligndb({"show", "--db", where, "--edition", "frwiki"});
+    EXPECT_EQ(r.exit_code, 2) << where << ": " << r.err;
+    EXPECT_NE(r.err.find("show needs a TITLE or --all"), std::string::npos) << r.err;
+  }
 }
 
 // `show --all --format jsonl` writes what `ingest` reads: the round trip is exact, flags included.
@@ -433,6 +447,39 @@ TEST(CliEdgeTest, NumbersMustBeFiniteAndInRange) {
   // In range they are taken: tfidf on one pair, any finite theta in [-1, 1].
   auto r = RunAligndb({"similarity", "--method", "tfidf", "--theta", "-1", pairs});
   EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
+// What the arguments alone say is wrong is told before what the database lacks: a similarity
+// bound outside [-1, 1], an empty range or a collection's operation are exit 2 also where there
+// is no database or no alignment to read (they were "not found", exit 6). The bounds of a
+// named paraphrase collection are its own (none), so there the missing collection is told.
+TEST(CliEdgeTest, SimilarityArgumentsAreCheckedBeforeTheMissingPair) {
+  TempDir tmp;
+  testing::WriteFile(tmp.Sub("d.jsonl"), R"({"title": "Cat", "text": "Cats purr. They nap."})");
+  const std::string empty = tmp.Sub("unaligned");
+  auto r = RunAligndb({"ingest", "--db", empty, "--edition", "simplewiki", tmp.Sub("d.jsonl")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const std::string& db : {empty, tmp.Sub("missing")}) {
+    ExpectBadArgument({"stats", "--db", db, "--min-sim", "2"},
+                      {"--min-sim 2: similarities lie in [-1, 1]"});
+    ExpectBadArgument({"export", "--db", db, "--min-sim", "-1.5"}, {"--min-sim -1.5"});
+    ExpectBadArgument({"export", "--db", db, "--min-sim", "0.9", "--max-sim", "0.1"},
+                      {"--max-sim 0.1 is below --min-sim 0.9"});
+    ExpectBadArgument({"export", "--db", db, "--op", "l12"}, {"l12 and f2 are pairs of"});
+    ExpectBadArgument({"report", "--db", db, "--out", tmp.Sub("r"), "--min-sim", "2"},
+                      {"--min-sim 2"});
+    // Counter-examples: arguments in range, or a collection's unbounded column.
+    for (std::vector<std::string> ok :
+         {std::vector<std::string>{"stats", "--db", db, "--min-sim", "0.5"},
+          {"export", "--db", db, "--op", "1-1"},
+          {"stats", "--db", db, "--collection", "news", "--min-sim", "2"},
+          {"export", "--db", db, "--collection", "news", "--op", "l12", "--min-sim", "5"}}) {
+      r = RunAligndb(ok);
+      EXPECT_EQ(r.exit_code, 6) << ok[0] << " " << ok.back() << " " << db << ": " << r.err;
+    }
+  }
+  EXPECT_FALSE(std::filesystem::exists(tmp.Sub("missing")));
+  EXPECT_FALSE(std::filesystem::exists(tmp.Sub("r")));
 }
 
 // Options that the chosen mode or measure would ignore are refused, by align and by build

@@ -4,8 +4,12 @@
 #include "export/export.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmath>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
@@ -87,7 +91,10 @@ class SyntheticTest : public ::testing::Test {
 TEST_F(SyntheticTest, TsvAndParallelKeepOneRowPerLineWhateverTheText) {
   // Every line break a reader may split on: ASCII (VT, FF, 0x1C-0x1E too) and Unicode (NEL,
   // LS, PS), beside an é and an em dash that stay.
-  const std::string normal = "tab\there\vv\ff\x1c" "1\x1e" "e\xc3\xa9";
+  const std::string normal =
+      "tab\there\vv\ff\x1c"
+      "1\x1e"
+      "e\xc3\xa9";
   const std::string simple = "new\nline\r\xc2\x85n\xe2\x80\xa8l\xe2\x80\xa9p\xe2\x80\x94";
   Write({{"Whale", Record("Whale", normal, simple, 0.9, kAlignmentRecordVersion)}});
   ExportOptions o;
@@ -95,8 +102,7 @@ TEST_F(SyntheticTest, TsvAndParallelKeepOneRowPerLineWhateverTheText) {
   auto tsv = testing::SplitLines(ExportText(o));
   ASSERT_EQ(tsv.size(), 2u);  // header and one row
   for (const auto& line : tsv) EXPECT_EQ(std::count(line.begin(), line.end(), '\t'), 10) << line;
-  EXPECT_NE(tsv[1].find("tab here v f 1 e\xc3\xa9\tnew line  n l p\xe2\x80\x94"),
-            std::string::npos)
+  EXPECT_NE(tsv[1].find("tab here v f 1 e\xc3\xa9\tnew line  n l p\xe2\x80\x94"), std::string::npos)
       << tsv[1];
 
   o.format = OutputFormat::kParallel;
@@ -122,6 +128,31 @@ TEST_F(SyntheticTest, ExportRefusesFormatsItDoesNotWrite) {
   o.format = OutputFormat::kParallel;  // without --out
   ExportText(o, &s);
   EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
+}
+
+// With no alignment to read, a bad similarity bound or operation is still the error: the
+// arguments are checked as for aligned editions (a collection named has no bounds).
+TEST_F(SyntheticTest, ArgumentsAreCheckedWhenNoPairIsAligned) {
+  ExportOptions o;
+  Status s;
+  ExportText(o, &s);
+  EXPECT_TRUE(s.IsNotFound()) << s.ToString();  // nothing aligned, nothing wrong with o
+  o.min_sim = 2;
+  ExportText(o, &s);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument) << s.ToString();
+  CorpusStats st;
+  s = ComputeCorpusStats(store_.get(), {}, 2, false, &st);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument) << s.ToString();
+  EXPECT_TRUE(ComputeCorpusStats(store_.get(), {}, 0.5, false, &st).IsNotFound());
+  o.min_sim = 0.5;
+  o.ops = {Op::kL12};
+  ExportText(o, &s);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument) << s.ToString();
+  o.editions = {"news", "news"};  // a collection: l12 is its operation, no bound applies
+  o.min_sim = 5;
+  o.max_sim = std::nan("");  // the pair's default, as the command line leaves it
+  ExportText(o, &s);
+  EXPECT_TRUE(s.IsNotFound()) << s.ToString();
 }
 
 // An empty range (max below min) is refused rather than exported as nothing.
@@ -181,6 +212,15 @@ TEST_F(SyntheticTest, LookupSaysWhyThereIsNoRecord) {
   EXPECT_NE(s.message().find("not aligned yet"), std::string::npos) << s.ToString();
   ASSERT_TRUE(LookupRecord(store_.get(), {}, "whale", &r).ok());  // normalized title
   EXPECT_EQ(r.normal_title(), "Whale");
+  // export --title says the same as lookup (it said only "no aligned article pair titled").
+  ExportOptions o;
+  o.title = "Krill";
+  ExportText(o, &s);
+  EXPECT_TRUE(s.IsNotFound());
+  EXPECT_NE(s.message().find("only en has this title"), std::string::npos) << s.ToString();
+  o.title = "Whale";
+  EXPECT_NE(ExportText(o, &s), "");
+  EXPECT_TRUE(s.ok()) << s.ToString();
 }
 
 TEST_F(SyntheticTest, LookupInAnEditionPairThatIsNotAlignedNamesThoseThatAre) {
@@ -257,6 +297,64 @@ class RealExportTest : public ::testing::Test {
 };
 TempDir* RealExportTest::tmp_ = nullptr;
 Store* RealExportTest::store_ = nullptr;
+
+// The names in `dir` holding ".tmp-": temporary files of OutputFile.
+std::vector<std::string> Temporaries(const std::string& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().filename().string().find(".tmp-") != std::string::npos)
+      out.push_back(e.path().filename().string());
+  return out;
+}
+
+// An export ended by Ctrl-C or a kill, mid-way (the test hook ALIGNDB_TEST_PAUSE holds it after
+// its first record, its output open), removes its temporary files and leaves the files it
+// would have replaced as they were; it ends killed by that signal, as before.
+TEST_F(RealExportTest, AnExportEndedBySignalRemovesItsTemporaryFiles) {
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e) env.push_back(*e);
+  env.push_back("ALIGNDB_TEST_PAUSE=export");
+  std::vector<char*> envp;
+  for (auto& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  int n = 0;
+  for (int sig : {SIGINT, SIGTERM})
+    for (std::string format : {"tsv", "parallel"}) {
+      const std::string dir = tmp_->Sub("signal-" + std::to_string(++n));
+      std::filesystem::create_directories(dir);
+      const std::string out = dir + "/train";
+      const std::string kept = format == "parallel" ? out + ".normal" : out;
+      testing::WriteFile(kept, "precious\n");
+      std::vector<std::string> args = {ALIGNDB_BINARY, "export", "--db",  tmp_->Sub("db"),
+                                       "--format",     format,   "--out", out};
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      int err[2];
+      ASSERT_EQ(pipe(err), 0);
+      const pid_t pid = fork();
+      ASSERT_GE(pid, 0);
+      if (pid == 0) {
+        dup2(err[1], 2);
+        close(err[0]);
+        execve(ALIGNDB_BINARY, argv.data(), envp.data());
+        _exit(127);
+      }
+      close(err[1]);
+      std::string said;
+      char c;
+      while (said.find('\n') == std::string::npos && read(err[0], &c, 1) == 1) said += c;
+      close(err[0]);
+      EXPECT_EQ(said, "paused at export\n");
+      EXPECT_EQ(Temporaries(dir).size(), format == "parallel" ? 2u : 1u) << "mid-export";
+      kill(pid, sig);
+      int status = 0;
+      ASSERT_EQ(waitpid(pid, &status, 0), pid);
+      EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig) << format << " " << status;
+      EXPECT_EQ(Temporaries(dir), std::vector<std::string>{}) << format << ", signal " << sig;
+      EXPECT_EQ(testing::ReadFile(kept), "precious\n");
+    }
+}
 
 TEST_F(RealExportTest, FilteredExportsEqualAScanOfTheRecords) {
   uint32_t en, simple;

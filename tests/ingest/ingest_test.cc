@@ -387,6 +387,75 @@ TEST(IngestTest, TwoJsonlFilesOfOneRunShareTheirTitlesPages) {
   EXPECT_EQ(sum.changed, 1u);
 }
 
+// --full takes the files of a run as the whole edition and deletes the rest, also pages that
+// an input of another kind stored (JSON lines documents without "id" beside a dump, and the
+// other way round): still done, but counted and told in one warning. Pages of the same kind of
+// input that the new files lack are deleted without one.
+TEST(IngestTest, FullTellsOfPagesAnotherKindOfInputStored) {
+  TempDir tmp;
+  auto page = [](int id, const std::string& title) {
+    return "<page><title>" + title + "</title><ns>0</ns><id>" + std::to_string(id) +
+           "</id><revision><id>" + std::to_string(100 + id) + "</id><text>" + title +
+           " is a topic. It has a page.</text></revision></page>";
+  };
+  auto dump = [&](const std::string& pages) {
+    return "<mediawiki><siteinfo><dbname>simplewiki</dbname></siteinfo>" + pages + "</mediawiki>";
+  };
+  testing::WriteFile(tmp.Sub("old.xml"), dump(page(1, "Art") + page(2, "Bird")));
+  testing::WriteFile(tmp.Sub("new.xml"), dump(page(1, "Art")));
+  testing::WriteFile(tmp.Sub("docs.jsonl"),
+                     R"({"title": "Cat", "text": "Cats purr. They sleep a lot."})"
+                     "\n"
+                     R"({"title": "Dog", "text": "Dogs bark. They run."})"
+                     "\n"
+                     R"({"title": "Art", "text": "Art is old. It is fun."})"
+                     "\n");
+  auto store = OpenStore(tmp.Sub("db"));
+  IngestSummary first;
+  ASSERT_TRUE(
+      Ingest(store.get(), {tmp.Sub("old.xml"), "simplewiki=" + tmp.Sub("docs.jsonl")}, {}, &first)
+          .ok());
+  EXPECT_EQ(first.added, 4u);  // Art, Bird, Cat, Dog: the document "Art" took the dump's page
+  IngestOptions full;
+  full.full = true;
+  IngestSummary update;
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("new.xml")}, full, &update).ok());
+  EXPECT_EQ(update.deleted, 3u);              // Bird (gone from the dump), Cat, Dog
+  EXPECT_EQ(update.deleted_other_input, 2u);  // Cat and Dog came from JSON lines
+  EXPECT_EQ(update.AsCounts()["deleted_other_input"], 2u);
+  ASSERT_EQ(update.warnings.size(), 1u);
+  EXPECT_NE(update.warnings[0].find("--full deleted 2 pages that an input of another kind had "
+                                    "stored (simplewiki: 2 stored from JSON lines without \"id\")"),
+            std::string::npos)
+      << update.warnings[0];
+
+  // Both kinds in one --full run: nothing of either is another input's.
+  IngestSummary restore;
+  ASSERT_TRUE(
+      Ingest(store.get(), {tmp.Sub("old.xml"), "simplewiki=" + tmp.Sub("docs.jsonl")}, {}, &restore)
+          .ok());
+  IngestSummary both;
+  ASSERT_TRUE(
+      Ingest(store.get(), {tmp.Sub("new.xml"), "simplewiki=" + tmp.Sub("docs.jsonl")}, full, &both)
+          .ok());
+  EXPECT_EQ(both.deleted, 1u);  // Bird
+  EXPECT_EQ(both.deleted_other_input, 0u);
+  EXPECT_TRUE(both.warnings.empty());
+  EXPECT_EQ(both.AsCounts().count("deleted_other_input"), 0u);
+
+  // The other way round: JSON lines alone under --full delete the dump's pages, told so.
+  IngestSummary docs, again, docs_full;
+  ASSERT_TRUE(Ingest(store.get(), {"simplewiki=" + tmp.Sub("docs.jsonl")}, full, &docs).ok());
+  EXPECT_EQ(docs.deleted, 0u);  // Art is the documents' now; no other page of the dump is left
+  ASSERT_TRUE(Ingest(store.get(), {tmp.Sub("old.xml")}, {}, &again).ok());
+  ASSERT_TRUE(Ingest(store.get(), {"simplewiki=" + tmp.Sub("docs.jsonl")}, full, &docs_full).ok());
+  EXPECT_EQ(docs_full.deleted, 1u);  // Bird
+  EXPECT_EQ(docs_full.deleted_other_input, 1u);
+  ASSERT_EQ(docs_full.warnings.size(), 1u);
+  EXPECT_NE(docs_full.warnings[0].find("1 stored from dumps"), std::string::npos)
+      << docs_full.warnings[0];
+}
+
 // What can be known from the command line and the files' first bytes is checked before a
 // database is touched: a bad edition name, a missing file, JSON lines without an edition.
 TEST(IngestTest, BadArgumentsAndFilesAreFoundBeforeAnythingIsRead) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
@@ -186,6 +187,45 @@ TEST(ReportTest, HostileTitlesAndTextDoNotReachTheReportAsMarkup) {
       {"ingest", "--db", db, "--edition", "<script>alert(1)</script>", tmp.Sub("s.jsonl")});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("is not a valid edition name"), std::string::npos) << r.err;
+}
+
+// --out names a directory: created with the directories above it (as --db is), its files
+// replaced whole; a file where the directory should be is a bad argument, told before the
+// database is opened (a missing database would otherwise hide it).
+TEST(ReportTest, OutIsADirectoryCreatedWithItsParents) {
+  TempDir tmp;
+  const std::string text = "Cats are small animals that purr. They sleep a lot.";
+  for (const char* side : {"n.jsonl", "s.jsonl"})
+    testing::WriteFile(tmp.Sub(side), nlohmann::json({{"title", "Cat"}, {"text", text}}).dump());
+  std::string db = tmp.Sub("db");
+  auto r = RunAligndb({"build", "--db", db, "--show", "0", "enwiki=" + tmp.Sub("n.jsonl"),
+                       "simplewiki=" + tmp.Sub("s.jsonl")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = RunAligndb({"report", "--db", db, "--out", tmp.Sub("a/b/report")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::is_regular_file(tmp.Sub("a/b/report/report.html")));
+  testing::WriteFile(tmp.Sub("file"), "kept\n");
+  for (const std::string& base : {db, tmp.Sub("no-such-db")}) {
+    r = RunAligndb({"report", "--db", base, "--out", tmp.Sub("file")});
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("--out: " + tmp.Sub("file") + ": is a file; give a directory"),
+              std::string::npos)
+        << r.err;
+    r = RunAligndb({"report", "--db", base, "--out", tmp.Sub("file/sub/report")});
+    EXPECT_EQ(r.exit_code, 4) << r.err;
+    EXPECT_NE(r.err.find(tmp.Sub("file") + " is not a directory"), std::string::npos) << r.err;
+    EXPECT_EQ(testing::SplitLines(r.err).size(), 1u) << r.err;
+  }
+  EXPECT_EQ(testing::ReadFile(tmp.Sub("file")), "kept\n");
+  // A report over an earlier one replaces each file, leaving no temporary beside them.
+  r = RunAligndb({"report", "--db", db, "--out", tmp.Sub("a/b/report")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  size_t entries = 0;
+  for (const auto& e : std::filesystem::directory_iterator(tmp.Sub("a/b/report"))) {
+    ++entries;
+    EXPECT_EQ(e.path().filename().string().find(".tmp-"), std::string::npos) << e.path();
+  }
+  EXPECT_EQ(entries, 7u);
 }
 
 }  // namespace

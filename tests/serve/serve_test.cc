@@ -203,6 +203,61 @@ TEST_F(ServeTest, ApiTitlesCompletesAlignedTitles) {
   EXPECT_EQ(Get(*server_, "/api/titles?prefix=zzzz").body, "[]\n");
 }
 
+// A pair made through a redirect (align --follow-redirects) is named after its simple title
+// ("Airplane"); a user searching the English article's title ("Fixed-wing aircraft") finds it
+// too: in the completion, the home page's list without script and the not-found page.
+TEST(ServeRedirectTest, TitlesListTheNormalTitleOfAPairMadeThroughARedirect) {
+  TempDir tmp;
+  auto page = [](const std::string& title, int id, const std::string& body) {
+    return "<page><title>" + title + "</title><ns>0</ns><id>" + std::to_string(id) + "</id>" +
+           body + "</page>";
+  };
+  const std::string text =
+      "An airplane is a powered aircraft with fixed wings. It flies by the lift of its wings.\n\n"
+      "Airplanes carry people and goods over long distances. Many airports serve them daily.";
+  auto article = [&](const std::string& title, int id) {
+    return page(title, id, "<revision><id>1</id><text>" + text + "</text></revision>");
+  };
+  testing::WriteFile(tmp.Sub("en.xml"),
+                     "<mediawiki><siteinfo><dbname>enwiki</dbname></siteinfo>" +
+                         article("Fixed-wing aircraft", 1) +
+                         page("Airplane", 2,
+                              "<redirect title=\"Fixed-wing aircraft\"/><revision><id>1</id>"
+                              "<text>#REDIRECT [[Fixed-wing aircraft]]</text></revision>") +
+                         article("Fixed point", 3) + "</mediawiki>");
+  testing::WriteFile(tmp.Sub("simple.xml"),
+                     "<mediawiki><siteinfo><dbname>simplewiki</dbname></siteinfo>" +
+                         article("Airplane", 7) + article("Fixed point", 8) + "</mediawiki>");
+  auto titles = [](const Running& r, const std::string& prefix) {
+    Got got = Get(r, "/api/titles?prefix=" + UrlEncode(prefix));
+    EXPECT_EQ(got.status, 200) << got.body;
+    return nlohmann::json::parse(got.body).get<std::vector<std::string>>();
+  };
+  using V = std::vector<std::string>;
+  // Counter-example: aligned without following redirects, there is no such pair to list.
+  auto built =
+      RunAligndb({"build", "--db", tmp.Sub("plain"), tmp.Sub("en.xml"), tmp.Sub("simple.xml")});
+  ASSERT_EQ(built.exit_code, 0) << built.err;
+  {
+    Running plain(tmp.Sub("plain"));
+    EXPECT_EQ(titles(plain, "fix"), V{"Fixed point"});
+  }
+  built = RunAligndb({"build", "--db", tmp.Sub("db"), "--follow-redirects", tmp.Sub("en.xml"),
+                      tmp.Sub("simple.xml")});
+  ASSERT_EQ(built.exit_code, 0) << built.err;
+  Running r(tmp.Sub("db"));
+  EXPECT_EQ(titles(r, "fix"), (V{"Fixed point", "Fixed-wing aircraft"}));
+  EXPECT_EQ(titles(r, "Fixed-"), V{"Fixed-wing aircraft"});
+  // Each title listed starts with what was typed: the simple title leads to its own name only.
+  EXPECT_EQ(titles(r, "Air"), V{"Airplane"});
+  Got home = Get(r, "/?prefix=fixed-w");
+  EXPECT_NE(home.body.find("/article?title=Fixed-wing%20aircraft"), std::string::npos) << home.body;
+  Got near = Get(r, "/article?title=Fixed-wing");
+  EXPECT_EQ(near.status, 404);
+  EXPECT_NE(near.body.find("/article?title=Fixed-wing%20aircraft"), std::string::npos);
+  EXPECT_EQ(Get(r, "/article?title=Fixed-wing%20aircraft").status, 200);
+}
+
 // ---------------------------------------------------------------- pages
 
 // (normal paragraph, normal sentence, simple paragraph, simple sentence) of every pair of a

@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -205,6 +206,30 @@ TEST(OutputFileTest, ASpecialFileIsWrittenInPlace) {
   EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
 }
 
+// A process ended by SIGINT, SIGTERM or SIGHUP removes the temporary files it has open and
+// still ends by that signal.
+TEST(OutputFileTest, TemporariesAreRemovedWhenASignalEndsTheProcess) {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    TempDir tmp;
+    const std::string target = tmp.Sub("out.tsv");
+    WriteFile(target, "old\n");
+    pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      OutputFile a, b;
+      if (!a.Open(target).ok() || !b.Open(tmp.Sub("second.tsv")).ok()) _exit(3);
+      a.stream() << "new\n" << std::flush;
+      raise(sig);
+      _exit(a.Commit().ok() && b.Commit().ok() ? 0 : 4);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig) << sig << ": " << status;
+    EXPECT_EQ(ReadFile(target), "old\n");
+    EXPECT_EQ(Entries(tmp.path()), 1u) << "signal " << sig << ": no temporary file left";
+  }
+}
+
 TEST(CheckOutputPathTest, DirectoriesAndMissingDirectoriesAreNamed) {
   TempDir tmp;
   EXPECT_TRUE(CheckOutputPath(tmp.path()).code() == Status::Code::kInvalidArgument);
@@ -218,6 +243,21 @@ TEST(CheckOutputPathTest, DirectoriesAndMissingDirectoriesAreNamed) {
   EXPECT_NE(s.message().find("is not a directory"), std::string::npos) << s.ToString();
   EXPECT_TRUE(CheckOutputPath(tmp.Sub("x.tsv")).ok());
   EXPECT_TRUE(CheckOutputPath("relative.tsv").ok());
+}
+
+TEST(CheckOutputDirectoryTest, AMissingDirectoryIsFineAFileIsNot) {
+  TempDir tmp;
+  EXPECT_TRUE(CheckOutputDirectory(tmp.path()).ok());
+  EXPECT_TRUE(CheckOutputDirectory(tmp.Sub("a/b/c")).ok());  // created by the command
+  EXPECT_TRUE(CheckOutputDirectory("relative/dir").ok());
+  WriteFile(tmp.Sub("file"), "");
+  Status s = CheckOutputDirectory(tmp.Sub("file"));
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument) << s.ToString();
+  s = CheckOutputDirectory(tmp.Sub("file/a/b"));
+  EXPECT_EQ(s.code(), Status::Code::kIOError) << s.ToString();
+  EXPECT_NE(s.message().find(tmp.Sub("file") + " is not a directory"), std::string::npos)
+      << s.ToString();
+  EXPECT_EQ(CheckOutputDirectory("").code(), Status::Code::kInvalidArgument);
 }
 
 }  // namespace
