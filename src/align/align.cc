@@ -1164,8 +1164,9 @@ class AlignRun {
   Status AlignPair(PairAligner* aligner, const TitlePair& pair, PairOutcome* out) {
     ArticleSide& normal = aligner->normal_side();
     ArticleSide& simple = aligner->simple_side();
-    RETURN_IF_ERROR(store_->GetArticle(normal_ed_, pair.normal_id, &normal.article));
-    RETURN_IF_ERROR(store_->GetArticle(simple_ed_, pair.simple_id, &simple.article));
+    // Each article is read once a run: its blocks are not kept in the block cache.
+    RETURN_IF_ERROR(store_->GetArticle(normal_ed_, pair.normal_id, &normal.article, nullptr, false));
+    RETURN_IF_ERROR(store_->GetArticle(simple_ed_, pair.simple_id, &simple.article, nullptr, false));
     uint32_t flags = normal.article.flags() | simple.article.flags();
     if (flags) {
       out->kind = PairOutcome::Kind::kRemoved;

@@ -181,7 +181,7 @@ Runner WireAlign(CLI::App* cmd) {
   return [a](const Invocation& inv) {
     RETURN_IF_ERROR(CheckAlignArgs(*a));
     std::unique_ptr<Store> store;
-    RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kAlign, &store));
+    RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kWrite, &store));
     AlignSummary summary;
     RETURN_IF_ERROR(RunAlign(store.get(), *a, inv, &summary));
     PrintAlignSummary(summary, a->json);
@@ -241,7 +241,7 @@ Runner WireBuild(CLI::App* cmd) {
     RETURN_IF_ERROR(CheckIngestInputs(a->ingest.files, a->ingest.options));
     RETURN_IF_ERROR(CheckAlignArgs(a->align));
     std::unique_ptr<Store> store;
-    RETURN_IF_ERROR(OpenStore(a->ingest.db, OpenMode::kCreateAndAlign, &store));
+    RETURN_IF_ERROR(OpenStore(a->ingest.db, OpenMode::kCreate, &store));
     IngestSummary ingested;
     RETURN_IF_ERROR(RunIngest(store.get(), a->ingest, inv, &ingested));
     PrintIngestSummary(ingested, false);

@@ -43,9 +43,8 @@ int Finish(const Status& s) {
 
 Status OpenStore(const std::string& dir, OpenMode mode, std::unique_ptr<Store>* store) {
   StoreOptions opts;
-  opts.create_if_missing = mode == OpenMode::kCreate || mode == OpenMode::kCreateAndAlign;
+  opts.create_if_missing = mode == OpenMode::kCreate;
   opts.read_only = mode == OpenMode::kRead;
-  opts.mmap_reads = mode == OpenMode::kAlign || mode == OpenMode::kCreateAndAlign;
   return Store::Open(opts, dir, store);
 }
 

@@ -64,9 +64,7 @@ int Finish(const Status& s);
 // Opens the database for reading (a snapshot-consistent reader beside a writer) or for writing.
 // Only the commands that put data in (ingest, build) create a missing database: align and
 // paraphrase on a path that holds none say so instead of leaving an empty database there.
-// kAlign, kCreateAndAlign: as kWrite, kCreate, for a command that aligns: table files are read
-// through a mapping (StoreOptions::mmap_reads).
-enum class OpenMode { kRead, kWrite, kCreate, kAlign, kCreateAndAlign };
+enum class OpenMode { kRead, kWrite, kCreate };
 Status OpenStore(const std::string& dir, OpenMode mode, std::unique_ptr<Store>* store);
 
 // Runs `body` as a recorded run of `command`: the run record holds the invocation's arguments,

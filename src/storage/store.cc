@@ -269,10 +269,6 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   db_options.max_background_jobs = 2;
   db_options.keep_log_file_num = 3;
   db_options.max_file_opening_threads = FileOpeningThreads(dir);
-  // Table files read through the page cache's mapping: an align reads every article once, and a
-  // read(2) per article (a system call, a copy, a buffer) cost more than the alignment math of
-  // small pairs. The pages it touched count in its RSS; the kernel can drop them at will.
-  db_options.allow_mmap_reads = options.mmap_reads;
   db_options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   db_options.info_log = std::make_shared<DiscardLogger>();
   // A reader keeps every table file open from the start: a compaction of the writer that
@@ -546,9 +542,11 @@ Status Store::GetEditionCounts(uint32_t edition, EditionCounts* out) {
 
 template <typename Msg>
 static Status GetProto(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf, const std::string& key,
-                       Msg* out, const rocksdb::Snapshot* snapshot, const std::string& what) {
+                       Msg* out, const rocksdb::Snapshot* snapshot, const std::string& what,
+                       bool fill_cache = true) {
   rocksdb::ReadOptions ro;
   ro.snapshot = snapshot;
+  ro.fill_cache = fill_cache;
   rocksdb::PinnableSlice value;
   rocksdb::Status s = db->Get(ro, cf, key, &value);
   if (s.IsNotFound()) return Status::NotFound(what);
@@ -564,9 +562,9 @@ Status Store::GetPageState(uint32_t edition, uint64_t page_id, pb::PageState* ou
 }
 
 Status Store::GetArticle(uint32_t edition, uint64_t page_id, pb::Article* out,
-                         const Snapshot* snapshot) {
+                         const Snapshot* snapshot, bool fill_cache) {
   return GetProto(db_, cf(Cf::kArticles), EncodePageKey(edition, page_id), out, Raw(snapshot),
-                  "article " + std::to_string(page_id));
+                  "article " + std::to_string(page_id), fill_cache);
 }
 
 Status Store::GetRedirect(uint32_t edition, const std::string& normalized_title, pb::Redirect* out,

@@ -46,9 +46,6 @@ struct StoreOptions {
   // view is the state at open time. An open that races with the writer deleting a log or table
   // file is retried. Default: false.
   bool read_only = false;
-  // Read table files through a memory mapping instead of read(2) (RocksDB's allow_mmap_reads),
-  // for a command that reads most of the database once (align). Default: false.
-  bool mmap_reads = false;
 };
 
 // Per-edition counts, kept up to date by every write.
@@ -116,8 +113,10 @@ class Store {
   // Removes a page (article or redirect) and everything derived from it. OK if absent.
   Status DeletePage(uint32_t edition, uint64_t page_id);
 
+  // `fill_cache` false: for a reader that reads each article once (align), whose blocks would
+  // only crowd the block cache, each in a buffer faulted in afresh.
   Status GetArticle(uint32_t edition, uint64_t page_id, pb::Article* out,
-                    const Snapshot* snapshot = nullptr);
+                    const Snapshot* snapshot = nullptr, bool fill_cache = true);
   Status GetRedirect(uint32_t edition, const std::string& normalized_title, pb::Redirect* out,
                      const Snapshot* snapshot = nullptr);
   // Page id of the article titled `title` (normalized here). NotFound if none.
