@@ -780,10 +780,10 @@ bool IsWholeSentence(std::string_view sentence, std::string_view word) {
 // Inside a quotation, one word and an ellipsis is no sentence but speech trailing off at its
 // first word, which the rest continues (`"… [from Vietnam]. But... I do not believe he knew …"`):
 // "But..." or "But ...", after an opening quotation mark or not. Outside one it may stand alone
-// ("Wait... What? No!"). `upto` is the paragraph up to the boundary, whose quotation marks tell
-// whether a quotation is open there (counted only for such a word, which is rare).
+// ("Wait... What? No!"). `paragraph_quotes` counts the quotation marks of the paragraph up to the
+// boundary, which tell whether a quotation is open there.
 bool IsOneWordTrailingOff(std::string_view sentence, std::string_view last,
-                          std::string_view upto) {
+                          const QuoteCount& paragraph_quotes) {
   const size_t b = sentence.find_first_not_of(" \t\n");
   if (b == std::string_view::npos) return false;
   sentence = sentence.substr(b, sentence.rfind(last) + last.size() - b);  // trimmed
@@ -801,9 +801,7 @@ bool IsOneWordTrailingOff(std::string_view sentence, std::string_view last,
     word.remove_prefix(3);
   const unsigned char c = word.empty() ? ' ' : static_cast<unsigned char>(word[0]);
   if (!std::isalpha(c) && c < 0x80) return false;
-  QuoteCount quotes;
-  quotes.CountUpTo(upto, upto.size());
-  return quotes.straight % 2 == 1 || quotes.open > quotes.close;
+  return paragraph_quotes.straight % 2 == 1 || paragraph_quotes.open > paragraph_quotes.close;
 }
 bool ContinuesAfterElision(const QuoteCount& quotes, std::string_view next) {
   size_t q = std::string_view::npos, size = 1;
@@ -827,10 +825,11 @@ bool ContinuesAfterElision(const QuoteCount& quotes, std::string_view next) {
 // sentence's quotation marks counted: out of line, as few boundaries need them.
 [[gnu::noinline]] bool ContinuesAtEllipsis(std::string_view sentence, std::string_view last,
                                            std::string_view next, const QuoteCount& quotes,
-                                           std::string_view upto) {
+                                           const QuoteCount& paragraph_quotes) {
   return OpensWithEllipsis(last) ||
          ((last == "..." || last == "\u2026") && IsWholeSentence(sentence, last)) ||
-         IsOneWordTrailingOff(sentence, last, upto) || ContinuesAfterElision(quotes, next);
+         IsOneWordTrailingOff(sentence, last, paragraph_quotes) ||
+         ContinuesAfterElision(quotes, next);
 }
 
 // ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...").
@@ -1065,6 +1064,9 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
   std::vector<std::string_view> parts;
   size_t pending = 0;  // start of the sentence being built
   QuoteCount quotes;   // its quotation marks, counted only when a rule needs them
+  // The paragraph's quotation marks from its start, counted as far as a rule needs them (each
+  // byte once: a paragraph of one-word ellipses stays linear).
+  QuoteCount paragraph_quotes;
   // Only a boundary between the paragraph's first "(" and its last ")" can be inside a bracket.
   const size_t first_open = text.find('(');
   const void* close = first_open == std::string_view::npos
@@ -1083,7 +1085,6 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       }
       // No sentence starts with a slash: "fighters from I./JG 53 and 2./JG 77 fought".
       if ((!next.empty() && next.front() == '/') || IsAbbreviation(last, FirstWord(next)) ||
-
           ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next) ||
           IsCountryAdjective(sentence))
         continue;
@@ -1103,8 +1104,8 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
         if (mark && IsChessAnnotation(sentence, next)) continue;
         quotes.CountUpTo(text, bounds[i + 1]);
         if (mark ? ContinuesInsideQuote(quotes, next)
-                 : ContinuesAtEllipsis(sentence, last, next, quotes,
-                                       text.substr(0, bounds[i + 1])))
+                 : (paragraph_quotes.CountUpTo(text, bounds[i + 1]),
+                    ContinuesAtEllipsis(sentence, last, next, quotes, paragraph_quotes)))
           continue;
       }
     }

@@ -850,6 +850,28 @@ TEST(TextProcessorTest, EllipsesInsideItalicTitlesEndNoSentence) {
 
 // Inside a quotation, one word trailing off in an ellipsis is no sentence: it goes on ("But... I
 // do not believe he knew", John F. Kennedy); outside one, or after more words, it may end one.
+TEST(SentenceTest, ManyOneWordEllipsesCostLinearTime) {
+  // Whether a quotation is open at a one-word ellipsis is read from the paragraph's quotation
+  // marks counted once per byte, not from its start at every such word (a hostile page of 80,000
+  // "Ab..." took 71 s). Four times the words must cost about four times the time (quadratic
+  // work would cost sixteen); the least CPU time of three runs of each.
+  SentenceSplitter sp;
+  auto seconds = [&sp](int words) {
+    std::string text = "Start here.";
+    for (int i = 0; i < words; ++i) text += " Ab...";
+    double best = 1e9;
+    for (int run = 0; run < 3; ++run) {
+      const double start = testing::ThreadCpuSeconds();
+      const auto out = sp.Split(text);
+      best = std::min(best, testing::ThreadCpuSeconds() - start);
+      EXPECT_EQ(out.size(), static_cast<size_t>(words) + 1);
+    }
+    return best;
+  };
+  const double small = seconds(5000), large = seconds(20000);
+  EXPECT_LT(large, 10 * std::max(small, 1e-3)) << small << " s, then " << large << " s";
+}
+
 TEST(SentenceTest, OneWordTrailingOffIsNoSentence) {
   SentenceSplitter sp;
   using S = std::vector<std::string>;
