@@ -682,11 +682,19 @@ bool EndsInDashedNumber(std::string_view s) {
   return before.ends_with(" -") || before.ends_with(" \u2013");
 }
 
+// A word of prose: one that starts with a lower-case letter ("was", "the"). The items of such a
+// list are names and numbers; "The final score was 5 - 3." is prose.
+bool HasLowerCaseWord(std::string_view s) {
+  for (size_t i = 0; i < s.size(); ++i)
+    if (s[i] >= 'a' && s[i] <= 'z' && (i == 0 || s[i - 1] == ' ')) return true;
+  return false;
+}
+
 // Such a list is not prose: a paragraph with three or more such items goes whole.
 void DropNumberedRuns(std::vector<std::string>* sentences) {
   if (sentences->size() < 3) return;
   int items = 0;
-  for (const auto& s : *sentences) items += EndsInDashedNumber(s);
+  for (const auto& s : *sentences) items += EndsInDashedNumber(s) && !HasLowerCaseWord(s);
   if (items >= 3) sentences->clear();
 }
 

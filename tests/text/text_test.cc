@@ -813,9 +813,13 @@ TEST(TextProcessorTest, NumberedListsRunIntoALineAreNotProse) {
       "(zodiac)|Dragon]] - 09. \u7334  (\u7533)  [[Monkey (zodiac)|Monkey]] ; '''B.''' 02. "
       "\u725b  (\u4e11)  [[Ox (zodiac)|Ox]] - 06. \u86c7  (\u5df3)  [[Snake (zodiac)|Snake]] - "
       "10. \u96de  (\u9149)  [[Rooster (zodiac)|Rooster]]\n\n"
-      "They won the first festival \"Chervona Ruta\" - 1989. They toured - 12. Then they left.");
+      "They won the first festival \"Chervona Ruta\" - 1989. They toured - 12. Then they left.\n\n"
+      "The score after the first half was 2 - 1. The second half ended 3 - 2. The final score "
+      "was 5 - 3. It was a great match for the fans.");
   using S = std::vector<std::string>;
-  ASSERT_EQ(paragraphs.size(), 1u);
+  ASSERT_EQ(paragraphs.size(), 2u);
+  // Sentences of prose that end in scores are not a list (review).
+  EXPECT_EQ(paragraphs[1].size(), 4u);
   EXPECT_EQ(paragraphs[0], (S{"They won the first festival \"Chervona Ruta\" - 1989.",
                               "They toured - 12.", "Then they left."}));
 }
