@@ -111,6 +111,11 @@ const Case kCases[] = {
     {"Dublin ({{IPAc-en|ˈ|d|ʌ|b|l|ᵻ|n}}; {{Irish place name|Baile Átha Cliath}}) is",
      "Dublin (Irish: Baile Átha Cliath) is"},
     {"Dublin ({{Irish place name}}) is", "Dublin is"},
+    // The "or" between its two removed pronunciations goes with them; one of the text stays.
+    {"Dublin ({{IPAc-en|d}}; {{Irish place name|Baile \u00c1tha Cliath}},<ref>x</ref> "
+     "{{IPA-ga|b|pron}} <small>or</small> {{IPA-ga|c|}}) is",
+     "Dublin (Irish: Baile \u00c1tha Cliath) is"},
+    {"a colour (red, or blue) is", "a colour (red, or blue) is"},
     {"the {{transl|ar|ALA|al-Qur'an}} text", "the al-Qur'an text"},
     // {{Nihongo4}}: as {{nihongo}} ("Ranma ½").
     {"two anime series: ''Ranma \u00bd'' and {{Nihongo4|''Ranma \u00bd Nett\u014dhen''|"
