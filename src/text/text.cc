@@ -230,10 +230,17 @@ constexpr std::array<std::string_view, 44> kNameWordsAfterCountry = {
     "Attorney",  "District",       "Treasury",   "Patent",  "Olympic",  "Championships",
     "Billboard", "Securities"};
 
+// An opening bracket or quotation mark, straight or curly (U+201C, U+2018): `(Dr.`, `"Mr.`,
+// `\u201cMr. Watson, come here`.
 std::string_view StripOpening(std::string_view word) {
-  while (!word.empty() && (word.front() == '(' || word.front() == '"' || word.front() == '\''))
-    word.remove_prefix(1);
-  return word;
+  for (;;) {
+    if (!word.empty() && (word.front() == '(' || word.front() == '"' || word.front() == '\''))
+      word.remove_prefix(1);
+    else if (word.starts_with("\u201c") || word.starts_with("\u2018"))
+      word.remove_prefix(3);
+    else
+      return word;
+  }
 }
 
 // A Roman numeral as a word of its own: "I.,", "II.", "XIV".
@@ -313,6 +320,8 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   word = StripOpening(word);
   for (auto c : kCountryAbbreviations) {
     if (word != c) continue;
+    // A curly quotation mark opens a new sentence ("the U.S. \u201cWe are here,\u201d he said").
+    if (next.starts_with("\u201c") || next.starts_with("\u2018")) return false;
     next = StripOpening(next);
     // Punctuation goes on the sentence: "Instituto Cultural Mexicano, Washington D.C.; Die Haus",
     // "the U.K. & Ireland" (ASCII punctuation but quotation marks: "the U.S. \u201cWe are
@@ -413,12 +422,19 @@ std::string_view FirstWord(std::string_view s) {
 
 // "Emergency! fifth season", "Help! (1965)": a "!" or "?" (with closing quotes or brackets)
 // followed by a lower-case word, a bracket opening on one or a bracketed year is part of a title
-// or of a longer sentence, not a sentence end.
+// or of a longer sentence, not a sentence end. Closing quotation marks are straight or curly
+// (U+201D, U+2019): `\u201cDo you understand what I say?\u201d and Mr. Watson answered`.
 bool ContinuesAfterExclamation(std::string_view before, std::string_view next) {
   size_t e = before.find_last_not_of(" \t\n");
-  while (e != std::string_view::npos && e > 0 &&
-         (before[e] == '"' || before[e] == '\'' || before[e] == ')' || before[e] == ']'))
-    --e;
+  for (; e != std::string_view::npos && e > 0; --e) {
+    if (before[e] == '"' || before[e] == '\'' || before[e] == ')' || before[e] == ']') continue;
+    if (e >= 3 && (before[e] == '\x9D' || before[e] == '\x99') && before[e - 1] == '\x80' &&
+        before[e - 2] == '\xE2') {
+      e -= 2;
+      continue;
+    }
+    break;
+  }
   if (e == std::string_view::npos || (before[e] != '!' && before[e] != '?')) return false;
   // A factorial in a formula ("n! = n · (n-1)!", "Hence 0! = 1"): "!" right after a letter, digit
   // or ")" and followed by an operator.
@@ -1127,6 +1143,10 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       for (size_t n; b < e && (n = SpaceStartingAt(p, b)) > 0;) b += n;
       for (size_t n; e > b && (n = SpaceEndingAt(p, e - 1)) > 0;) e -= n;
       if (b >= e) continue;
+      // An elision mark standing between sentences ("… singing \u201cAmerica\u201d. [...] Going
+      // to another instrument, …") marks words left out, and is no sentence; inside one it stays.
+      if (e - b == 5 && p[b] == '[' && (p.substr(b, 5) == "[...]" || p.substr(b, 5) == "[\u2026]"))
+        continue;
       if (marked)
         out.push_back(WithoutNoBreakMarks(p.substr(b, e - b)));
       else

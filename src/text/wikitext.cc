@@ -1220,8 +1220,15 @@ std::string TidyParagraph(std::string_view in) {
       if (t.back() == ',') t.back() = ';';
       continue;
     }
-    if (s[i] == ')')
+    if (s[i] == ')') {
       while (!t.empty() && (t.back() == ';' || t.back() == ',' || t.back() == ' ')) t.pop_back();
+      // A lone "or" left after the text by two removed pronunciations ("Dublin ({{IPAc-en|…}};
+      // {{Irish place name|Baile Átha Cliath}}, {{IPA-ga|…}} <small>or</small> {{IPA-ga|…}})").
+      if (t.ends_with(", or") || t.ends_with("; or")) {
+        t.resize(t.size() - 4);
+        while (!t.empty() && (t.back() == ';' || t.back() == ',' || t.back() == ' ')) t.pop_back();
+      }
+    }
     t.push_back(s[i]);
   }
   return std::string(Trim(t));

@@ -894,6 +894,72 @@ TEST(SentenceTest, OneWordTrailingOffIsNoSentence) {
   EXPECT_EQ(sp.SplitSlowly("\"No. Well... I stayed.\""), sp.Split("\"No. Well... I stayed.\""));
 }
 
+// Tenth held-out set ("Invention of the telephone"; docs/text.md, "Tenth set: after fixes").
+// A lower-case word after a "?" or "!" and a closing quotation mark, curly as straight, goes on
+// with the sentence; a capital after it starts one.
+TEST(SentenceTest, LowerCaseWordAfterACurlyClosingQuote) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  const std::string watson =
+      "Bell spoke into his instrument, \u201cDo you understand what I say?\u201d and Mr. Watson "
+      "answered \u201cYes\u201d. However, the voice sounds were not distinct.";
+  EXPECT_EQ(sp.Split(watson),
+            (S{"Bell spoke into his instrument, \u201cDo you understand what I say?\u201d and Mr. "
+               "Watson answered \u201cYes\u201d.",
+               "However, the voice sounds were not distinct."}));
+  EXPECT_EQ(sp.SplitSlowly(watson), sp.Split(watson));
+  EXPECT_EQ(sp.Split("He cried \u2018Help!\u2019 and ran."), (S{"He cried \u2018Help!\u2019 and ran."}));
+  EXPECT_EQ(sp.Split("He asked, \u201cIs it done?\u201d The men left."),
+            (S{"He asked, \u201cIs it done?\u201d", "The men left."}));
+  EXPECT_EQ(sp.Split("He cried \u201cHelp!\u201d Nobody came."),
+            (S{"He cried \u201cHelp!\u201d", "Nobody came."}));
+}
+
+// An abbreviation right after an opening quotation mark, curly or straight, is one as after a
+// space: "\u201cMr. Watson, come here" is not cut after "\u201cMr.".
+TEST(SentenceTest, AbbreviationAfterAnOpeningQuote) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  const std::string come =
+      "Bell spoke into his device, \u201cMr. Watson, come here, I want to see you.\u201d and "
+      "Watson answered. Bell used Gray's transmitter.";
+  EXPECT_EQ(sp.Split(come),
+            (S{"Bell spoke into his device, \u201cMr. Watson, come here, I want to see you.\u201d "
+               "and Watson answered.",
+               "Bell used Gray's transmitter."}));
+  EXPECT_EQ(sp.SplitSlowly(come), sp.Split(come));
+  EXPECT_EQ(sp.Split("He asked, \u2018Dr. Smith, are you ready?\u2019 twice."),
+            (S{"He asked, \u2018Dr. Smith, are you ready?\u2019 twice."}));
+  EXPECT_EQ(sp.Split("He asked, \"Mr. Watson, are you ready?\" twice."),
+            (S{"He asked, \"Mr. Watson, are you ready?\" twice."}));
+  // A word that is no abbreviation ends its sentence after the quotation mark as elsewhere.
+  EXPECT_EQ(sp.Split("He shouted \u201cStop. Watson, come here.\u201d"),
+            (S{"He shouted \u201cStop.", "Watson, come here.\u201d"}));
+  // After a country abbreviation a curly quotation mark still opens a new sentence.
+  EXPECT_EQ(sp.Split("It happened in the U.S. \u201cArmy men were here,\u201d he said."),
+            (S{"It happened in the U.S.", "\u201cArmy men were here,\u201d he said."}));
+}
+
+// An elision mark between sentences ("singing \u201cAmerica\u201d. [...] Going to another
+// instrument") is no sentence; inside one it stays.
+TEST(SentenceTest, ElisionMarkBetweenSentencesIsNoSentence) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  const std::string america =
+      "Soon was heard a voice singing \u201cAmerica\u201d. [...] Going to another instrument, he "
+      "spoke.";
+  EXPECT_EQ(sp.Split(america),
+            (S{"Soon was heard a voice singing \u201cAmerica\u201d.",
+               "Going to another instrument, he spoke."}));
+  EXPECT_EQ(sp.SplitSlowly(america), sp.Split(america));
+  EXPECT_EQ(sp.Split("It rained. [\u2026]"), (S{"It rained."}));
+  EXPECT_EQ(sp.Split("[...]"), S{});
+  EXPECT_EQ(sp.Split("He wrote that the war [...] was over."),
+            (S{"He wrote that the war [...] was over."}));
+  EXPECT_EQ(sp.Split("He wrote that the war was over [...]. Then it snowed."),
+            (S{"He wrote that the war was over [...].", "Then it snowed."}));
+}
+
 // After a country abbreviation, ASCII ; , : ) go on with the sentence ("Washington D.C.; Die
 // Haus"), but a quotation mark or a letter outside ASCII starts a new one.
 TEST(SentenceTest, CountryAbbreviationBeforePunctuationOrAWordOutsideAscii) {

@@ -106,6 +106,16 @@ const Case kCases[] = {
      "(Punjabi: \u0a05\u0a32\u0a39\u0a41)"},
     {"the {{transl|ar|al-Qur'an}} text", "the al-Qur'an text"},
     {"Lahore ({{lang-ur|{{nq|لاہور}}}}) is", "Lahore (Urdu: لاہور) is"},
+    // {{Irish place name}} names the language as {{lang-ga}} does ("Dublin", tenth held-out set);
+    // without a name it shows nothing.
+    {"Dublin ({{IPAc-en|ˈ|d|ʌ|b|l|ᵻ|n}}; {{Irish place name|Baile Átha Cliath}}) is",
+     "Dublin (Irish: Baile Átha Cliath) is"},
+    {"Dublin ({{Irish place name}}) is", "Dublin is"},
+    // The "or" between its two removed pronunciations goes with them; one of the text stays.
+    {"Dublin ({{IPAc-en|d}}; {{Irish place name|Baile \u00c1tha Cliath}},<ref>x</ref> "
+     "{{IPA-ga|b|pron}} <small>or</small> {{IPA-ga|c|}}) is",
+     "Dublin (Irish: Baile \u00c1tha Cliath) is"},
+    {"a colour (red, or blue) is", "a colour (red, or blue) is"},
     {"the {{transl|ar|ALA|al-Qur'an}} text", "the al-Qur'an text"},
     // {{Nihongo4}}: as {{nihongo}} ("Ranma ½").
     {"two anime series: ''Ranma \u00bd'' and {{Nihongo4|''Ranma \u00bd Nett\u014dhen''|"
@@ -459,6 +469,14 @@ TEST(TemplateTest, ComputedValuesTransliterationsAndVerseReferences) {
   // Outside a bracket the marker stays in the paragraph, a hole for TextProcessor to drop with
   // its sentence (TextProcessorTest.ComputedValueOutsideABracketDropsItsSentence).
   EXPECT_EQ(CleanOne("It cost {{Inflation|US|5|1900}} dollars."), "It cost \x02 dollars.");
+  // {{NUMBEROF}} and the magic words count the live wikis: computed values, seen as such through
+  // {{spellnum per MOS}}, which passes a number through ("Wikipedia", tenth held-out set).
+  EXPECT_EQ(CleanOne("Wikipedia's editions comprise more than {{spellnum per MOS|{{NUMBEROF|"
+                     "ARTICLES|total}}}} articles."),
+            "Wikipedia's editions comprise more than \x02 articles.");
+  EXPECT_EQ(CleanOne("It has {{NUMBEROFARTICLES}} articles (about {{NUMBEROF|USERS|en}} users)."),
+            "It has \x02 articles.");
+  EXPECT_EQ(CleanOne("It has {{spellnum per MOS|125}} articles."), "It has 125 articles.");
   // A page cannot spell the marker: a reference to a control character shows as U+FFFD.
   EXPECT_EQ(CleanOne("It cost (about &#2; today) {{Inflation|US|5|1900}} dollars."),
             "It cost (about \uFFFD today) \x02 dollars.");
