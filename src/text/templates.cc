@@ -611,7 +611,10 @@ std::string RenderCoord(const TemplateCall& call) {
       display != "it" && display != "ti")
     return "";
   const size_t line = call.before.rfind('\n');
-  if (Trim(call.before.substr(line == std::string_view::npos ? 0 : line + 1)).empty()) return "";
+  const std::string_view rest = call.after.substr(0, call.after.find('\n'));
+  if (Trim(call.before.substr(line == std::string_view::npos ? 0 : line + 1)).empty() &&
+      Trim(rest).empty())
+    return "";
   std::string_view a[9];
   for (size_t k = 0; k < 9 && k < call.positional.size(); ++k) a[k] = Trim(call.positional[k]);
   const std::string format = LowerAscii(call.Get("format"));

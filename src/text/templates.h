@@ -28,6 +28,9 @@ struct TemplateCall {
   // Up to 512 bytes of the text before the call, for rules that depend on where the template
   // stands ({{IPA}} in a pronunciation bracket). Empty when not known.
   std::string_view before;
+  // Up to 512 bytes of the text after the call ({{coord}} on a line of its own). Empty when not
+  // known.
+  std::string_view after;
 
   // Argument `key` ("1", "2", … or a name), trimmed; empty when absent.
   std::string_view Get(std::string_view key) const;

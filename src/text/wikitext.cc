@@ -627,9 +627,9 @@ size_t TopLevelPipe(std::string_view s) {
 
 // Sets `out` to the text a template shows; false when the template is not in the table.
 // `known_name` is the name already lower-cased for the article flags, if there is one; `before`
-// the text before the template (TemplateCall::before).
+// and `after` the text around the template (TemplateCall::before, TemplateCall::after).
 bool RenderTemplate(std::string_view content, const std::string* known_name, int depth,
-                    std::string_view before, std::string* out) {
+                    std::string_view before, std::string_view after, std::string* out) {
   // Parser functions that show a number: {{formatnum:1234}}.
   if (content.size() > 10 && IEquals(content.substr(0, 10), "formatnum:")) {
     std::string_view rest = content.substr(10);
@@ -656,6 +656,7 @@ bool RenderTemplate(std::string_view content, const std::string* known_name, int
   if (!rule) return false;
   TemplateCall call = ParseTemplateCall(content);
   call.before = before;
+  call.after = after;
   *out = table.Render(*rule, call, [depth](std::string_view arg) {
     if (arg.find('{') == std::string_view::npos) return std::string(arg);
     return RemoveTemplatesAndTables(arg, nullptr, depth + 1);
@@ -704,7 +705,8 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
       if (stack.size() == 1 && depth <= kMaxRenderDepth &&
           RenderTemplate(in.substr(b + 2, i - b - 2),
                          stack.back().name >= 0 ? &(*names)[stack.back().name] : nullptr, depth,
-                         in.substr(b > 512 ? b - 512 : 0, b > 512 ? 512 : b), &text)) {
+                         in.substr(b > 512 ? b - 512 : 0, b > 512 ? 512 : b),
+                         in.substr(i + 2, 512), &text)) {
         if (computed && text.find(kComputedValueMarker) != std::string::npos) *computed = true;
         inserts.emplace_back(b, std::move(text));
       }
