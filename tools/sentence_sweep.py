@@ -121,7 +121,7 @@ def check_very_long(s):
 
 # The bars of a rendered formula are not markup (as in text_judgement.py): "|x|", "|f(x)|²",
 # "|α⟩", "⟨φ|"; "|200px|" or "|left|" between bars still is.
-FORMULA_BARS = re.compile(r"\|[^\s|]+⟩|⟨[^\s|]+\||\|(?:[^\W\d_]|[^\s|]*[^\w\s|][^\s|]*)\|")
+FORMULA_BARS = re.compile(r'\|[^\s|="]+⟩|⟨[^\s|="]+\||\|(?![-+]\|)(?:[^\W\d_]|[^\s|="]*[^\w\s|="][^\s|="]*)\|')
 
 
 def check_markup(s):

@@ -58,7 +58,7 @@ RESIDUE = ["{{", "}}", "[[", "]]", "{|", "|}", "|", "<ref", "</", "<!--", "&nbsp
 # The bars of a rendered formula are not markup: an absolute value or norm of one character or
 # of a term holding a non-word character ("|x|", "|f(x)|²"), a ket or a bra ("|α⟩", "⟨φ|").
 # "|200px|" or "|left|" between bars stays residue.
-FORMULA_BARS = re.compile(r"\|[^\s|]+⟩|⟨[^\s|]+\||\|(?:[^\W\d_]|[^\s|]*[^\w\s|][^\s|]*)\|")
+FORMULA_BARS = re.compile(r'\|[^\s|="]+⟩|⟨[^\s|="]+\||\|(?![-+]\|)(?:[^\W\d_]|[^\s|="]*[^\w\s|="][^\s|="]*)\|')
 
 
 def has_residue(s, pattern):
