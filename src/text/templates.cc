@@ -553,6 +553,7 @@ std::string RenderFrac(const TemplateCall& call, const TemplateTable::ArgCleaner
 
 // "33.43", "-4.5", "57": a number as Module:Coordinates reads one.
 bool IsCoordNumber(std::string_view s) {
+  if (s.size() > 16) return false;  // no coordinate needs more; keeps the output buffers whole
   if (!s.empty() && (s[0] == '-' || s[0] == '+')) s.remove_prefix(1);
   bool digit = false, point = false;
   for (char c : s) {
@@ -565,6 +566,13 @@ bool IsCoordNumber(std::string_view s) {
     }
   }
   return digit;
+}
+// A coordinate number whose magnitude is at most `max` (90 for a latitude, 180 for a longitude,
+// under 60 for minutes and seconds): Module:Coordinates rejects the others, and so does aligndb.
+bool CoordWithin(std::string_view s, double max, bool below = false) {
+  if (!IsCoordNumber(s)) return false;
+  const double v = std::fabs(std::strtod(std::string(s).c_str(), nullptr));
+  return below ? v < max : v <= max;
 }
 int CoordPrecision(std::string_view s) {
   size_t p = s.find('.');
@@ -627,7 +635,7 @@ std::string RenderCoord(const TemplateCall& call) {
     return DecimalCoord(lat, "N", "S") + " " + DecimalCoord(lon, "E", "W");
   };
   if (a[3].empty() && a[4].empty() && a[5].empty()) {  // {{coord|lat|long}}
-    if (!IsCoordNumber(a[1])) return "";
+    if (!CoordWithin(a[0], 90) || !CoordWithin(a[1], 180)) return "";
     return dec(a[0], a[1]);
   }
   // Degrees [minutes [seconds]] and a hemisphere letter, for each: the letters' places tell.
@@ -646,7 +654,8 @@ std::string RenderCoord(const TemplateCall& call) {
   lon[3] = a[2 * parts + 1];
   if (IsHemisphere(lat[3], 'E', 'W')) std::swap(lat, lon);  // given longitude first
   for (size_t k = 0; k < parts; ++k)
-    if (!IsCoordNumber(lat[k]) || !IsCoordNumber(lon[k])) return "";
+    if (!CoordWithin(lat[k], k ? 60 : 90, k > 0) || !CoordWithin(lon[k], k ? 60 : 180, k > 0))
+      return "";
   auto upper = [](std::string_view l) {
     return std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(l[0]))));
   };

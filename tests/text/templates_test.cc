@@ -122,6 +122,10 @@ TEST(CoordTest, InlineCoordinatesShowAsWikipediaShowsThem) {
   EXPECT_EQ(CleanOne("The town.\n\n{{coord|44|53|51|N|21|25|01|E|display=inline,title}}\n"),
             "The town.");
   EXPECT_EQ(CleanOne("At {{coord|north|x}} or {{coord|12|N|x|E}} here."), "At or here.");
+  // Values Module:Coordinates rejects are not shown (review).
+  EXPECT_EQ(CleanOne("At {{coord|10|75|N|5|99|E}} or {{coord|95|N|5|E}} or {{coord|10.5|-190.25}} "
+                     "or {{coord|1234567890123456789012345|N|5|E}} here."),
+            "At or or or here.");
   // At the start of a line of prose it is part of the sentence (review).
   EXPECT_EQ(CleanOne("{{coord|51|30|N|0|7|W}} is where London stands."),
             "51\u00b030\u2032N 0\u00b07\u2032W is where London stands.");
