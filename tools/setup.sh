@@ -13,7 +13,7 @@ PACKAGES=(
   libcpp-httplib-dev libssl-dev zlib1g-dev libbrotli-dev
   bzip2 python3
   pybind11-dev python3-dev python3-pytest python3-pandas
-  libsimdjson-dev
+  libsimdjson-dev libjemalloc-dev
   lbzip2 bc  # bench/*.sh: reference decompression times, arithmetic
   wordnet-base
   chromium

@@ -37,6 +37,11 @@ Status ParseErrorStatus(const CLI::ParseError& e) {
 }  // namespace
 }  // namespace aligndb::cli
 
+// jemalloc's options, read when it starts: memory in transparent huge pages. Ingest and align
+// fill hundreds of megabytes of fresh buffers (batches, memtables, records); on a virtual machine
+// each 4 KB page fault cost more CPU than the work on the page (docs/benchmarks.md).
+extern "C" const char* malloc_conf = "thp:always,metadata_thp:always";
+
 int main(int argc, char** argv) {
   using namespace aligndb;
   using namespace aligndb::cli;
