@@ -3,8 +3,6 @@
 // as one line. Exit codes (ExitCodeFor): 0 ok, 1 internal, 2 bad arguments, 3 bad input data,
 // 4 I/O, 5 database in use, 6 not found. Nothing ends in an abort: whatever a library throws is
 // caught here and reported as an internal error (running out of memory as exit 4).
-#include <malloc.h>
-
 #include <CLI/CLI.hpp>
 #include <new>
 #include <string>
@@ -40,14 +38,13 @@ Status ParseErrorStatus(const CLI::ParseError& e) {
 // jemalloc's options, read when it starts: memory in transparent huge pages. Ingest and align
 // fill hundreds of megabytes of fresh buffers (batches, memtables, records); on a virtual machine
 // each 4 KB page fault cost more CPU than the work on the page (docs/benchmarks.md).
-extern "C" const char* malloc_conf = "thp:always,metadata_thp:always";
+extern "C" {
+const char* malloc_conf = "thp:always,metadata_thp:always";
+}
 
 int main(int argc, char** argv) {
   using namespace aligndb;
   using namespace aligndb::cli;
-  // glibc reserves 64 MB of address space for each thread's malloc arena (up to 8 per core):
-  // with many decompression threads that, not the data, exhausts a limited address space.
-  mallopt(M_ARENA_MAX, 4);
   try {
     CLI::App app{
         "aligndb: a corpus database of parallel sentence pairs mined from comparable corpora"};
