@@ -37,6 +37,34 @@ TEST(CliTest, HelpOnEveryCommand) {
   EXPECT_EQ(r.exit_code, 2);
 }
 
+// `aligndb serve` runs aligndb-serve from aligndb's own directory (src/cli/serve_exec.cc), with
+// every argument; without it there, one line names the missing program and the exit code is 4.
+TEST(CliTest, ServeRunsTheServerProgramBesideAligndb) {
+  auto r = RunAligndb({"serve", "--help"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("--port"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("aligndb serve [OPTIONS]"), std::string::npos) << r.out;
+  r = RunAligndb({"serve", "--db", "/nonexistent/db", "--port", "0"});
+  EXPECT_EQ(r.exit_code, 6) << r.err;  // aligndb-serve's own check of --db
+
+  TempDir tmp;
+  const std::string lone = tmp.Sub("aligndb");
+  std::filesystem::copy_file(ALIGNDB_BINARY, lone);
+  std::filesystem::permissions(lone, std::filesystem::perms::owner_all);
+  const std::string cmd = "'" + lone + "' serve --db '" + tmp.Sub("db") + "' > '" +
+                          tmp.Sub("out") + "' 2> '" + tmp.Sub("err") + "'";
+  int status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 4);
+  const std::string err = testing::ReadFile(tmp.Sub("err"));
+  EXPECT_NE(err.find(tmp.Sub("aligndb-serve") + ": No such file or directory"), std::string::npos)
+      << err;
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  // The other commands do not need it.
+  status = std::system(("'" + lone + "' --version > /dev/null").c_str());
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 TEST(CliTest, IngestShowInfo) {
   TempDir tmp;
   std::string db = tmp.Sub("db");
