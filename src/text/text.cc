@@ -322,6 +322,16 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
     if (word != c) continue;
     // A curly quotation mark opens a new sentence ("the U.S. \u201cWe are here,\u201d he said").
     if (next.starts_with("\u201c") || next.starts_with("\u2018")) return false;
+    // A round bracket goes on the sentence unless a sentence starts in it ("the number two green
+    // company in the U.S. (Newsweek), the second-most …"; "… moved to the U.S. (He left.)").
+    if (next.starts_with('(')) return !StartsSentences(StripOpening(next));
+    // A number goes on it ("Located on U.S. 85 approximately 31 miles", "under the U.S. 8th Air
+    // Force"), but a year starts a sentence ("… in the U.S. 1990 was …"), as after "no.".
+    if (!next.empty() && std::isdigit(static_cast<unsigned char>(next[0]))) {
+      size_t d = 0;
+      while (d < next.size() && std::isdigit(static_cast<unsigned char>(next[d]))) ++d;
+      return !(d == 4 && (next[0] == '1' || next[0] == '2'));
+    }
     next = StripOpening(next);
     // Punctuation goes on the sentence: "Instituto Cultural Mexicano, Washington D.C.; Die Haus",
     // "the U.K. & Ireland" (ASCII punctuation but quotation marks: "the U.S. \u201cWe are
@@ -566,6 +576,19 @@ bool InitialContinues(std::string_view next) {
   return !StartsSentences(w) && !IsAcronym(w);
 }
 
+// `next` starts with one capitalised word in quotation marks, straight or curly, and a capitalised
+// word after it: a nickname inside a name ("\"Dick\" Bong", "\u201cTommy\u201d McGuire").
+bool IsQuotedNickname(std::string_view next) {
+  std::string_view w = FirstWord(next);
+  size_t open = w.starts_with('"') ? 1 : w.starts_with("\u201c") ? 3 : 0;
+  if (open == 0 || w.size() <= open || !std::isupper(static_cast<unsigned char>(w[open])))
+    return false;
+  if (!w.ends_with('"') && !w.ends_with("\u201d")) return false;
+  const size_t end = static_cast<size_t>(w.data() - next.data()) + w.size();
+  std::string_view after = FirstWord(next.substr(end));
+  return !after.empty() && std::isupper(static_cast<unsigned char>(after[0]));
+}
+
 // "I." is no initial in general: it ends sentences as a numeral ("… World War I.", "Grade I.",
 // "topoisomerase I."). It is one where no word of the sentence could carry a numeral: alone
 // ("Professor. I. Matias monograph was prepared"), after a colon ("Eds.: I. Matias (leader)") or
@@ -578,8 +601,16 @@ bool InitialContinues(std::string_view next) {
   static constexpr std::string_view kTitles[] = {"Dr.",  "Prof.", "Mr.",   "Mrs.", "Ms.",
                                                  "Rev.", "Gen.",  "Capt.", "Col.", "Lt."};
   if (!before.empty() && before.back() != ':' &&
-      std::find(std::begin(kTitles), std::end(kTitles), before) == std::end(kTitles))
-    return false;
+      std::find(std::begin(kTitles), std::end(kTitles), before) == std::end(kTitles)) {
+    // After a capitalised given name it is an initial where a numeral would leave no sentence
+    // ("George I. Sanchez, \"Arithmetic in Maya\", …": the name starts the sentence) or where a
+    // nickname in quotation marks follows ("Majors Richard I. \"Dick\" Bong"); elsewhere a
+    // monarch's numeral ends the sentence ("… united under Clovis I. Charlemagne, a Frankish
+    // king …").
+    if (!std::isupper(static_cast<unsigned char>(before[0]))) return false;
+    const size_t b = static_cast<size_t>(before.data() - sentence.data());
+    if (!LastWord(sentence.substr(0, b)).empty() && !IsQuotedNickname(next)) return false;
+  }
   return InitialContinues(next);
 }
 
@@ -1145,8 +1176,17 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       if (b >= e) continue;
       // An elision mark standing between sentences ("… singing \u201cAmerica\u201d. [...] Going
       // to another instrument, …") marks words left out, and is no sentence; inside one it stays.
-      if (e - b == 5 && p[b] == '[' && (p.substr(b, 5) == "[...]" || p.substr(b, 5) == "[\u2026]"))
-        continue;
+      if (p[b] == '[' && e - b >= 5 &&
+          (p.substr(b, 5) == "[...]" || p.substr(b, 5) == "[\u2026]")) {
+        if (e - b == 5) continue;
+        // The same mark at the start of a sentence goes as that one does: ICU ends a sentence
+        // after "[...]" (its periods) but not after "[\u2026]" ("Soon was heard a voice. [\u2026]
+        // Going on, he spoke." kept the mark on the second sentence).
+        if (size_t n = SpaceStartingAt(p, b + 5); n > 0) {
+          b += 5;
+          for (; b < e && (n = SpaceStartingAt(p, b)) > 0;) b += n;
+        }
+      }
       if (marked)
         out.push_back(WithoutNoBreakMarks(p.substr(b, e - b)));
       else

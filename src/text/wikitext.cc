@@ -593,10 +593,16 @@ constexpr int kMaxRenderDepth = 8;
 // wikitext does not contain, see CleanWikitext).
 constexpr char kTableMarker = '\x01';
 constexpr const char* kTableMarkerLine = "\n\x01\n";
+// Stands where a template that shows nothing was removed right inside square brackets
+// ("[{{IPA-sh|…}}]"), so that TidyParagraph removes the brackets that removal left empty, and
+// only those: a "[ ]" of the source (prose, <code>) stays. TidyParagraph removes every marker.
+constexpr char kRemovedInBracketsMarker = '\x03';
 
-// `computed`, if given, is set when a rendered template shows a kComputedValueMarker.
+// `computed`, if given, is set when a rendered template shows a kComputedValueMarker; `marked`
+// (given for the page's own text only, not for a template's arguments) is set when a
+// kRemovedInBracketsMarker is left.
 std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::string>* names,
-                                     int depth, bool* computed = nullptr);
+                                     int depth, bool* computed = nullptr, bool* marked = nullptr);
 
 // True when the template name in content[0, name_end) has an ASCII capital after its first letter.
 bool HasCapitalAfterFirst(std::string_view content, size_t name_end) {
@@ -664,8 +670,17 @@ bool RenderTemplate(std::string_view content, const std::string* known_name, int
   return true;
 }
 
+// The template at [b, e) is right inside square brackets: a "[" before it or a "]" after it, spaces
+// aside, but not a link's "[[" or "]]".
+bool InsideSquareBrackets(std::string_view in, size_t b, size_t e) {
+  while (b > 0 && in[b - 1] == ' ') --b;
+  if (b > 0 && in[b - 1] == '[' && (b < 2 || in[b - 2] != '[')) return true;
+  while (e < in.size() && in[e] == ' ') ++e;
+  return e < in.size() && in[e] == ']' && (e + 1 == in.size() || in[e + 1] != ']');
+}
+
 std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::string>* names,
-                                     int depth, bool* computed) {
+                                     int depth, bool* computed, bool* marked) {
   struct Open {
     size_t pos;
     bool table;
@@ -708,8 +723,13 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
                          in.substr(b > 512 ? b - 512 : 0, b > 512 ? 512 : b),
                          in.substr(i + 2, 512), &text)) {
         if (computed && text.find(kComputedValueMarker) != std::string::npos) *computed = true;
-        inserts.emplace_back(b, std::move(text));
       }
+      // A template that shows nothing (unknown, or rendered empty) inside square brackets.
+      if (text.empty() && marked && stack.size() == 1 && InsideSquareBrackets(in, b, i + 2)) {
+        text.push_back(kRemovedInBracketsMarker);
+        *marked = true;
+      }
+      if (!text.empty()) inserts.emplace_back(b, std::move(text));
       ranges.emplace_back(b, i + 2);
       stack.pop_back();
       i += 2;
@@ -1145,7 +1165,7 @@ size_t SkipSeparators(std::string_view s, size_t j) {
 
 // Collapses white space, removes brackets left empty by removed markup, and spaces before
 // punctuation that removed markup left behind.
-std::string TidyParagraph(std::string_view in) {
+std::string TidyParagraph(std::string_view in, bool marked) {
   std::string s;
   s.reserve(in.size());
   for (size_t i = 0; i < in.size(); ++i) {
@@ -1191,10 +1211,15 @@ std::string TidyParagraph(std::string_view in) {
     // round ones do; "a[]" after a word is the source's.
     if (s[i] == '[' && (t.empty() || t.back() == ' ' || t.back() == '(')) {
       // Spaces and punctuation only: "[or]" is an editor's insertion ("carbon pollution [or]
-      // greenhouse emissions").
+      // greenhouse emissions"); and a removed template's marker among them.
       size_t j = i + 1;
-      while (j < s.size() && (s[j] == ' ' || s[j] == ',' || s[j] == ';' || s[j] == ':')) ++j;
-      if (j < s.size() && s[j] == ']') {
+      bool removed = false;
+      while (j < s.size() && (s[j] == ' ' || s[j] == ',' || s[j] == ';' || s[j] == ':' ||
+                              s[j] == kRemovedInBracketsMarker)) {
+        removed |= s[j] == kRemovedInBracketsMarker;
+        ++j;
+      }
+      if (removed && j < s.size() && s[j] == ']') {
         while (!t.empty() && t.back() == ' ') t.pop_back();
         i = j;
         continue;
@@ -1233,6 +1258,7 @@ std::string TidyParagraph(std::string_view in) {
     }
     t.push_back(s[i]);
   }
+  if (marked) std::erase(t, kRemovedInBracketsMarker);
   return std::string(Trim(t));
 }
 
@@ -1438,7 +1464,8 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   if (!options.drop_inline_math) JoinFormulaLines(&s);  // display math stays out with the option
   s = RemoveTags(s, !options.drop_inline_math);
   bool& computed_values = result.computed_values;
-  s = RemoveTemplatesAndTables(s, &result.template_names, 0, &computed_values);
+  bool marked = false;  // a kRemovedInBracketsMarker was left
+  s = RemoveTemplatesAndTables(s, &result.template_names, 0, &computed_values, &marked);
   BlankNonProseLines(&s);
   s = RenderInternalLinks(s);
   s = RenderExternalLinks(s);
@@ -1468,7 +1495,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     }
     std::string decoded = DecodeEntities(paragraph);
     if (computed_values) RemoveComputedValues(&decoded);  // only pages that rendered a marker
-    std::string p = TidyParagraph(decoded);
+    std::string p = TidyParagraph(decoded, marked);
     paragraph.clear();
     if (p.empty()) return;
     if (!held.empty()) emit(std::move(held));

@@ -876,6 +876,31 @@ TEST(SentenceTest, ManyOneWordEllipsesCostLinearTime) {
   EXPECT_LT(large, 10 * std::max(small, 1e-3)) << small << " s, then " << large << " s";
 }
 
+// The rules for "U.S." before a number or a bracket, "I." before a nickname and "[…]" opening a
+// sentence look at the words around one boundary only: a hostile paragraph of each, joined into
+// one long sentence or split into many, costs linear time (as above).
+TEST(SentenceTest, RunsOfCountryNumbersNicknamesAndElisionsCostLinearTime) {
+  SentenceSplitter sp;
+  for (const std::string unit : {" the U.S. 8", " the U.S. (Newsweek)", " Richard I. \"Dick\"",
+                                 " Ab. [\u2026] Cd."}) {
+    auto seconds = [&](int words) {
+      std::string text = "Start here.";
+      for (int i = 0; i < words; ++i) text += unit;
+      double best = 1e9;
+      for (int run = 0; run < 3; ++run) {
+        const double start = testing::ThreadCpuSeconds();
+        const auto out = sp.Split(text);
+        best = std::min(best, testing::ThreadCpuSeconds() - start);
+        EXPECT_FALSE(out.empty());
+      }
+      return best;
+    };
+    const double small = seconds(2500), large = seconds(10000);
+    EXPECT_LT(large, 10 * std::max(small, 1e-3)) << unit << ": " << small << " s, then " << large
+                                                 << " s";
+  }
+}
+
 TEST(SentenceTest, OneWordTrailingOffIsNoSentence) {
   SentenceSplitter sp;
   using S = std::vector<std::string>;
@@ -954,6 +979,16 @@ TEST(SentenceTest, ElisionMarkBetweenSentencesIsNoSentence) {
   EXPECT_EQ(sp.SplitSlowly(america), sp.Split(america));
   EXPECT_EQ(sp.Split("It rained. [\u2026]"), (S{"It rained."}));
   EXPECT_EQ(sp.Split("[...]"), S{});
+  // "[\u2026]", after which ICU does not break, goes at the start of a sentence as "[...]" does.
+  const std::string unicode =
+      "Soon was heard a voice. [\u2026] Going on, he spoke. [\u2026] Then it rained.";
+  EXPECT_EQ(sp.Split(unicode), (S{"Soon was heard a voice.", "Going on, he spoke.",
+                                  "Then it rained."}));
+  EXPECT_EQ(sp.SplitSlowly(unicode), sp.Split(unicode));
+  EXPECT_EQ(sp.Split("[\u2026] Going on, he spoke."), (S{"Going on, he spoke."}));
+  // Counter-examples: a mark glued to a word or inside a sentence stays.
+  EXPECT_EQ(sp.Split("It rained. [\u2026]Going on, he spoke."),
+            (S{"It rained.", "[\u2026]Going on, he spoke."}));
   EXPECT_EQ(sp.Split("He wrote that the war [...] was over."),
             (S{"He wrote that the war [...] was over."}));
   EXPECT_EQ(sp.Split("He wrote that the war was over [...]. Then it snowed."),
@@ -976,6 +1011,32 @@ TEST(SentenceTest, CountryAbbreviationBeforePunctuationOrAWordOutsideAscii) {
   for (const std::string t :
        {"a U.S. \u201cb\u201d c. D.", "x the U.K. \u00c9 y. Z w.", "the U.K. & Ireland. Then."})
     EXPECT_EQ(sp.Split(t), sp.SplitSlowly(t)) << t;
+}
+
+// A number or a bracket after a country abbreviation goes on the sentence ("Amidon, North
+// Dakota", SWiPE val; "Lockheed P-38 Lightning", held-out 2; "IBM", held-out 5), but a year or a
+// bracket that opens a sentence starts a new one.
+TEST(SentenceTest, CountryAbbreviationBeforeANumberOrABracket) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  const std::string real =
+      "Located on U.S. 85 approximately 31 miles north of Bowman, it is the county seat. He flew "
+      "96 missions for the U.S. Army Air Corps under the U.S. 8th Air Force's 7th Group. It was "
+      "the number two green company in the U.S. (Newsweek), the second-most respected company "
+      "(Barron's).";
+  EXPECT_EQ(sp.Split(real),
+            (S{"Located on U.S. 85 approximately 31 miles north of Bowman, it is the county seat.",
+               "He flew 96 missions for the U.S. Army Air Corps under the U.S. 8th Air Force's 7th "
+               "Group.",
+               "It was the number two green company in the U.S. (Newsweek), the second-most "
+               "respected company (Barron's)."}));
+  EXPECT_EQ(sp.SplitSlowly(real), sp.Split(real));
+  const std::string counter =
+      "Sales fell in the U.S. 1990 was worse. He moved to the U.K. (He left in 1950.) Then he "
+      "moved.";
+  EXPECT_EQ(sp.Split(counter), (S{"Sales fell in the U.S.", "1990 was worse.",
+                                  "He moved to the U.K.", "(He left in 1950.)", "Then he moved."}));
+  EXPECT_EQ(sp.SplitSlowly(counter), sp.Split(counter));
 }
 
 TEST(FlagsTest, RealPages) {
@@ -1122,6 +1183,29 @@ TEST(SentenceInitialTest, IAsAnInitial) {
             Sentences({"See Vol. I.", "Chapters follow."}));
   EXPECT_EQ(Split("They wrote: I. The rest is lost."),
             Sentences({"They wrote: I.", "The rest is lost."}));
+}
+
+// After a given name "I." is an initial where a numeral would leave no sentence ("Abacus",
+// gensim: the name starts the sentence) or before a nickname in quotation marks ("Lockheed P-38
+// Lightning", held-out 2); a monarch's numeral after a word still ends one ("Europe", held-out 8).
+TEST(SentenceInitialTest, IAfterAGivenName) {
+  EXPECT_EQ(Split("George I. Sanchez, \"Arithmetic in Maya\", Austin-Texas, 1961 found another "
+                  "base 5, base 4 abacus."),
+            Sentences({"George I. Sanchez, \"Arithmetic in Maya\", Austin-Texas, 1961 found "
+                       "another base 5, base 4 abacus."}));
+  EXPECT_EQ(Split("Majors Richard I. \"Dick\" Bong and Thomas B. \"Tommy\" McGuire competed. "
+                  "Majors Richard I. \u201cDick\u201d Bong won."),
+            Sentences({"Majors Richard I. \"Dick\" Bong and Thomas B. \"Tommy\" McGuire competed.",
+                       "Majors Richard I. \u201cDick\u201d Bong won."}));
+  // Counter-examples: a numeral after a name inside a sentence, a starter after a lone name, a
+  // quotation that is no nickname.
+  EXPECT_EQ(Split("Eventually the Frankish tribes were united under Clovis I. Charlemagne, a "
+                  "Frankish king, followed."),
+            Sentences({"Eventually the Frankish tribes were united under Clovis I.",
+                       "Charlemagne, a Frankish king, followed."}));
+  EXPECT_EQ(Split("Charles I. He was king."), Sentences({"Charles I.", "He was king."}));
+  EXPECT_EQ(Split("He served Richard I. \"Go now\" he said."),
+            Sentences({"He served Richard I.", "\"Go now\" he said."}));
 }
 
 // A bracket that ends in a page count after a dash, as library references (GOST style) end, is
