@@ -420,6 +420,58 @@ TEST(StoreTest, RefusesAForeignRocksDbDatabase) {
   EXPECT_EQ(cfs, std::vector<std::string>{"default"});  // no column family was added
 }
 
+// What a creation stopped by a kill leaves (RocksDB's bookkeeping files, with or without CURRENT,
+// and no "meta" family) holds nothing: a reader finds no database there, a writer creates it
+// again. An empty directory is no database for a reader either.
+TEST(StoreTest, WhatAnInterruptedCreationLeftIsCreatedAgain) {
+  TempDir tmp;
+  StoreOptions reader, writer;
+  reader.read_only = true;
+  writer.create_if_missing = true;
+  auto check = [&](const std::string& dir) {
+    std::unique_ptr<Store> store;
+    Status s = Store::Open(reader, dir, &store);
+    EXPECT_TRUE(s.IsNotFound()) << s.ToString();
+    EXPECT_NE(s.message().find("its creation was interrupted"), std::string::npos) << s.message();
+    s = Store::Open(writer, dir, &store);
+    ASSERT_TRUE(s.ok()) << s.ToString();
+    ASSERT_TRUE(store->PutMeta("k", "v").ok());
+    store.reset();
+    ASSERT_TRUE(Store::Open(reader, dir, &store).ok());
+    std::string v;
+    ASSERT_TRUE(store->GetMeta("k", &v).ok());
+    EXPECT_EQ(v, "v");
+  };
+  // Killed before CURRENT was written (the files of a real stopped run).
+  std::filesystem::create_directories(tmp.Sub("a"));
+  testing::WriteFile(tmp.Sub("a/LOCK"), "");
+  testing::WriteFile(tmp.Sub("a/IDENTITY"), "e2b5bd49-4b76-47a5-9b1c-0a3a1b2c3d4e");
+  testing::WriteFile(tmp.Sub("a/MANIFEST-000001"), std::string("\x01\x02\x03", 3));
+  testing::WriteFile(tmp.Sub("a/000000.dbtmp"), "x");
+  check(tmp.Sub("a"));
+  // Killed after CURRENT, before the column families: only "default", an empty log.
+  {
+    rocksdb::Options o;
+    o.create_if_missing = true;
+    rocksdb::DB* raw = nullptr;
+    ASSERT_TRUE(rocksdb::DB::Open(o, tmp.Sub("b"), &raw).ok());
+    delete raw;
+  }
+  check(tmp.Sub("b"));
+  // An empty directory.
+  std::filesystem::create_directories(tmp.Sub("c"));
+  std::unique_ptr<Store> store;
+  Status s = Store::Open(reader, tmp.Sub("c"), &store);
+  EXPECT_TRUE(s.IsNotFound()) << s.ToString();
+  // Anything else there (a file of the user's) and the directory is refused as before, untouched.
+  std::filesystem::create_directories(tmp.Sub("d"));
+  testing::WriteFile(tmp.Sub("d/LOCK"), "");
+  testing::WriteFile(tmp.Sub("d/notes.txt"), "mine");
+  s = Store::Open(writer, tmp.Sub("d"), &store);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument) << s.ToString();
+  EXPECT_EQ(testing::ReadFile(tmp.Sub("d/notes.txt")), "mine");
+}
+
 // A run whose process died is stored as "running" until the next writer opens the database and
 // marks it; a reader shows it interrupted already when no writer has the database open, and
 // "running" while one has (here, this process's writer).

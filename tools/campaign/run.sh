@@ -628,8 +628,8 @@ if [ "$QUICK" = 0 ]; then
   c ingest-jsonl-60MB-line any -t 180 -- "$BIN" ingest --db "$(fresh bigline)" --edition enwiki "$W/in/j-huge-line.jsonl"
   c align-60MB-page-pair any -t 180 -- "$BIN" align --db "$db" --all --paragraph-threshold 0.01
   rm -rf "$W/db/bigpage" "$W/db/bigline"
-  # kill -9 at random moments during ingest and during align, then resume: the export must be
-  # identical to an uninterrupted run's.
+  # kill -9 at random moments during the creation of the database (its first 0.1 s), during
+  # ingest and during align, then resume: the export must be identical to an uninterrupted run's.
   ref="$(fresh k9ref)"
   "$BIN" ingest --db "$ref" "$W/in/scale-en.xml.bz2" "$W/in/scale-simple.xml.bz2" > /dev/null 2>&1
   s0=$(date +%s.%N); "$BIN" align --db "$ref" --normal bigen --simple bigsimple > /dev/null 2>&1; s1=$(date +%s.%N)
@@ -637,12 +637,15 @@ if [ "$QUICK" = 0 ]; then
   [ -s "$W/k9.ref" ] || echo "campaign: the kill -9 reference exported nothing" >&2
   RANDOM=42
   for k in 1 2 3 4 5 6; do
-    for phase in ingest align; do
+    for phase in create ingest align; do
       db="$(fresh "k9-$phase-$k")"
       if [ "$phase" = align ]; then
         "$BIN" ingest --db "$db" "$W/in/scale-en.xml.bz2" "$W/in/scale-simple.xml.bz2" > /dev/null 2>&1
         delay="$(awk -v r=$RANDOM -v d="$(awk -v a="$s0" -v b="$s1" 'BEGIN{print b - a}')" 'BEGIN{printf "%.2f", 0.2 + (r/32767)*d*0.9}')"
         "$BIN" align --db "$db" --normal bigen --simple bigsimple > /dev/null 2>&1 & p=$!
+      elif [ "$phase" = create ]; then
+        delay="$(awk -v r=$RANDOM 'BEGIN{printf "%.3f", 0.005 + (r/32767)*0.1}')"
+        "$BIN" ingest --db "$db" "$W/in/scale-en.xml.bz2" "$W/in/scale-simple.xml.bz2" > /dev/null 2>&1 & p=$!
       else
         delay="$(awk -v r=$RANDOM 'BEGIN{printf "%.2f", 0.3 + (r/32767)*12}')"
         "$BIN" ingest --db "$db" "$W/in/scale-en.xml.bz2" "$W/in/scale-simple.xml.bz2" > /dev/null 2>&1 & p=$!
