@@ -228,9 +228,12 @@ Status CheckDirectory(const StoreOptions& options, const std::string& dir, bool*
                               "`aligndb ingest --db " + dir + " FILE` to create it)");
     if (WriterActive(dir))
       return Status::Busy(dir + ": the database is being created by another aligndb process");
+    std::vector<fs::path> left;
     for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator();
          it.increment(ec))
-      fs::remove(it->path(), ec);
+      left.push_back(it->path());
+    for (const fs::path& p : left)
+      if (!ec) fs::remove(p, ec);
     if (ec || !fs::is_empty(dir, ec))
       return Status::IOError(dir + ": cannot remove what an interrupted creation left: " +
                              ec.message());
