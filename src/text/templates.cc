@@ -153,7 +153,8 @@ namespace {
 
 constexpr std::string_view kFunctions[] = {"convert", "date",    "dateage", "asof",     "harvtxt",
                                            "harvnb",  "harv",    "frac",    "computed", "langx",
-                                           "ipa",     "zh",      "nihongo", "braille",  "coord"};
+                                           "ipa",     "zh",      "nihongo", "braille",  "coord",
+                                           "jupiter"};
 
 // Parses a text pattern up to `close` (']' for a group, '\0' for the whole rule).
 bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNode>* out,
@@ -1091,6 +1092,12 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   if (f == "nihongo") return RenderNihongo(call, clean);
   if (f == "braille") return RenderBraille(call);
   if (f == "coord") return RenderCoord(call);
+  if (f == "jupiter") {
+    // {{Jupiter mass|0.69}}: "0.69 MJ"; Jup=y writes "MJup" ("MJ or MJup").
+    std::string value(Trim(clean(call.Get("1"))));
+    return (value.empty() ? "" : value + " ") + std::string(call.Get("symbol")) +
+           (IsYes(call.Get("jup")) ? "Jup" : "J");
+  }
   return RenderHarvard(call, f, clean);  // harvtxt, harvnb, harv
 }
 

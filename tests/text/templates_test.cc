@@ -168,6 +168,11 @@ TEST(AstronomyUnitTest, ValueAndSymbol) {
   EXPECT_EQ(CleanOne("about {{solar mass|1.1}} and {{Solar radius|2}}; the unit {{solar mass}} "
                      "is"),
             "about 1.1 M\u2609 and 2 R\u2609; the unit M\u2609 is");
+  // Jupiter's templates write "MJup" with Jup=y ("Jupiter", third held-out set).
+  EXPECT_EQ(CleanOne("A \"Jupiter mass\" ({{Jupiter mass}} or {{Jupiter mass|Jup=y}}) is often "
+                     "used; HD 209458 b has a mass of {{Jupiter mass|0.69}}."),
+            "A \"Jupiter mass\" (MJ or MJup) is often used; HD 209458 b has a mass of 0.69 MJ.");
+  EXPECT_EQ(CleanOne("{{Jupiter radius|1.38}}"), "1.38 RJ");
   // Counter-example: an unlisted unit template still leaves nothing.
   EXPECT_EQ(CleanOne("a mass of {{Moon mass|2}} here"), "a mass of here");
 }
