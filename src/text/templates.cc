@@ -1413,19 +1413,24 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
   const bool spell_in = spell == "in" || spell == "on";
   const bool spell_out = spell == "on";
   bool capital = !spell_arg.empty() && std::isupper(static_cast<unsigned char>(spell_arg[0]));
-  auto spelled = [&](const std::string& digits) {
-    std::string words = SpellNumber(digits, us);
-    if (words.empty()) return digits;
-    if (capital) words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
+  // A side's values are spelled only when all are whole numbers: a range is not written
+  // "6.4–thirteen".
+  auto spell_all = [&](std::vector<std::string>* nums) {
+    std::vector<std::string> words;
+    for (const std::string& n : *nums) {
+      words.push_back(SpellNumber(n, us));
+      if (words.back().empty()) return;
+    }
+    if (capital)
+      words[0][0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0][0])));
     capital = false;  // the first word shown only
-    return words;
+    *nums = std::move(words);
   };
 
   std::vector<std::string> in_nums;
   for (const auto& v : c.values) in_nums.push_back(v.display);
   bool in_singular = c.values.size() == 1 && in_nums[0] == "1";
-  if (spell_in && !flip)
-    for (auto& n : in_nums) n = spelled(n);
+  if (spell_in && !flip) spell_all(&in_nums);
   std::string in_text = show(in_nums, true, in, in_symbol, in_singular);
   if (c.in2)
     in_text += " " + c.second.display + " " +
@@ -1455,8 +1460,7 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
           v, OutputPrecision(prec, ratio, v, c.precision, call.Get("sigfig"), temperature)));
     }
     bool singular = nums.size() == 1 && nums[0] == "1";
-    if (spell_out && !ftin)
-      for (auto& n : nums) n = spelled(n);
+    if (spell_out && !ftin) spell_all(&nums);
     out_texts.push_back(show(nums, false, ftin ? nullptr : out, out_symbol, singular));
   }
   return ArrangeConvert(disp, in_text, out_texts);

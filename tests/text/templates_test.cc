@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "text/wikitext.h"
+#include "test_util.h"
 
 namespace aligndb {
 namespace {
@@ -275,6 +276,7 @@ TEST(ConvertTest, EleventhSetUnitsRangesAndSpelling) {
   // Counter-examples: decimals stay digits; without spell= numbers are digits; an unknown unit
   // shows the range whole and the code as written.
   EXPECT_EQ(CleanOne("{{convert|2.5|mi|km|spell=in}}"), "2.5 miles (4.0 km)");
+  EXPECT_EQ(CleanOne("{{convert|4|-|8|mi|spell=on}}"), "four\u2013eight miles (6.4\u201313 km)");
   EXPECT_EQ(CleanOne("{{convert|4|mi|0|abbr=off}}"), "4 miles (6 kilometres)");
   EXPECT_EQ(CleanOne("{{cvt|5|-|15|widget}}"), "5\u201315 widget");
 }
@@ -291,6 +293,34 @@ TEST(StrayOrTest, AnOrLeftBeforeTheBracketCloses) {
   // Counter-examples: an "or" inside a word or after a slash is the source's.
   EXPECT_EQ(CleanOne("a cat (and/or) a dog (see Tudor) here"),
             "a cat (and/or) a dog (see Tudor) here");
+}
+
+// A hostile page of the new rules' inputs: four times the uses must cost about four times the
+// time (quadratic work would cost sixteen); the least CPU time of three runs of each.
+TEST(EleventhSetTest, ManyUsesCostLinearTime) {
+  auto page = [](int uses) {
+    std::string p = "Start";
+    for (int i = 0; i < uses; ++i)
+      p += " x ({{IPAc-en|a}} or {{IPA-ar|b}} or) {{IPAblink|s}} {{#expr:(1+2)*3}} "
+           "{{convert|4|-|8|mi|spell=on}} {{Solar luminosity|5}} {{cvt|5|-|15|widget}} "
+           "({{IPA| \u0334}})";
+    return p + ".";
+  };
+  auto seconds = [](const std::string& p) {
+    double best = 1e9;
+    for (int run = 0; run < 3; ++run) {
+      const double start = testing::ThreadCpuSeconds();
+      CleanedWikitext c = CleanWikitext(p);
+      best = std::min(best, testing::ThreadCpuSeconds() - start);
+      EXPECT_EQ(c.paragraphs.size(), 1u);
+    }
+    return best;
+  };
+  const double small = seconds(page(5000)), large = seconds(page(20000));
+  EXPECT_LT(large, 10 * std::max(small, 1e-3)) << small << " s, then " << large << " s";
+  EXPECT_EQ(CleanOne(page(1)),
+            "Start x [s] 9 four\u2013eight miles (6.4\u201313 km) 5 L\u2609 5\u201315 widget "
+            "(\u0334).");
 }
 
 }  // namespace
