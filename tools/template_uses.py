@@ -104,6 +104,34 @@ def arg(t, key):
     return ""
 
 
+def spell_number(n, us):
+    """n in words, as Module:ConvertNumeric spells it ("one hundred and one"; us: without "and")."""
+    ones = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+            "eighteen", "nineteen"]
+    tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+    scales = ["", " thousand", " million", " billion"]
+    if n == 0:
+        return ones[0]
+    groups = []
+    while n:
+        groups.append(n % 1000)
+        n //= 1000
+    out = []
+    for g in range(len(groups) - 1, -1, -1):
+        v = groups[g]
+        if not v:
+            continue
+        words = ones[v // 100] + " hundred" if v >= 100 else ""
+        if v % 100:
+            r = v % 100
+            below = ones[r] if r < 20 else tens[r // 10] + ("-" + ones[r % 10] if r % 10 else "")
+            use_and = not us and (v >= 100 or (g == 0 and len(groups) > 1))
+            words += (" " if words else "") + ("and " if use_and else "") + below
+        out.append(words + scales[g])
+    return " ".join(out)
+
+
 def key_texts(fam, name, t):
     """Candidate renderings of the key text (any one found counts as kept)."""
     if fam == "convert":
@@ -116,7 +144,11 @@ def key_texts(fam, name, t):
         num = m.group(0).replace(",", "").lstrip("+-−")
         ip, _, frac = num.partition(".")
         grouped = f"{int(ip):,}" + (("." + frac) if frac else "")
-        return [num, grouped]
+        keys = [num, grouped]
+        # spell=in|on shows a whole number in words ("four miles"), as aligndb renders it.
+        if arg(t, "spell").lower() in ("in", "on") and not frac and len(ip) <= 12:
+            keys += [spell_number(int(ip), us) for us in (False, True)]
+        return keys
     if fam == "lang":
         return [arg(t, "2")]
     if fam == "lang-xx":

@@ -153,7 +153,8 @@ namespace {
 
 constexpr std::string_view kFunctions[] = {"convert", "date",    "dateage", "asof",     "harvtxt",
                                            "harvnb",  "harv",    "frac",    "computed", "langx",
-                                           "ipa",     "zh",      "nihongo", "braille",  "coord"};
+                                           "ipa",     "zh",      "nihongo", "braille",  "coord",
+                                           "jupiter"};
 
 // Parses a text pattern up to `close` (']' for a group, '\0' for the whole rule).
 bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNode>* out,
@@ -831,6 +832,26 @@ bool InPronunciationBracket(std::string_view before) {
   return true;
 }
 
+// True when `s` holds only combining diacritical marks (U+0300–U+036F) and spaces, and one mark.
+bool IsCombiningMarksOnly(std::string_view s) {
+  bool any = false;
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == ' ') {
+      ++i;
+      continue;
+    }
+    // U+0300–U+036F: CC 80 … CD AF in UTF-8.
+    if (i + 1 >= s.size()) return false;
+    const unsigned char d = static_cast<unsigned char>(s[i + 1]);
+    if (!((c == 0xCC && d >= 0x80 && d <= 0xBF) || (c == 0xCD && d >= 0x80 && d <= 0xAF)))
+      return false;
+    any = true;
+    i += 2;
+  }
+  return any;
+}
+
 // {{IPA|/kɪdz/}} shows its transcription; in a pronunciation bracket (InPronunciationBracket)
 // it is a pronunciation and goes, as {{IPAc-en}} does. {{IPA|nl|ˈbɛlɣijə|…}} (a language code
 // first, the form of a labelled pronunciation) goes too.
@@ -856,7 +877,9 @@ std::string RenderIpa(const TemplateCall& call, const TemplateTable::ArgCleaner&
   }
   // A pronunciation in a lead's bracket is removed as the pronunciation templates are; in
   // running prose ("pronounced [ˈbɛlɣijə] by most speakers") the transcription is the text.
-  if (text.empty() || InPronunciationBracket(call.before)) return "";
+  if (text.empty()) return "";
+  // A diacritic written alone ("the diacritic ({{IPA| ̴}})") is a symbol, not a pronunciation.
+  if (!IsCombiningMarksOnly(Trim(text)) && InPronunciationBracket(call.before)) return "";
   return std::string(Trim(clean(text)));
 }
 
@@ -936,7 +959,112 @@ std::string RenderBraille(const TemplateCall& call) {
   return out;
 }
 
+// ---- {{#expr:…}}
+
+// A recursive-descent reader of the arithmetic MediaWiki's {{#expr:}} computes, restricted to
+// literal numbers: + - * / div mod, unary signs and brackets. At most kMaxExprBytes of input and
+// kMaxExprDepth nested brackets or signs, so a hostile page costs linear time.
+class ExprReader {
+ public:
+  explicit ExprReader(std::string_view s) : s_(s) {}
+  // The value of the whole expression; false when it is not such arithmetic or is not finite.
+  bool Evaluate(double* v) {
+    if (s_.size() > kMaxExprBytes || !Sum(v)) return false;
+    SkipSpaces();
+    return i_ == s_.size() && std::isfinite(*v);
+  }
+
+ private:
+  static constexpr size_t kMaxExprBytes = 200;
+  static constexpr int kMaxExprDepth = 32;
+  void SkipSpaces() {
+    while (i_ < s_.size() && s_[i_] == ' ') ++i_;
+  }
+  bool Word(std::string_view w) {
+    SkipSpaces();
+    if (s_.compare(i_, w.size(), w) != 0) return false;
+    i_ += w.size();
+    return true;
+  }
+  bool Sum(double* v) {
+    if (!Product(v)) return false;
+    for (;;) {
+      double r;
+      if (Word("+")) {
+        if (!Product(&r)) return false;
+        *v += r;
+      } else if (Word("-")) {
+        if (!Product(&r)) return false;
+        *v -= r;
+      } else {
+        return true;
+      }
+    }
+  }
+  bool Product(double* v) {
+    if (!Unary(v)) return false;
+    for (;;) {
+      double r;
+      if (Word("*")) {
+        if (!Unary(&r)) return false;
+        *v *= r;
+      } else if (Word("/") || Word("div")) {
+        if (!Unary(&r) || r == 0) return false;  // MediaWiki shows an error: not a value
+        *v /= r;
+      } else if (Word("mod")) {
+        if (!Unary(&r)) return false;
+        const long long a = std::llround(std::trunc(*v)), b = std::llround(std::trunc(r));
+        if (b == 0 || std::fabs(*v) > 1e15 || std::fabs(r) > 1e15) return false;
+        *v = static_cast<double>(a % b);
+      } else {
+        return true;
+      }
+    }
+  }
+  bool Unary(double* v) {
+    if (++depth_ > kMaxExprDepth) return false;
+    bool ok;
+    if (Word("-")) {
+      ok = Unary(v);
+      *v = -*v;
+    } else if (Word("+")) {
+      ok = Unary(v);
+    } else if (Word("(")) {
+      ok = Sum(v) && Word(")");
+    } else {
+      ok = Number(v);
+    }
+    --depth_;
+    return ok;
+  }
+  bool Number(double* v) {
+    SkipSpaces();
+    const size_t b = i_;
+    while (i_ < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[i_])) || s_[i_] == '.'))
+      ++i_;
+    if (i_ == b || i_ - b > 30 || std::count(s_.begin() + b, s_.begin() + i_, '.') > 1 ||
+        (i_ - b == 1 && s_[b] == '.'))
+      return false;
+    *v = std::strtod(std::string(s_.substr(b, i_ - b)).c_str(), nullptr);
+    return true;
+  }
+  std::string_view s_;
+  size_t i_ = 0;
+  int depth_ = 0;
+};
+
 }  // namespace
+
+std::string RenderExprFunction(std::string_view expr) {
+  double v = 0;
+  if (expr.find('{') == std::string_view::npos && ExprReader(Trim(expr)).Evaluate(&v) &&
+      std::fabs(v) < 1e15) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.14g", v == 0 ? 0.0 : v);
+    if (std::string_view(buf).find('e') == std::string_view::npos) return buf;
+  }
+  return std::string(1, kComputedValueMarker);
+}
 
 std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& given,
                                   const ArgCleaner& clean) const {
@@ -964,6 +1092,12 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   if (f == "nihongo") return RenderNihongo(call, clean);
   if (f == "braille") return RenderBraille(call);
   if (f == "coord") return RenderCoord(call);
+  if (f == "jupiter") {
+    // {{Jupiter mass|0.69}}: "0.69 MJ"; Jup=y writes "MJup" ("MJ or MJup").
+    std::string value(Trim(clean(call.Get("1"))));
+    return (value.empty() ? "" : value + " ") + std::string(call.Get("symbol")) +
+           (IsYes(call.Get("jup")) ? "Jup" : "J");
+  }
   return RenderHarvard(call, f, clean);  // harvtxt, harvnb, harv
 }
 
@@ -1037,6 +1171,49 @@ std::string FormatRounded(double v, int precision) {
   bool negative = !s.empty() && s[0] == '-';
   if (negative) s.erase(0, 1);
   return (negative ? "\u2212" : "") + GroupThousands(s);
+}
+
+// An integer spelled out as Module:ConvertNumeric spells it for spell=: "four", "twenty-one",
+// "one hundred and one" ("one hundred one" with sp=us); empty when `display` is not a whole number
+// below a trillion (Wikipedia then shows the digits).
+std::string SpellNumber(std::string_view display, bool us) {
+  static constexpr const char* kOnes[] = {
+      "zero",    "one",     "two",       "three",    "four",     "five",    "six",
+      "seven",   "eight",   "nine",      "ten",      "eleven",   "twelve",  "thirteen",
+      "fourteen", "fifteen", "sixteen",  "seventeen", "eighteen", "nineteen"};
+  static constexpr const char* kTens[] = {"",      "",      "twenty",  "thirty", "forty",
+                                          "fifty", "sixty", "seventy", "eighty", "ninety"};
+  static constexpr const char* kScales[] = {"", " thousand", " million", " billion"};
+  std::string digits;
+  for (char ch : display) {
+    if (ch == ',') continue;
+    if (!std::isdigit(static_cast<unsigned char>(ch))) return "";
+    digits.push_back(ch);
+  }
+  if (digits.empty() || digits.size() > 12) return "";
+  long long n = std::stoll(digits);
+  if (n == 0) return kOnes[0];
+  auto below_hundred = [&](int v) {
+    if (v < 20) return std::string(kOnes[v]);
+    return std::string(kTens[v / 10]) + (v % 10 ? std::string("-") + kOnes[v % 10] : "");
+  };
+  std::vector<int> groups;  // least significant first
+  for (; n > 0; n /= 1000) groups.push_back(static_cast<int>(n % 1000));
+  std::string out;
+  for (size_t g = groups.size(); g-- > 0;) {
+    const int v = groups[g];
+    if (v == 0) continue;
+    std::string words;
+    if (v >= 100) words = std::string(kOnes[v / 100]) + " hundred";
+    if (v % 100) {
+      // British usage puts "and" before the tens ("one hundred and one", "one thousand and five").
+      const bool and_before = !us && (v >= 100 || (g == 0 && groups.size() > 1));
+      words += std::string(words.empty() ? "" : " ") + (and_before ? "and " : "") +
+               below_hundred(v % 100);
+    }
+    out += (out.empty() ? "" : " ") + words + kScales[g];
+  }
+  return out;
 }
 
 std::string UsSpelling(std::string name) {
@@ -1160,8 +1337,11 @@ bool TemplateTable::Impl::ParseConvert(const std::vector<std::string>& a, Conver
     k += 2;
   }
   c->in = k < a.size() ? FindUnit(a[k]) : nullptr;
-  if (!c->in) {  // no unit, or an unknown one: shown as written
-    *fallback = c->values[0].display + (k < a.size() ? " " + a[k] : "");
+  if (!c->in) {  // no unit, or an unknown one: the values (a range whole) and the code as written
+    *fallback = c->values[0].display;
+    for (size_t v = 1; v < c->values.size(); ++v)
+      *fallback += std::string(c->seps[v - 1]->in) + c->values[v].display;
+    if (k < a.size()) *fallback += " " + a[k];
     return false;
   }
   ++k;
@@ -1226,9 +1406,31 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
     return s + (hyphen ? "-" : " ") + unit_name(*u, symbol, singular || hyphen, hyphen);
   };
 
+  // spell=in spells the input's whole numbers out, spell=on the output's too ("four miles (six
+  // kilometres)"); "In"/"On" capitalize the first word.
+  const std::string spell_arg(Trim(call.Get("spell")));
+  const std::string spell = LowerAscii(spell_arg);
+  const bool spell_in = spell == "in" || spell == "on";
+  const bool spell_out = spell == "on";
+  bool capital = !spell_arg.empty() && std::isupper(static_cast<unsigned char>(spell_arg[0]));
+  // A side's values are spelled only when all are whole numbers: a range is not written
+  // "6.4–thirteen".
+  auto spell_all = [&](std::vector<std::string>* nums) {
+    std::vector<std::string> words;
+    for (const std::string& n : *nums) {
+      words.push_back(SpellNumber(n, us));
+      if (words.back().empty()) return;
+    }
+    if (capital)
+      words[0][0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0][0])));
+    capital = false;  // the first word shown only
+    *nums = std::move(words);
+  };
+
   std::vector<std::string> in_nums;
   for (const auto& v : c.values) in_nums.push_back(v.display);
   bool in_singular = c.values.size() == 1 && in_nums[0] == "1";
+  if (spell_in && !flip) spell_all(&in_nums);
   std::string in_text = show(in_nums, true, in, in_symbol, in_singular);
   if (c.in2)
     in_text += " " + c.second.display + " " +
@@ -1258,6 +1460,7 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
           v, OutputPrecision(prec, ratio, v, c.precision, call.Get("sigfig"), temperature)));
     }
     bool singular = nums.size() == 1 && nums[0] == "1";
+    if (spell_out && !ftin) spell_all(&nums);
     out_texts.push_back(show(nums, false, ftin ? nullptr : out, out_symbol, singular));
   }
   return ArrangeConvert(disp, in_text, out_texts);

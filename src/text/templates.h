@@ -49,6 +49,13 @@ std::string NormalizeTemplateName(std::string_view name);
 // the sentence holding it. A control character that wikitext does not contain.
 constexpr char kComputedValueMarker = '\x02';
 
+// What the parser function {{#expr:EXPR}} shows, given EXPR: "24" for "2400/100" (as MediaWiki
+// prints a number: up to 14 significant digits, no exponent). Only arithmetic of literal numbers
+// is computed (+ - * / div mod, signs, brackets; at most 200 bytes): anything else, such as an
+// expression holding a template ({{CURRENTYEAR}}), is a value aligndb cannot compute and renders
+// as kComputedValueMarker, as "@computed" does.
+std::string RenderExprFunction(std::string_view expr);
+
 // One parsed rule; opaque outside templates.cc.
 struct TemplateRule;
 

@@ -650,6 +650,12 @@ bool RenderTemplate(std::string_view content, const std::string* known_name, int
     }
     return true;
   }
+  // {{#expr:2400/100}}: computed when it is arithmetic of literal numbers (RenderExprFunction).
+  if (content.size() > 6 && IEquals(content.substr(0, 6), "#expr:")) {
+    std::string_view rest = content.substr(6);
+    *out = RenderExprFunction(Trim(rest.substr(0, TopLevelPipe(rest))));
+    return true;
+  }
   size_t name_end = std::min(content.find('|'), content.size());
   if (name_end > 256) return false;
   const TemplateTable& table = BuiltinTemplateTable();
@@ -1251,8 +1257,10 @@ std::string TidyParagraph(std::string_view in, bool marked) {
       while (!t.empty() && (t.back() == ';' || t.back() == ',' || t.back() == ' ')) t.pop_back();
       // A lone "or" left after the text by two removed pronunciations ("Dublin ({{IPAc-en|…}};
       // {{Irish place name|Baile Átha Cliath}}, {{IPA-ga|…}} <small>or</small> {{IPA-ga|…}})").
-      if (t.ends_with(", or") || t.ends_with("; or")) {
-        t.resize(t.size() - 4);
+      // Without a separator before it ("ʿarabīy'' {{IPA-ar|…}} or {{IPA-ar|…}})" → "ʿarabīy
+      // or)") it goes too: prose never ends a bracket with a spaced "or".
+      if (t.ends_with(" or")) {
+        t.resize(t.size() - 3);
         while (!t.empty() && (t.back() == ';' || t.back() == ',' || t.back() == ' ')) t.pop_back();
       }
     }

@@ -66,7 +66,8 @@ const Case kCases[] = {
     {"{{convert|553.33|m|ftin}}", "553.33 metres (1,815 ft 5 in)"},
     {"{{convert|15|mi|km|disp=or}}", "15 miles or 24 km"},
     {"{{convert|15|mi|km|sp=us|abbr=off}}", "15 miles (24 kilometers)"},
-    {"{{convert|15|furlong}}", "15 furlong"},
+    {"{{convert|15|widget}}", "15 widget"},
+    {"{{convert|15|furlong|km}}", "15 furlongs (3.0 km)"},
     // Languages and scripts: {{lang}} shows the text, {{langx}} and {{lang-xx}} name the language.
     {"Paris ({{lang|fr|Paris}}) is", "Paris (Paris) is"},
     {"Savas ({{lang-el|\u03a3\u03ac\u03b2\u03b2\u03b1\u03c2}}; {{IPA-el|\u02c8sa.vas}}; born 1952)",
