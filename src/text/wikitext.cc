@@ -724,6 +724,14 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
                          in.substr(i + 2, 512), &text)) {
         if (computed && text.find(kComputedValueMarker) != std::string::npos) *computed = true;
       }
+      // A template that shows nothing between a sentence's end and a word (an infobox, which
+      // floats beside the text: "on multiple occasions.{{Infobox political party|…}}The city
+      // suffered …") leaves them apart, as a picture does (see RenderInternalLinks).
+      if (text.empty() && b > 0 && (in[b - 1] == '.' || in[b - 1] == '!' || in[b - 1] == '?') &&
+          i + 2 < in.size() &&
+          (std::isalnum(static_cast<unsigned char>(in[i + 2])) ||
+           static_cast<unsigned char>(in[i + 2]) >= 0x80))
+        text.push_back(' ');
       // A template that shows nothing (unknown, or rendered empty) inside square brackets.
       if (text.empty() && marked && stack.size() == 1 && InsideSquareBrackets(in, b, i + 2)) {
         text.push_back(kRemovedInBracketsMarker);

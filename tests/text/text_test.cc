@@ -896,9 +896,21 @@ TEST(TextProcessorTest, NoSentenceEndsInsideALinksText) {
 
 // A picture separates the text around it as a space would: "in [[Stockholm]].<ref>…</ref>[[File:
 // Alfred Nobel young.jpg|thumb|…]]Following various …" (Alfred Nobel, eleventh held-out set) is
-// two sentences. Before punctuation, at a line's start or after a space, it adds nothing; a
-// category shows nowhere and adds nothing either.
+// two sentences, and so is "on multiple occasions.<ref>…</ref>{{Infobox political party|…}}The
+// city suffered …" (Ankara, same set): an infobox floats as a picture does. Before punctuation,
+// at a line's start or after a space, a picture adds nothing; a category shows nowhere and adds
+// nothing either, nor does a template that shows nothing after a word.
 TEST(TextProcessorTest, ADroppedPictureSeparatesItsNeighbours) {
+  const auto ankara = ProcessedParagraphs(
+      "The protests were strong in Ankara, proving to be fatal on multiple occasions.<ref>{{cite "
+      "web|title=Dead}}</ref>{{Infobox political party\n|name = Ankara district Municipalities"
+      "\n|seats1 = {{Composition bar|19|25|hex=#fdc400}}\n}}The city suffered from attacks. It "
+      "was big{{citation needed}}and{{Infobox x}}old.");
+  ASSERT_EQ(ankara.size(), 1u);
+  EXPECT_EQ(ankara[0], (std::vector<std::string>{
+                           "The protests were strong in Ankara, proving to be fatal on multiple "
+                           "occasions.",
+                           "The city suffered from attacks.", "It was bigandold."}));
   const auto paragraphs = ProcessedParagraphs(
       "His father was an alumnus of [[Royal Institute of Technology]] in [[Stockholm]].<ref>"
       "[http://example.org A Tribute]</ref>[[File:Alfred Nobel young.jpg|thumb|Alfred Nobel at a "
