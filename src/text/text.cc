@@ -969,12 +969,12 @@ bool HoldsNoBreakMark(std::string_view text) {
   return false;
 }
 
-// Whether s[0, end) ends in a "!", "?" or an ellipsis ("..." or "\u2026"): the marks after which
-// CleanWikitext puts kNoSentenceBreak.
+// Whether s[0, end) ends in a "!", "?", "." or an ellipsis ("..." or "\u2026"): the marks after
+// which CleanWikitext puts kNoSentenceBreak (a "." only inside a link's text).
 bool EndsInMarkable(std::string_view s, size_t end) {
   if (end == 0) return false;
   const char c = s[end - 1];
-  return c == '!' || c == '?' ||
+  return c == '!' || c == '?' || c == '.' ||
          (end >= 3 && (s.substr(end - 3, 3) == "..." || s.substr(end - 3, 3) == "\u2026"));
 }
 
@@ -985,7 +985,8 @@ bool EndsWithNoBreakMark(std::string_view word) {
          EndsInMarkable(word, word.size() - kNoSentenceBreak.size());
 }
 
-// `s` without the kNoSentenceBreak marks that follow a "!", "?" or an ellipsis.
+// `s` without the kNoSentenceBreak marks that follow a "!", "?", "." or an ellipsis, or that
+// stand between an italic variable and its period ("under G\u2060. Using", see CleanWikitext).
 std::string WithoutNoBreakMarks(std::string_view s) {
   std::string out;
   out.reserve(s.size());
@@ -993,7 +994,8 @@ std::string WithoutNoBreakMarks(std::string_view s) {
     size_t m = s.find(kNoSentenceBreak, i);
     if (m == std::string_view::npos) m = s.size();
     out.append(s.substr(i, m - i));
-    if (m < s.size() && !EndsInMarkable(s, m))
+    const size_t after = m + kNoSentenceBreak.size();
+    if (m < s.size() && !EndsInMarkable(s, m) && !(after < s.size() && s[after] == '.'))
       out.append(kNoSentenceBreak);  // a word joiner of the source, kept as written
     i = m + kNoSentenceBreak.size();
   }

@@ -39,7 +39,10 @@ std::vector<std::string> FlagNames(uint32_t flags);
 Status ParseFlagNames(const std::vector<std::string>& names, uint32_t* flags);
 
 // Put right after a "!" or "?" that ends no sentence although a word follows it after a space
-// (a mark inside an italic title: CleanWikitext knows the italics, the splitter does not).
+// (a mark inside an italic title or a link's text: CleanWikitext knows the italics and links, the
+// splitter does not), and after a "." inside a link's text ("Samuel I.\u2060 Hayakawa"). Put
+// before the "." after an italic variable ("G\u2060. Using"), it keeps the splitter from reading
+// the letter as an initial.
 // U+2060 WORD JOINER, a format character that ICU's sentence rules ignore, so ICU's boundary
 // falls after the space; SentenceSplitter removes that boundary and the mark, so the mark never
 // reaches a stored sentence.

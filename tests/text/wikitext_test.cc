@@ -386,6 +386,19 @@ TEST(NonProseTest, LabelsSeeAlsoLinesAndLinkSectionUrlsStayOut) {
   // A label followed by prose is kept, as a list heading is; a sentence is never a label.
   EXPECT_EQ(CleanWikitext("Military\n\nIt served well.\n\nIt flew.\n* [[Honduras]]").paragraphs,
             (Paragraphs{"Military", "It served well.", "It flew."}));
+  // A label may end in a qualifier in brackets ("'''Biographies''' ''(chronological)''" over
+  // {{refbegin}} and a list of books, Alfred Hitchcock, eleventh held-out set); followed by
+  // prose it is kept, and a sentence ending in a bracket is no label.
+  EXPECT_EQ(CleanWikitext("He died.\n\n===Works cited===\n'''Biographies''' "
+                          "''(chronological)''\n{{refbegin|30em}}\n* Truffaut, "
+                          "''Hitchcock''.\n{{refend}}")
+                .paragraphs,
+            Paragraphs{"He died."});
+  EXPECT_EQ(CleanWikitext("Biographies (chronological)\n\nIt served well.").paragraphs,
+            (Paragraphs{"Biographies (chronological)", "It served well."}));
+  EXPECT_EQ(CleanWikitext("He wrote two books (both lost)\n* A book\n\n(Books)\n* A book")
+                .paragraphs,
+            (Paragraphs{"He wrote two books (both lost)", "(Books)"}));
   EXPECT_EQ(CleanWikitext("Bodmin has a museum.\n\nSee also [[:Category:People from Bodmin]]\n\n"
                           "See also the museum of [[Truro]].")
                 .paragraphs,
@@ -585,6 +598,28 @@ TEST(NonProseTest, QuoteBoxesAreSidebars) {
                           "left.")
                 .paragraphs,
             (Paragraphs{"He said:", "We shall fight on the beaches.", "Then he left."}));
+}
+
+// A {{quote}} after a lead-in on the same line is a block of its own, as on its own line or in a
+// <blockquote> ("He responded:{{quote|I'm English. …}}", Alfred Hitchcock, eleventh held-out set);
+// after words that it goes on ("They included {{quote|[[Louise Michel]], …}}", Anarchism, gensim)
+// it stays in their sentence. Text after it starts a paragraph.
+TEST(NonProseTest, AQuoteAfterALeadInOnItsLineIsABlock) {
+  EXPECT_EQ(CleanWikitext("Hitchcock was asked how he seemed to enjoy making films. He "
+                          "responded:{{quote|I'm English. The English use a lot of imagination "
+                          "with their crimes.}}\n\nHe left.")
+                .paragraphs,
+            (Paragraphs{"Hitchcock was asked how he seemed to enjoy making films. He responded:",
+                        "I'm English. The English use a lot of imagination with their crimes.",
+                        "He left."}));
+  EXPECT_EQ(CleanWikitext("He wrote. {{quote|We shall fight.}} Then he left.").paragraphs,
+            (Paragraphs{"He wrote.", "We shall fight.", "Then he left."}));
+  EXPECT_EQ(CleanWikitext("Anarchists took part. They included {{quote|[[Louise Michel]], the "
+                          "Reclus brothers, and [[Eugene Varlin]].}} Others stayed away.")
+                .paragraphs,
+            (Paragraphs{"Anarchists took part. They included Louise Michel, the Reclus brothers, "
+                        "and Eugene Varlin.",
+                        "Others stayed away."}));
 }
 
 TEST(NonProseTest, SourcePunctuationAndSpacingAreKept) {
