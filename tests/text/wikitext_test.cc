@@ -833,3 +833,19 @@ TEST(GlossaryTest, ProseOverSeveralLinesStays) {
 
 }  // namespace
 }  // namespace aligndb
+
+// A template that shows nothing, removed inside square brackets that hold more than it, leaves the
+// paragraph's spaces collapsed as any removed template does: the marker of f254f66 must not keep
+// two spaces apart ("[http://… Title {{dead link}}]" showed "Title  is").
+TEST(WikitextTest, RemovedTemplateInsideFullBracketsLeavesNoDoubleSpace) {
+  auto Clean = [](const char* w) { return aligndb::CleanWikitext(w).paragraphs; };
+  EXPECT_EQ(Clean("Foo [http://example.com Title {{dead link|date=May 2020}}] is a thing here."),
+            std::vector<std::string>{"Foo Title is a thing here."});
+  EXPECT_EQ(Clean("Foo [ {{nosuch}} bar] is a thing here."),
+            std::vector<std::string>{"Foo [ bar] is a thing here."});
+  EXPECT_EQ(Clean("Foo [bar {{nosuch}} ] is a thing here."),
+            std::vector<std::string>{"Foo [bar ] is a thing here."});
+  // Counter-example: brackets the removal left empty go, as f254f66 intends.
+  EXPECT_EQ(Clean("Foo [{{nosuch}}] bar is a thing here."),
+            std::vector<std::string>{"Foo bar is a thing here."});
+}
