@@ -17,24 +17,29 @@
 namespace aligndb::cli {
 namespace {
 
-// The directory of the running executable (not of argv[0], which may be a bare name on PATH).
+// The directory of the running executable (not of argv[0], which may be a bare name on PATH);
+// empty when /proc/self/exe cannot be read: then no program is run from some other directory.
 std::string ExecutableDir() {
   char buf[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
-  if (n <= 0) return ".";
+  if (n <= 0) return "";
   std::string self(buf, static_cast<size_t>(n));
   size_t slash = self.rfind('/');
-  return slash == std::string::npos ? "." : self.substr(0, slash);
+  return slash == std::string::npos ? "" : self.substr(0, slash);
 }
 
 Runner WireServeExec(CLI::App* cmd) {
   cmd->prefix_command();  // every argument after `serve` is aligndb-serve's to check
   cmd->set_help_flag();   // --help too
   return [](const Invocation& inv) -> Status {
-    const std::string path = ExecutableDir() + "/aligndb-serve";
+    const std::string dir = ExecutableDir();
+    if (dir.empty())
+      return Status::IOError(
+          "serve: cannot find aligndb's own directory (/proc/self/exe), where aligndb-serve is");
+    const std::string path = dir + "/aligndb-serve";
     std::vector<std::string> args = inv.args;  // "serve", then its options
     std::vector<char*> argv;
-    std::string argv0 = ExecutableDir() + "/aligndb";  // the usage line names aligndb
+    std::string argv0 = dir + "/aligndb";  // the usage line names aligndb
     argv.push_back(argv0.data());
     for (std::string& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);

@@ -192,20 +192,20 @@ std::string DfKey(uint32_t edition, std::string_view token) {
 
 namespace {
 
-// Whether `dir` holds what a creation of a database that was stopped leaves (the process killed
-// before Store::Open wrote its first key): RocksDB's bookkeeping files only, no table file and no
-// write-ahead log with data. Every database that was opened whole has one or the other (the
-// schema version is written at the first open), so such a directory holds nothing.
-bool IsInterruptedCreation(const std::string& dir) {
+// Whether `dir` holds nothing: empty, or what a creation of a database that was stopped leaves
+// (the process killed before Store::Open wrote its first key): RocksDB's bookkeeping files only,
+// no table file and no write-ahead log with data. Every database that was opened whole has one
+// or the other (the schema version is written at the first open). aligndb writes no RocksDB
+// `LOG`: a directory with one is another program's database, refused (CheckIsAligndb).
+bool HoldsNothing(const std::string& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
   for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator();
        it.increment(ec)) {
     const std::string name = it->path().filename().string();
     if (!it->is_regular_file(ec)) return false;
-    if (name == "LOCK" || name == "IDENTITY" || name == "CURRENT" || name == "LOG" ||
-        name.starts_with("LOG.old.") || name.starts_with("MANIFEST-") ||
-        name.starts_with("OPTIONS-") || name.ends_with(".dbtmp"))
+    if (name == "LOCK" || name == "IDENTITY" || name == "CURRENT" ||
+        name.starts_with("MANIFEST-") || name.starts_with("OPTIONS-") || name.ends_with(".dbtmp"))
       continue;
     if (name.ends_with(".log") && it->file_size(ec) == 0 && !ec) continue;
     return false;
@@ -213,35 +213,62 @@ bool IsInterruptedCreation(const std::string& dir) {
   return !ec;
 }
 
-// Checks what `dir` holds before RocksDB opens it: nothing (created when allowed), an empty
-// directory, or a RocksDB database. Sets `*is_db` for the last. What an interrupted creation
-// left is no database: a writer that may create one removes it and starts again.
+// Empties `dir` (which HoldsNothing) for a new database, all but its LOCK file, which it holds
+// locked meanwhile as RocksDB does: another process creating the database now is seen (busy)
+// and never loses a file it made. The lock is released for RocksDB to take.
+Status RemoveInterruptedCreation(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::lock_guard<std::mutex> guard(WritersMutex());  // see WriterActive
+  if (OpenWriters().count(CanonicalDir(dir)))
+    return Status::Busy(dir + ": the database is being created by another writer of this process");
+  const std::string lock_path = dir + "/LOCK";
+  int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return Status::IOError(lock_path + ": " + std::strerror(errno));
+  struct flock fl = {};
+  fl.l_type = F_WRLCK;
+  fl.l_whence = SEEK_SET;
+  if (::fcntl(fd, F_SETLK, &fl) != 0) {
+    ::close(fd);
+    return Status::Busy(dir + ": the database is being created by another aligndb process");
+  }
+  std::error_code ec;
+  std::vector<fs::path> left;
+  if (HoldsNothing(dir))  // again, under the lock
+    for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator();
+         it.increment(ec))
+      if (it->path().filename() != "LOCK") left.push_back(it->path());
+  for (const fs::path& p : left)
+    if (!ec) fs::remove(p, ec);
+  ::close(fd);
+  if (ec) return Status::IOError(dir + ": cannot remove what an interrupted creation left: " +
+                                 ec.message());
+  return Status::OK();
+}
+
+// Checks what `dir` holds before RocksDB opens it: nothing (created when allowed), or a RocksDB
+// database. Sets `*is_db` for the last. What an interrupted creation left is nothing: a writer
+// that may create a database removes it and starts again.
 Status CheckDirectory(const StoreOptions& options, const std::string& dir, bool* is_db) {
   namespace fs = std::filesystem;
   std::error_code ec;
   bool exists = fs::exists(dir, ec);
   if (exists && !fs::is_directory(dir, ec))
     return Status::InvalidArgument(dir + ": not a directory");
-  if (exists && !fs::is_empty(dir, ec) && IsInterruptedCreation(dir)) {
-    if (!options.create_if_missing)
-      return Status::NotFound(dir + ": no database here (its creation was interrupted; run " +
+  if (exists && HoldsNothing(dir)) {
+    if (!options.create_if_missing) {
+      const bool interrupted = !fs::is_empty(dir, ec);
+      return Status::NotFound(dir + ": no database here (" +
+                              (interrupted ? "its creation was interrupted; " : "") + "run " +
                               "`aligndb ingest --db " + dir + " FILE` to create it)");
-    if (WriterActive(dir))
-      return Status::Busy(dir + ": the database is being created by another aligndb process");
-    std::vector<fs::path> left;
-    for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator();
-         it.increment(ec))
-      left.push_back(it->path());
-    for (const fs::path& p : left)
-      if (!ec) fs::remove(p, ec);
-    if (ec || !fs::is_empty(dir, ec))
-      return Status::IOError(dir + ": cannot remove what an interrupted creation left: " +
-                             ec.message());
+    }
+    RETURN_IF_ERROR(RemoveInterruptedCreation(dir));
+    *is_db = false;
+    return Status::OK();
   }
   *is_db = exists && fs::exists(fs::path(dir) / "CURRENT", ec);
-  if (exists && !*is_db && !fs::is_empty(dir, ec))
+  if (exists && !*is_db)
     return Status::InvalidArgument(dir + ": not an aligndb database (no RocksDB CURRENT file)");
-  if (!*is_db && !options.create_if_missing)
+  if (!exists && !options.create_if_missing)
     return Status::NotFound(dir + ": no database here (run `aligndb ingest --db " + dir +
                             " FILE` first)");
   if (!exists) {

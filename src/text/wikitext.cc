@@ -1257,7 +1257,10 @@ std::string TidyParagraph(std::string_view in, bool marked) {
       ++i;
     }
     if (IsSpace(c)) {
-      if (!s.empty() && s.back() != ' ') s.push_back(' ');
+      // A removed template's marker shows nothing: spaces on both sides of it are one.
+      size_t k = s.size();
+      while (k > 0 && s[k - 1] == kRemovedInBracketsMarker) --k;
+      if (k > 0 && s[k - 1] != ' ') s.push_back(' ');
     } else {
       s.push_back(static_cast<char>(c));
     }

@@ -1,8 +1,13 @@
 // Tests of the RocksDB store and of ingest into it, on real databases in temporary directories.
 #include "storage/store.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
 
 #include <atomic>
 #include <filesystem>
@@ -449,15 +454,54 @@ TEST(StoreTest, WhatAnInterruptedCreationLeftIsCreatedAgain) {
   testing::WriteFile(tmp.Sub("a/MANIFEST-000001"), std::string("\x01\x02\x03", 3));
   testing::WriteFile(tmp.Sub("a/000000.dbtmp"), "x");
   check(tmp.Sub("a"));
-  // Killed after CURRENT, before the column families: only "default", an empty log.
-  {
+  // Killed after CURRENT, before the column families: only "default", an empty log, and no
+  // RocksDB LOG file (aligndb writes none).
+  for (const std::string name : {"b", "foreign"}) {
     rocksdb::Options o;
     o.create_if_missing = true;
     rocksdb::DB* raw = nullptr;
-    ASSERT_TRUE(rocksdb::DB::Open(o, tmp.Sub("b"), &raw).ok());
+    ASSERT_TRUE(rocksdb::DB::Open(o, tmp.Sub(name), &raw).ok());
     delete raw;
   }
+  for (const auto& e : std::filesystem::directory_iterator(tmp.Sub("b")))
+    if (e.path().filename().string().starts_with("LOG")) std::filesystem::remove(e.path());
   check(tmp.Sub("b"));
+  // The same empty database with its LOG is another program's: refused, left as it was.
+  std::unique_ptr<Store> foreign;
+  Status fs = Store::Open(writer, tmp.Sub("foreign"), &foreign);
+  EXPECT_EQ(fs.code(), Status::Code::kInvalidArgument) << fs.ToString();
+  std::vector<std::string> cfs;
+  ASSERT_TRUE(rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), tmp.Sub("foreign"), &cfs).ok());
+  EXPECT_EQ(cfs, std::vector<std::string>{"default"});
+  // A LOCK held by another creator: busy, and nothing of its removed (here the lock is taken by
+  // a child process, since a process never conflicts with its own record locks).
+  std::filesystem::create_directories(tmp.Sub("e"));
+  testing::WriteFile(tmp.Sub("e/IDENTITY"), "x");
+  int ready[2];
+  ASSERT_EQ(pipe(ready), 0);
+  pid_t child = fork();
+  if (child == 0) {
+    int fd = ::open(tmp.Sub("e/LOCK").c_str(), O_RDWR | O_CREAT, 0644);
+    struct flock fl = {};
+    fl.l_type = F_WRLCK;
+    fl.l_whence = SEEK_SET;
+    if (fd < 0 || ::fcntl(fd, F_SETLK, &fl) != 0) _exit(1);
+    char c = 1;
+    if (::write(ready[1], &c, 1) != 1) _exit(1);
+    ::sleep(30);
+    _exit(0);
+  }
+  char c = 0;
+  ASSERT_EQ(::read(ready[0], &c, 1), 1);
+  std::unique_ptr<Store> busy;
+  Status bs = Store::Open(writer, tmp.Sub("e"), &busy);
+  EXPECT_EQ(bs.code(), Status::Code::kBusy) << bs.ToString();
+  EXPECT_EQ(testing::ReadFile(tmp.Sub("e/IDENTITY")), "x");
+  ::kill(child, SIGKILL);
+  ::waitpid(child, nullptr, 0);
+  ::close(ready[0]);
+  ::close(ready[1]);
+  check(tmp.Sub("e"));  // the creator gone, its leftovers are created again
   // An empty directory.
   std::filesystem::create_directories(tmp.Sub("c"));
   std::unique_ptr<Store> store;

@@ -644,7 +644,8 @@ if [ "$QUICK" = 0 ]; then
         delay="$(awk -v r=$RANDOM -v d="$(awk -v a="$s0" -v b="$s1" 'BEGIN{print b - a}')" 'BEGIN{printf "%.2f", 0.2 + (r/32767)*d*0.9}')"
         "$BIN" align --db "$db" --normal bigen --simple bigsimple > /dev/null 2>&1 & p=$!
       elif [ "$phase" = create ]; then
-        delay="$(awk -v r=$RANDOM 'BEGIN{printf "%.3f", 0.005 + (r/32767)*0.1}')"
+        # its own random numbers: the ingest and align phases draw the moments of earlier runs
+        delay="$(awk -v k=$k 'BEGIN{srand(k); printf "%.3f", 0.005 + rand()*0.1}')"
         "$BIN" ingest --db "$db" "$W/in/scale-en.xml.bz2" "$W/in/scale-simple.xml.bz2" > /dev/null 2>&1 & p=$!
       else
         delay="$(awk -v r=$RANDOM 'BEGIN{printf "%.2f", 0.3 + (r/32767)*12}')"
