@@ -608,6 +608,13 @@ bool IsQuotedNickname(std::string_view next) {
     // monarch's numeral ends the sentence ("… united under Clovis I. Charlemagne, a Frankish
     // king …").
     if (!std::isupper(static_cast<unsigned char>(before[0]))) return false;
+    // Words that take a numeral are no given names ("Phase I. Construction began …").
+    static constexpr std::string_view kNumbered[] = {
+        "Phase", "Part",    "Stage",   "Book",   "Volume", "Chapter", "Act",    "Title",
+        "Type",  "Class",   "Grade",   "Level",  "Section", "Article", "Division", "Group",
+        "Series", "Round",  "Tier",    "Step",   "Period", "Category", "Schedule", "Appendix"};
+    if (std::find(std::begin(kNumbered), std::end(kNumbered), before) != std::end(kNumbered))
+      return false;
     const size_t b = static_cast<size_t>(before.data() - sentence.data());
     if (!LastWord(sentence.substr(0, b)).empty() && !IsQuotedNickname(next)) return false;
   }

@@ -1330,6 +1330,11 @@ TEST(SentenceInitialTest, IAfterAGivenName) {
             Sentences({"Eventually the Frankish tribes were united under Clovis I.",
                        "Charlemagne, a Frankish king, followed."}));
   EXPECT_EQ(Split("Charles I. He was king."), Sentences({"Charles I.", "He was king."}));
+  // A word that takes a numeral starting the sentence is no given name.
+  EXPECT_EQ(Split("Phase I. Construction began in 1990."),
+            Sentences({"Phase I.", "Construction began in 1990."}));
+  EXPECT_EQ(Split("Part I. Origins of the town are told."),
+            Sentences({"Part I.", "Origins of the town are told."}));
   EXPECT_EQ(Split("He served Richard I. \"Go now\" he said."),
             Sentences({"He served Richard I.", "\"Go now\" he said."}));
 }
