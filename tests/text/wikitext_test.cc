@@ -625,6 +625,19 @@ TEST(NonProseTest, AQuoteAfterALeadInOnItsLineIsABlock) {
 TEST(NonProseTest, SourcePunctuationAndSpacingAreKept) {
   EXPECT_EQ(CleanWikitext("Apple Inc., based in Washington, D.C., sold a .22 rifle.").paragraphs,
             Paragraphs{"Apple Inc., based in Washington, D.C., sold a .22 rifle."});
+  // A word that starts with its period keeps the space and the comma before it ("Service-oriented
+  // architecture", twelfth held-out set): "(such as Java, .NET, etc.)".
+  EXPECT_EQ(CleanWikitext("It runs on .NET platforms (such as Java, .NET, etc.) and many .com "
+                          "domains use .MP3 files.")
+                .paragraphs,
+            Paragraphs{"It runs on .\u2060NET platforms (such as Java, .\u2060NET, etc.) and many "
+                       ".\u2060com domains use .\u2060MP3 files."});  // the mark keeps one sentence
+  // Counter-examples: a sentence run into the next after a removed template, a long word.
+  EXPECT_EQ(CleanWikitext("He lived in Paris {{citation needed}}.The next year he left. It was "
+                          "in Paris {{citation needed}}.Conversation followed.")
+                .paragraphs,
+            Paragraphs{"He lived in Paris.The next year he left. It was in Paris.Conversation "
+                       "followed."});
   // A colon keeps the space the source gives it ("Peano axioms", "Anarchism"); after other
   // punctuation the space is a remnant.
   EXPECT_EQ(CleanWikitext("0 \u2208 N and ''S'' : ''N'' \u2192 ''N'' satisfies the axioms. Works "
