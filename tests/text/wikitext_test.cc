@@ -491,6 +491,11 @@ TEST(TemplateTest, ComputedValuesTransliterationsAndVerseReferences) {
   EXPECT_EQ(CleanOne("It has {{NUMBEROFARTICLES}} articles (about {{NUMBEROF|USERS|en}} users)."),
             "It has \x02 articles.");
   EXPECT_EQ(CleanOne("It has {{spellnum per MOS|125}} articles."), "It has 125 articles.");
+  // {{Numrec}} counts the states that recognise a country, from a data module ("Taiwan",
+  // twelfth held-out set): "only  and the Holy See maintain" was stored.
+  EXPECT_EQ(CleanOne("As a result, only {{Numrec|ROC||UN member states}} and the [[Holy See]] "
+                     "maintain relations."),
+            "As a result, only \x02 and the Holy See maintain relations.");
   // A page cannot spell the marker: a reference to a control character shows as U+FFFD.
   EXPECT_EQ(CleanOne("It cost (about &#2; today) {{Inflation|US|5|1900}} dollars."),
             "It cost (about \uFFFD today) \x02 dollars.");
