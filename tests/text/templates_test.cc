@@ -221,6 +221,14 @@ TEST(EleventhSetTest, TemplatesThatShowText) {
   EXPECT_EQ(CleanOne("'''Sir Alfred Joseph Hitchcock''' {{post-nominals|country=GBR|KBE}} (13 "
                      "August 1899 \u2013 29 April 1980) was"),
             "Sir Alfred Joseph Hitchcock KBE (13 August 1899 \u2013 29 April 1980) was");
+  // The named form, "Tim Berners-Lee" (thirteenth held-out set): the list as written.
+  EXPECT_EQ(CleanOne("'''Sir Timothy John \"Tim\" Berners-Lee''', {{post-nominals|post-noms="
+                     "[[Order of Merit|OM]], [[Order of the British Empire|KBE]], FRS}} (born 8 "
+                     "June 1955) is"),
+            "Sir Timothy John \"Tim\" Berners-Lee, OM, KBE, FRS (born 8 June 1955) is");
+  // mi/h is Module:Convert's code for miles per hour ("London", thirteenth set).
+  EXPECT_EQ(CleanOne("The mean speed is {{convert|10.6|mi/h|km/h|abbr=on}} in the centre."),
+            "The mean speed is 10.6 mph (17.1 km/h) in the centre.");
   EXPECT_EQ(CleanOne("'''Attila''' ({{IPAc-en|\u0259|\u02c8|t|\u026a|l|\u0259}},<ref>{{lexico|"
                      "Attila}}</ref> "
                      "{{IPAc-en|\u02c8|\u00e6|t|\u0259l|\u0259}};<ref>x</ref> {{fl|{{circa|"
