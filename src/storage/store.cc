@@ -215,8 +215,10 @@ bool HoldsNothing(const std::string& dir) {
 
 // Empties `dir` (which HoldsNothing) for a new database, all but its LOCK file, which it holds
 // locked meanwhile as RocksDB does: another process creating the database now is seen (busy)
-// and never loses a file it made. The lock is released for RocksDB to take.
-Status RemoveInterruptedCreation(const std::string& dir) {
+// and never loses a file it made. The lock is released for RocksDB to take. `*removed` is false
+// when, looked at again under the lock, the directory holds a database now (another process
+// finished creating it): it is then opened as one.
+Status RemoveInterruptedCreation(const std::string& dir, bool* removed) {
   namespace fs = std::filesystem;
   std::lock_guard<std::mutex> guard(WritersMutex());  // see WriterActive
   if (OpenWriters().count(CanonicalDir(dir)))
@@ -233,7 +235,8 @@ Status RemoveInterruptedCreation(const std::string& dir) {
   }
   std::error_code ec;
   std::vector<fs::path> left;
-  if (HoldsNothing(dir))  // again, under the lock
+  *removed = HoldsNothing(dir);  // again, under the lock
+  if (*removed)
     for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator();
          it.increment(ec))
       if (it->path().filename() != "LOCK") left.push_back(it->path());
@@ -261,9 +264,12 @@ Status CheckDirectory(const StoreOptions& options, const std::string& dir, bool*
                               (interrupted ? "its creation was interrupted; " : "") + "run " +
                               "`aligndb ingest --db " + dir + " FILE` to create it)");
     }
-    RETURN_IF_ERROR(RemoveInterruptedCreation(dir));
-    *is_db = false;
-    return Status::OK();
+    bool removed = false;
+    RETURN_IF_ERROR(RemoveInterruptedCreation(dir, &removed));
+    if (removed) {
+      *is_db = false;
+      return Status::OK();
+    }
   }
   *is_db = exists && fs::exists(fs::path(dir) / "CURRENT", ec);
   if (exists && !*is_db)
@@ -378,7 +384,8 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
     // A new database gets its column families in one call, which writes the options file once:
     // DB::Open makes missing ones one at a time, each with its synced manifest record and a
     // synced options file (about 30 syncs, which cost more than the rest of a small ingest's
-    // start). A run stopped in between leaves families missing, which the open below adds.
+    // start). A run stopped before its first key leaves nothing the next writer does not remove
+    // (CheckDirectory).
     s = rocksdb::DB::Open(db_options, dir, {descriptors[0]}, &store->handles_, &store->db_);
     if (s.ok()) {
       std::vector<rocksdb::ColumnFamilyHandle*> created;

@@ -1012,9 +1012,9 @@ class ExprReader {
         if (!Unary(&r) || r == 0) return false;  // MediaWiki shows an error: not a value
         *v /= r;
       } else if (Word("mod")) {
-        if (!Unary(&r)) return false;
+        if (!Unary(&r) || std::fabs(*v) > 1e15 || std::fabs(r) > 1e15) return false;
         const long long a = std::llround(std::trunc(*v)), b = std::llround(std::trunc(r));
-        if (b == 0 || std::fabs(*v) > 1e15 || std::fabs(r) > 1e15) return false;
+        if (b == 0) return false;
         *v = static_cast<double>(a % b);
       } else {
         return true;

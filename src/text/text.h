@@ -40,7 +40,8 @@ Status ParseFlagNames(const std::vector<std::string>& names, uint32_t* flags);
 
 // Put right after a "!" or "?" that ends no sentence although a word follows it after a space
 // (a mark inside an italic title or a link's text: CleanWikitext knows the italics and links, the
-// splitter does not), and after a "." inside a link's text ("Samuel I.\u2060 Hayakawa"). Put
+// splitter does not), after a "." inside a link's text ("Samuel I.\u2060 Hayakawa") and after the
+// "." that starts a word (".\u2060NET", which the splitter would end a sentence at). Put
 // before the "." after an italic variable ("G\u2060. Using"), it keeps the splitter from reading
 // the letter as an initial.
 // U+2060 WORD JOINER, a format character that ICU's sentence rules ignore, so ICU's boundary

@@ -1205,10 +1205,6 @@ void RemoveComputedValues(std::string* s) {
   *s = std::move(out);
 }
 
-// True when the space that `t` ends in, before the punctuation mark s[i], is the source's: before
-// a decimal point ("a .22 rifle"), in an ellipsis ("with all your mind ... And", "principles, .
-// . . subject") or before a colon after a word or a symbol ("S : N → N", "amoureux : pour"). A
-// space between other punctuation and a colon ("helium, :") is a remnant.
 // Whether the period at s[i] starts a word: ".NET", ".com", ".MP3" (one case throughout, up to
 // six letters or digits), not a sentence run into the next ("… Paris .The next").
 bool StartsDotWord(std::string_view s, size_t i) {
@@ -1222,12 +1218,15 @@ bool StartsDotWord(std::string_view s, size_t i) {
          (j == s.size() || !std::isalnum(static_cast<unsigned char>(s[j])));
 }
 
+// True when the space that `t` ends in, before the punctuation mark s[i], is the source's: before
+// a decimal point ("a .22 rifle"), in an ellipsis ("with all your mind ... And", "principles, .
+// . . subject") or before a colon after a word or a symbol ("S : N → N", "amoureux : pour"). A
+// space between other punctuation and a colon ("helium, :") is a remnant.
 bool IsSourceSpaceBefore(std::string_view s, size_t i, std::string_view t) {
   size_t n = t.size();
   if (s[i] == '.') {
     if (i + 1 < s.size() && (std::isdigit(static_cast<unsigned char>(s[i + 1])) || s[i + 1] == '.'))
       return true;
-    if (StartsDotWord(s, i)) return true;
     // A spaced ellipsis ". . .": its first two periods, then its third.
     return (i + 2 < s.size() && s[i + 1] == ' ' && s[i + 2] == '.') ||
            (n >= 4 && t[n - 2] == '.' && t[n - 3] == ' ' && t[n - 4] == '.');
@@ -1321,8 +1320,9 @@ std::string TidyParagraph(std::string_view in, bool marked) {
     }
     // A word that starts with its period after a space (".NET"): no sentence ends at that period
     // (the splitter would end one there, as after "the ." it sees no word run into the next).
-    if (s[i] == '.' && !t.empty() && t.back() == ' ' && !std::isdigit(static_cast<unsigned char>(
-                                                             i + 1 < s.size() ? s[i + 1] : ' ')) &&
+    // (A number after the period, "a .22 rifle", keeps its space through IsSourceSpaceBefore.)
+    if (s[i] == '.' && !t.empty() && t.back() == ' ' &&
+        !(i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1]))) &&
         StartsDotWord(s, i)) {
       t.push_back('.');
       t.append(kNoSentenceBreak);
