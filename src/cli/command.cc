@@ -44,7 +44,8 @@ int Finish(const Status& s) {
 Status OpenStore(const std::string& dir, OpenMode mode, std::unique_ptr<Store>* store) {
   StoreOptions opts;
   opts.create_if_missing = mode == OpenMode::kCreate;
-  opts.read_only = mode == OpenMode::kRead;
+  opts.read_only = mode == OpenMode::kRead || mode == OpenMode::kLookup;
+  opts.map_tables = mode == OpenMode::kLookup;
   return Store::Open(opts, dir, store);
 }
 

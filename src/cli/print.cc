@@ -99,9 +99,9 @@ void AppendLookupHeader(const pb::AlignmentRecord& found, std::string* t) {
         std::to_string(found.normal_paragraphs()) + " normal paragraphs\n";
 }
 
-std::string LookupText(const pb::AlignmentRecord& found) {
-  std::string t;  // built in one string, written once
-  t.reserve(4096);
+// Appends the record's text to *out.
+void AppendLookupText(const pb::AlignmentRecord& found, std::string* out) {
+  std::string& t = *out;
   AppendLookupHeader(found, &t);
   for (const auto& pp : found.paragraph_pairs()) {
     t += "\nsimple paragraph " + std::to_string(pp.simple_paragraph()) + " <- normal paragraph";
@@ -142,7 +142,6 @@ std::string LookupText(const pb::AlignmentRecord& found) {
       t += "\n";
     }
   }
-  return t;
 }
 
 double Share(uint64_t a, uint64_t b) {
@@ -199,17 +198,37 @@ void PrintLookup(const pb::AlignmentRecord& record, OutputFormat format, std::os
     out << LookupJson(record).dump(2) << "\n";
     return;
   }
-  std::string t = LookupText(record);
+  std::string t;  // built in one string, written once
+  AppendLookupText(record, &t);
   out.write(t.data(), static_cast<std::streamsize>(t.size()));
 }
 
+void PrintLookup(const pb::AlignmentRecord& record, OutputFormat format, std::string* out) {
+  out->clear();
+  if (format == OutputFormat::kJson) {
+    *out = LookupJson(record).dump(2);
+    *out += "\n";
+    return;
+  }
+  AppendLookupText(record, out);
+}
+
 Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
-              OutputFormat format, std::ostream& out) {
+              OutputFormat format, std::string* out) {
+  out->clear();
   // The record's hundreds of sentence strings come from one arena, freed at once.
   google::protobuf::Arena arena;
   auto* found = google::protobuf::Arena::CreateMessage<pb::AlignmentRecord>(&arena);
   RETURN_IF_ERROR(LookupRecord(store, editions, title, found));
   PrintLookup(*found, format, out);
+  return Status::OK();
+}
+
+Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
+              OutputFormat format, std::ostream& out) {
+  std::string text;
+  RETURN_IF_ERROR(Lookup(store, editions, title, format, &text));
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
   return Status::OK();
 }
 

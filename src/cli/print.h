@@ -16,6 +16,8 @@ namespace aligndb {
 
 // The alignment record as text (people) or JSON (programs).
 void PrintLookup(const pb::AlignmentRecord& record, OutputFormat format, std::ostream& out);
+// The same into *out, replaced (its capacity kept).
+void PrintLookup(const pb::AlignmentRecord& record, OutputFormat format, std::string* out);
 
 // The formats lookups and statistics print in (a part of kOutputFormatNames).
 inline constexpr NameEntry<OutputFormat> kTextOrJsonNames[] = {{OutputFormat::kText, "text"},
@@ -25,6 +27,10 @@ inline constexpr NameEntry<OutputFormat> kTextOrJsonNames[] = {{OutputFormat::kT
 // redirect to one) as kText or kJson.
 Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
               OutputFormat format, std::ostream& out);
+// The same into *out, replaced: a caller that keeps the string from lookup to lookup keeps its
+// memory, which is then neither allocated nor faulted in again (a server, a loop over titles).
+Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
+              OutputFormat format, std::string* out);
 
 void PrintCorpusStats(const CorpusStats& stats, OutputFormat format, std::ostream& out);
 void PrintParaphraseStats(const ParaphraseStats& stats, OutputFormat format, std::ostream& out);

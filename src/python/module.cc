@@ -389,10 +389,10 @@ class Database {
   std::string LookupJson(const std::string& title, const std::optional<std::string>& normal,
                          const std::optional<std::string>& simple) {
     auto store = Open();
-    std::ostringstream out;
+    std::string out;
     py::gil_scoped_release release;
-    Check(Lookup(store.get(), Editions(normal, simple), title, OutputFormat::kJson, out));
-    return out.str();
+    Check(Lookup(store.get(), Editions(normal, simple), title, OutputFormat::kJson, &out));
+    return out;
   }
 
   std::string StatsJson(const std::optional<std::string>& normal,

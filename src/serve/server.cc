@@ -70,6 +70,7 @@ Status OpenView(const std::string& dir, std::shared_ptr<View>* out) {
   auto v = std::make_shared<View>();
   StoreOptions opts;
   opts.read_only = true;
+  opts.map_tables = true;  // the viewer answers lookups
   RETURN_IF_ERROR(Store::Open(opts, dir, &v->store));
   *out = std::move(v);
   return Status::OK();
@@ -496,9 +497,9 @@ void Server::Rep::ApiLookup(const httplib::Request& req, httplib::Response& res)
   if (s.ok())
     s = LookupRecord(views.Get()->store.get(), EditionsFrom(req), Param(req, "title"), &record);
   if (!s.ok()) return SendJsonError(res, s);
-  std::ostringstream out;
-  PrintLookup(record, OutputFormat::kJson, out);  // what `lookup --format json` prints
-  res.set_content(out.str(), kJson);
+  std::string out;
+  PrintLookup(record, OutputFormat::kJson, &out);  // what `lookup --format json` prints
+  res.set_content(out, kJson);
 }
 
 void Server::Rep::ApiStats(const httplib::Request& req, httplib::Response& res) {
