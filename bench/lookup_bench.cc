@@ -21,7 +21,6 @@ int main(int argc, char** argv) {
   std::unique_ptr<Store> store;
   StoreOptions o;
   o.read_only = true;
-  o.map_tables = true;  // as the viewer and `aligndb lookup` open it
   Status s = Store::Open(o, argv[1], &store);
   if (!s.ok()) return std::fprintf(stderr, "%s\n", s.ToString().c_str()), 1;
   // Titles of the aligned pairs, from a JSONL export's first field would be slow: use the

@@ -44,8 +44,7 @@ int Finish(const Status& s) {
 Status OpenStore(const std::string& dir, OpenMode mode, std::unique_ptr<Store>* store) {
   StoreOptions opts;
   opts.create_if_missing = mode == OpenMode::kCreate;
-  opts.read_only = mode == OpenMode::kRead || mode == OpenMode::kLookup;
-  opts.map_tables = mode == OpenMode::kLookup;
+  opts.read_only = mode == OpenMode::kRead;
   return Store::Open(opts, dir, store);
 }
 

@@ -64,8 +64,7 @@ int Finish(const Status& s);
 // Opens the database for reading (a snapshot-consistent reader beside a writer) or for writing.
 // Only the commands that put data in (ingest, build) create a missing database: align and
 // paraphrase on a path that holds none say so instead of leaving an empty database there.
-// kLookup: read-only, its tables read through memory maps (StoreOptions::map_tables).
-enum class OpenMode { kRead, kLookup, kWrite, kCreate };
+enum class OpenMode { kRead, kWrite, kCreate };
 Status OpenStore(const std::string& dir, OpenMode mode, std::unique_ptr<Store>* store);
 
 // Runs `body` as a recorded run of `command`: the run record holds the invocation's arguments,

@@ -29,7 +29,7 @@ Runner WireLookup(CLI::App* cmd) {
   cmd->add_option("TITLE", a->title, "Title in either edition")->required();
   return [a](const Invocation&) {
     std::unique_ptr<Store> store;
-    RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kLookup, &store));
+    RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kRead, &store));
     return Lookup(store.get(), a->editions, a->title, a->json ? OutputFormat::kJson : a->format,
                   std::cout);
   };

@@ -70,7 +70,6 @@ Status OpenView(const std::string& dir, std::shared_ptr<View>* out) {
   auto v = std::make_shared<View>();
   StoreOptions opts;
   opts.read_only = true;
-  opts.map_tables = true;  // the viewer answers lookups
   RETURN_IF_ERROR(Store::Open(opts, dir, &v->store));
   *out = std::move(v);
   return Status::OK();

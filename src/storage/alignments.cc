@@ -113,7 +113,11 @@ Status Store::GetAlignment(uint32_t normal_edition, uint32_t simple_edition,
                            const std::string& name, pb::AlignmentRecord* out,
                            const Snapshot* snapshot) {
   rocksdb::PinnableSlice v;
-  rocksdb::Status s = db_->Get(ReadOpts(Raw(snapshot)), cf(Cf::kAlignments),
+  rocksdb::ReadOptions ro = ReadOpts(Raw(snapshot));
+  // A record is read whole once a lookup: kept out of the block cache, its buffer goes back to
+  // the pool for the next one (BlockBufferPool) instead of holding cache memory.
+  ro.fill_cache = false;
+  rocksdb::Status s = db_->Get(ro, cf(Cf::kAlignments),
                                AlignmentPrefix(normal_edition, simple_edition) + name, &v);
   if (s.IsNotFound()) return Status::NotFound("no alignment record \"" + name + "\"");
   RETURN_IF_ERROR(FromRocks(s, dir_ + ": alignments"));

@@ -24,6 +24,7 @@
 #include <unordered_set>
 
 #include "aligndb.pb.h"
+#include "storage/block_buffers.h"
 #include "storage/records.h"
 #include "storage/rocks.h"
 #include "text/text.h"
@@ -339,9 +340,6 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   // The flush that ends a writing command (and any flush) commits all column families' memtables
   // in one manifest record: one sync instead of one per family.
   db_options.atomic_flush = true;
-  // Lookups read large records straight from the mapped table files, with no read copy into a
-  // fresh buffer (whose page faults are most of a large lookup's time).
-  db_options.allow_mmap_reads = options.map_tables;
   db_options.max_file_opening_threads = FileOpeningThreads(dir);
   db_options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   db_options.info_log = std::make_shared<DiscardLogger>();
@@ -353,7 +351,11 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   auto add_op = std::make_shared<Int64AddOperator>();
   rocksdb::BlockBasedTableOptions table;
   table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
-  table.block_cache = rocksdb::NewLRUCache(128 << 20);
+  rocksdb::LRUCacheOptions cache_options;
+  cache_options.capacity = 128 << 20;
+  // Every block read (cached or not) takes its buffer from the cache's allocator.
+  cache_options.memory_allocator = std::make_shared<BlockBufferPool>();
+  table.block_cache = rocksdb::NewLRUCache(cache_options);
   std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
   for (int i = 0; i < static_cast<int>(Cf::kNumCfs); ++i) {
     rocksdb::ColumnFamilyOptions cf_options;

@@ -46,12 +46,6 @@ struct StoreOptions {
   // view is the state at open time. An open that races with the writer deleting a log or table
   // file is retried. Default: false.
   bool read_only = false;
-  // Read table files through memory maps instead of copies: point lookups of large records
-  // fault nothing in but the mapped file pages (docs/storage.md, Reads). The pages read count
-  // in the process's resident size as shared page cache, so a scan of the whole database would
-  // show it as large as what it read: meant for lookups and servers, not for align or export.
-  // Default: false.
-  bool map_tables = false;
 };
 
 // Per-edition counts, kept up to date by every write.
