@@ -216,8 +216,14 @@ void PrintLookup(const pb::AlignmentRecord& record, OutputFormat format, std::st
 Status Lookup(Store* store, const EditionPair& editions, const std::string& title,
               OutputFormat format, std::string* out) {
   out->clear();
-  // The record's hundreds of sentence strings come from one arena, freed at once.
-  google::protobuf::Arena arena;
+  // The record's hundreds of sentence strings come from one arena, freed at once. Its first block
+  // is this thread's, kept from lookup to lookup: a record that fits takes no fresh memory.
+  constexpr size_t kKeptArenaBlock = size_t{1} << 20;
+  thread_local std::unique_ptr<char[]> kept_block(new char[kKeptArenaBlock]);
+  google::protobuf::ArenaOptions arena_options;
+  arena_options.initial_block = kept_block.get();
+  arena_options.initial_block_size = kKeptArenaBlock;
+  google::protobuf::Arena arena(arena_options);
   auto* found = google::protobuf::Arena::CreateMessage<pb::AlignmentRecord>(&arena);
   RETURN_IF_ERROR(LookupRecord(store, editions, title, found));
   PrintLookup(*found, format, out);
