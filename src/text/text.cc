@@ -965,20 +965,21 @@ bool IsReporterWord(std::string_view w, bool* strong) {
 // "… as /ʃ/. /ʒ/ is …": a sound in IPA, starred (a reconstructed form), in square brackets or in
 // slashes, then a space, starts a sentence that ICU runs on (it reads the lower-case letter as a
 // continuation). `s` starts at the "*", "[" or "/". The sound holds no space, no capital and no
-// digit, and at least one letter; at most 40 bytes. An abbreviation before it ("cf. *ʄ") is
-// looked at by the caller.
+// digit, and a letter outside ASCII (an editor's word in a quotation, "... [and] he called", is
+// all ASCII); at most 40 bytes. An abbreviation or an ellipsis before it ("cf. *ʄ") is looked at
+// by the caller.
 bool StartsWithSound(std::string_view s) {
   if (s.size() < 3) return false;
   const char open = s[0];
   const char close = open == '[' ? ']' : open == '/' ? '/' : ' ';
   size_t k = 1;
-  bool letter = false;
+  bool ipa = false;
   for (; k < s.size() && k <= 40 && s[k] != close; ++k) {
     const auto c = static_cast<unsigned char>(s[k]);
     if (c == ' ' || c == '\t' || c == '\n' || std::isupper(c) || std::isdigit(c)) return false;
-    if (c >= 0x80 || std::islower(c)) letter = true;
+    if (c >= 0x80) ipa = true;
   }
-  if (!letter || k >= s.size() || s[k] != close) return false;
+  if (!ipa || k >= s.size() || s[k] != close) return false;
   if (open != '*') ++k;
   return k + 1 < s.size() && s[k] == ' ' && s[k + 1] != ' ';
 }
@@ -1027,6 +1028,7 @@ void SplitBeforeDigits(std::string_view segment, bool slowly,
     std::string_view before = LastWord(std::string_view(segment).substr(start, j - start));
     const std::string_view next = FirstWord(std::string_view(segment).substr(k));
     if (c == '.' && IsAbbreviation(before, next)) continue;
+    if (!digit && EndsInEllipsis(before)) continue;
     if (c == '.' && digit && j == i + 1 &&
         IsReporterCitation(segment.substr(start, j - start), segment.substr(k)))
       continue;

@@ -1052,21 +1052,29 @@ TEST(SentenceTest, LawReportCitationsAndSoundsStartingSentences) {
       "This is identical to earlier reconstructions except for *\u0284.  *\u0284 is better "
       "preserved in the Katuic languages. It has many standard pronunciations. [d\u0361\u0292] is "
       "characteristic of the Arabian Peninsula. Q is pronounced [\u0294]. [d\u0361\u0292] or "
-      "[\u0292] is considered standard. It was /\u0283/. /p/ is rarer.";
+      "[\u0292] is considered standard. It was /\u0283/. /\u0292/ is rarer.";
   EXPECT_EQ(sp.Split(sounds),
             (S{"This is identical to earlier reconstructions except for *\u0284.",
                "*\u0284 is better preserved in the Katuic languages.",
                "It has many standard pronunciations.",
                "[d\u0361\u0292] is characteristic of the Arabian Peninsula.",
                "Q is pronounced [\u0294].", "[d\u0361\u0292] or [\u0292] is considered standard.",
-               "It was /\u0283/.", "/p/ is rarer."}));
-  // Counter-examples: after an abbreviation a sound goes on the sentence; a bracket with a
-  // digit or a space in it, and a sound with no word after it, start nothing.
+               "It was /\u0283/.", "/\u0292/ is rarer."}));
+  // Counter-examples: after an abbreviation a sound goes on the sentence; an editor's words in a
+  // quotation (all ASCII, and after an ellipsis), a bracket with a space or a digit in it, and a
+  // sound with no word after it, start nothing.
   const std::string not_sounds =
-      "Compare cf. *\u0284 in Katuic. It ended. [a b] was there. "
-      "It ended. [1] was there. It ended. *\u0284.";
-  EXPECT_EQ(sp.Split(not_sounds), (S{"Compare cf. *\u0284 in Katuic.",
-                                     "It ended. [a b] was there.", "It ended. [1] was there.",
+      "NME described the song as \"long and boring ... [with] little to warrant its monotonous "
+      "direction\". It said \"war was a disease \u2026 [\u0292] he called\". It ended. [and] it "
+      "went on. Compare cf. *\u0284 in Katuic. It ended. [\u0292 b] was there. It ended. "
+      "[1\u0292] was there. It ended. *\u0284.";
+  EXPECT_EQ(sp.Split(not_sounds), (S{"NME described the song as \"long and boring ... [with] "
+                                     "little to warrant its monotonous direction\".",
+                                     "It said \"war was a disease \u2026 [\u0292] he called\".",
+                                     "It ended. [and] it went on.",
+                                     "Compare cf. *\u0284 in Katuic.",
+                                     "It ended. [\u0292 b] was there.",
+                                     "It ended. [1\u0292] was there.",
                                      "It ended. *\u0284."}));
   for (const std::string& t : {appeal, reporters, counter, sounds, not_sounds})
     EXPECT_EQ(sp.SplitSlowly(t), sp.Split(t)) << t;
