@@ -895,7 +895,7 @@ bool ContinuesAfterElision(const QuoteCount& quotes, std::string_view next) {
 }
 
 // A word of a law report's citation between its volume and its page ("483 F 3d. 475", "347
-// U.S. 483", "74 S. Ct. 686", "98 L. Ed. 873", "123 F. Supp. 2d 456", "41 Cal. App. 4th 9"): ASCII
+// U.S. 483", "74 S. Ct. 686", "98 L. Ed. 873", "123 F. Supp. 2d 456", "9 N.E.2d. 12"): ASCII
 // letters, digits and periods, at most 8 bytes, starting with a capital or a digit. `strong`:
 // a capital alone ("F", "S."), dotted capitals ("U.S.", "N.E.2d"), or a series ("3d.", "2d",
 // "4th", "F.3d"), which a word of prose seldom is.
@@ -913,8 +913,8 @@ bool IsReporterWord(std::string_view w, bool* strong) {
   const std::string_view suffix = b.substr(e);
   size_t d = e;
   while (d > 0 && std::isdigit(static_cast<unsigned char>(b[d - 1]))) --d;
-  if (d < e && (suffix == "d" || suffix == "nd" || suffix == "rd" || suffix == "th" ||
-                suffix == "st")) {
+  if (d < e &&
+      (suffix == "d" || suffix == "nd" || suffix == "rd" || suffix == "th" || suffix == "st")) {
     *strong = true;
     b = b.substr(0, d);
     if (b.empty()) return true;
@@ -952,8 +952,7 @@ bool IsReporterWord(std::string_view w, bool* strong) {
   for (int words = 0; words <= 3; ++words) {
     std::string_view w = LastWord(before);
     if (w.empty()) return false;
-    if (words > 0 && w.size() <= 4 &&
-        std::all_of(w.begin(), w.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    if (words > 0 && w.size() <= 4 && w.find_first_not_of("0123456789") == std::string_view::npos)
       return strong;
     if (words == 3 || !IsReporterWord(w, &strong)) return false;
     before = before.substr(0, static_cast<size_t>(w.data() - before.data()));
@@ -984,13 +983,14 @@ bool StartsWithSound(std::string_view s) {
   return k + 1 < s.size() && s[k] == ' ' && s[k + 1] != ' ';
 }
 
-// ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...") or with a
-// sound (StartsWithSound).
-// Splits `segment` after ". " (or "?", "!", closing quotes) followed by a digit, unless the word
-// before the period is an abbreviation ("No. 5", "p. 23") or a round bracket is open. `slowly`:
-// the reference (SplitSlowly), which tests every byte and counts brackets from the start anew.
-void SplitBeforeDigits(std::string_view segment, bool slowly,
-                       std::vector<std::string_view>* parts) {
+// ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...") or
+// with a sound (StartsWithSound). Splits `segment` after ". " (or "?", "!", closing quotes)
+// followed by a digit or a sound, unless the word before the period is an abbreviation ("No. 5",
+// "p. 23"), a law report's volume and reporter come before a digit (IsReporterCitation), an
+// ellipsis comes before a sound, or a round bracket is open. `slowly`: the reference
+// (SplitSlowly), which tests every byte and counts brackets from the start anew.
+void SplitBeforeDigitsAndSounds(std::string_view segment, bool slowly,
+                                std::vector<std::string_view>* parts) {
   size_t start = 0;
   // Round brackets opened and not closed in segment[start, counted): counted only when a split
   // is about to be made, each byte once, so that the scan of every byte stays as cheap as it was.
@@ -1215,9 +1215,9 @@ bool EndsInPageCount(std::string_view b) {
 }
 
 // ICU's segments (`bounds`: byte offsets into `text`, first 0, last text.size()), merged across
-// boundaries that follow an abbreviation or a marked "!" or "?", then split before digits
-// (`slowly`: the reference way, see SplitBeforeDigits); trimmed, empty ones dropped, the marks
-// removed.
+// boundaries that follow an abbreviation or a marked "!" or "?", then split before digits and
+// sounds (`slowly`: the reference way, see SplitBeforeDigitsAndSounds); trimmed, empty ones
+// dropped, the marks removed.
 std::vector<std::string> MergeSegments(std::string_view text, const std::vector<size_t>& bounds,
                                        bool slowly) {
   // A mark stands before a word, where ICU puts a boundary: seen at the boundaries; but not before
@@ -1275,7 +1275,7 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       }
     }
     parts.clear();
-    SplitBeforeDigits(sentence, slowly, &parts);
+    SplitBeforeDigitsAndSounds(sentence, slowly, &parts);
     pending = bounds[i + 1];
     quotes = QuoteCount{pending};
     for (std::string_view p : parts) {

@@ -1044,10 +1044,10 @@ TEST(SentenceTest, LawReportCitationsAndSoundsStartingSentences) {
   const std::string counter =
       "He won 3 Cups. 475 fans came. He won 3 Cups. 2nd place went to Smith. It ended in 2007. "
       "51 F. Smith was there. They met on 3 May. 12 days later they left.";
-  EXPECT_EQ(sp.Split(counter), (S{"He won 3 Cups.", "475 fans came.", "He won 3 Cups.",
-                                  "2nd place went to Smith.", "It ended in 2007.",
-                                  "51 F. Smith was there.", "They met on 3 May.",
-                                  "12 days later they left."}));
+  EXPECT_EQ(sp.Split(counter),
+            (S{"He won 3 Cups.", "475 fans came.", "He won 3 Cups.", "2nd place went to Smith.",
+               "It ended in 2007.", "51 F. Smith was there.", "They met on 3 May.",
+               "12 days later they left."}));
   const std::string sounds =
       "This is identical to earlier reconstructions except for *\u0284.  *\u0284 is better "
       "preserved in the Katuic languages. It has many standard pronunciations. [d\u0361\u0292] is "
@@ -1068,21 +1068,21 @@ TEST(SentenceTest, LawReportCitationsAndSoundsStartingSentences) {
       "direction\". It said \"war was a disease \u2026 [\u0292] he called\". It ended. [and] it "
       "went on. Compare cf. *\u0284 in Katuic. It ended. [\u0292 b] was there. It ended. "
       "[1\u0292] was there. It ended. *\u0284.";
-  EXPECT_EQ(sp.Split(not_sounds), (S{"NME described the song as \"long and boring ... [with] "
-                                     "little to warrant its monotonous direction\".",
-                                     "It said \"war was a disease \u2026 [\u0292] he called\".",
-                                     "It ended. [and] it went on.",
-                                     "Compare cf. *\u0284 in Katuic.",
-                                     "It ended. [\u0292 b] was there.",
-                                     "It ended. [1\u0292] was there.",
-                                     "It ended. *\u0284."}));
+  EXPECT_EQ(
+      sp.Split(not_sounds),
+      (S{"NME described the song as \"long and boring ... [with] "
+         "little to warrant its monotonous direction\".",
+         "It said \"war was a disease \u2026 [\u0292] he called\".", "It ended. [and] it went on.",
+         "Compare cf. *\u0284 in Katuic.", "It ended. [\u0292 b] was there.",
+         "It ended. [1\u0292] was there.", "It ended. *\u0284."}));
   for (const std::string& t : {appeal, reporters, counter, sounds, not_sounds})
     EXPECT_EQ(sp.SplitSlowly(t), sp.Split(t)) << t;
 }
 
 TEST(SentenceTest, RunsOfCitationsAndSoundsCostLinearTime) {
   SentenceSplitter sp;
-  for (const std::string unit : {" 483 F 3d. 475", " F. Supp. 2d.", " a. [\u0294] b", " *a. *a b"}) {
+  for (const std::string unit :
+       {" 483 F 3d. 475", " F. Supp. 2d.", " a. [\u0294] b", " *\u0284. *\u0284 b"}) {
     auto seconds = [&](int words) {
       std::string text = "Start here.";
       for (int i = 0; i < words; ++i) text += unit;
@@ -1096,8 +1096,8 @@ TEST(SentenceTest, RunsOfCitationsAndSoundsCostLinearTime) {
       return best;
     };
     const double small = seconds(2500), large = seconds(10000);
-    EXPECT_LT(large, 10 * std::max(small, 1e-3)) << unit << ": " << small << " s, then " << large
-                                                 << " s";
+    EXPECT_LT(large, 10 * std::max(small, 1e-3))
+        << unit << ": " << small << " s, then " << large << " s";
   }
 }
 
