@@ -1418,7 +1418,10 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
       s += (input ? c.seps[i - 1]->in : c.seps[i - 1]->out), s += nums[i];
     if (values_only || !u) return s;
     bool hyphen = input != flip && adjective && !symbol;  // on the value shown first
-    return s + (hyphen ? "-" : " ") + unit_name(*u, symbol, singular || hyphen, hyphen);
+    std::string name = unit_name(*u, symbol, singular || hyphen, hyphen);
+    // Convert puts no space before a symbol that starts with "/" ("11,760/sq mi").
+    if (name.starts_with('/')) return s + name;
+    return s + (hyphen ? "-" : " ") + name;
   };
 
   // spell=in spells the input's whole numbers out, spell=on the output's too ("four miles (six

@@ -304,6 +304,10 @@ TEST(ConvertTest, DefaultRoundingAsModuleConvert) {
             "33 K (\u2212240.2 \u00b0C; \u2212400.3 \u00b0F)");
   EXPECT_EQ(CleanOne("{{convert|20000|K|C F}}"),  // Jupiter (was 19,727 °C; 35,540 °F)
             "20,000 K (19,700 \u00b0C; 35,500 \u00b0F)");
+  // London (was 11,764 /sq mi): no space before a symbol that starts with "/" either; a name
+  // keeps its space.
+  EXPECT_EQ(CleanOne("{{convert|4542|PD/km2|PD/sqmi}}"),
+            "4,542 per square kilometre (11,760/sq mi)");
   // Counter-examples: a value with decimals to pounds or feet follows the ratio; the documented
   // roundings stay (220 PS is 160 kW; 220 hp); an asked precision or sigfig= is each value's.
   EXPECT_EQ(CleanOne("{{convert|21.55|kg|lb}}"), "21.55 kilograms (47.5 lb)");  // Apollo 11
