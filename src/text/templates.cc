@@ -1395,6 +1395,9 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
   bool adjective = adj == "on" || adj == "yes" || adj == "mid" || adj == "y";
   bool temperature = in->dimension.rfind("temperature", 0) == 0;
   const std::string_view sigfig = call.Get("sigfig");
+  double round_to = 0;  // round=N, when N is a positive number
+  if (Number r; ParseNumber(std::string(Trim(call.Get("round"))), &r) && r.value > 0)
+    round_to = r.value;
   // By default the value shown first has the unit name, the second the symbol; order=flip shows
   // the converted value first ("22 miles (35 km)"). abbr=in/out name the input and output.
   bool flip = disp == "flip", first_named = abbr.empty() && !temperature;
@@ -1488,7 +1491,17 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
     // Module:Convert shows every value of a range at the largest default precision any of them
     // gets ("105 and 130 cm (3.44 and 4.27 ft)"); an asked precision or sigfig= is each value's.
     const bool by_default = c.precision == INT32_MIN && !(!sigfig.empty() && IsDigits(sigfig));
-    for (const auto& [v, p] : values) nums.push_back(FormatRounded(v, by_default ? widest : p));
+    for (const auto& [v, p] : values) {
+      if (by_default && round_to > 0) {
+        // round=N: the nearest multiple of N, as Convert computes it ("some 700 feet (213 m)"
+        // with round=5); round=0.5 shows a half.
+        const double m = std::floor(std::fabs(v) / round_to + 0.5) * round_to;
+        const std::string shown = FormatRounded(m, round_to == 0.5 && m != std::floor(m) ? 1 : 0);
+        nums.push_back(v < 0 && shown != "0" ? "\u2212" + shown : shown);
+      } else {
+        nums.push_back(FormatRounded(v, by_default ? widest : p));
+      }
+    }
     bool singular = nums.size() == 1 && nums[0] == "1";
     if (spell_out && !ftin) spell_all(&nums);
     out_texts.push_back(show(nums, false, ftin ? nullptr : out, out_symbol, singular));

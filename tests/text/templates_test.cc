@@ -308,6 +308,10 @@ TEST(ConvertTest, DefaultRoundingAsModuleConvert) {
   // keeps its space.
   EXPECT_EQ(CleanOne("{{convert|4542|PD/km2|PD/sqmi}}"),
             "4,542 per square kilometre (11,760/sq mi)");
+  // Alexander Graham Bell: round=5 rounds to a multiple of 5, not by the rules above (699).
+  EXPECT_EQ(CleanOne("some {{convert|213|m|round=5|order=flip}}"), "some 700 feet (213 m)");
+  EXPECT_EQ(CleanOne("{{convert|3|m|ft|round=0.5}}"), "3 metres (10 ft)");
+  EXPECT_EQ(CleanOne("{{convert|1|m|ft|round=0.5}}"), "1 metre (3.5 ft)");
   // Counter-examples: a value with decimals to pounds or feet follows the ratio; the documented
   // roundings stay (220 PS is 160 kW; 220 hp); an asked precision or sigfig= is each value's.
   EXPECT_EQ(CleanOne("{{convert|21.55|kg|lb}}"), "21.55 kilograms (47.5 lb)");  // Apollo 11
