@@ -1168,9 +1168,11 @@ std::string FormatRounded(double v, int precision) {
                   m + (precision <= 8 ? 2e-14 : 0));
     s = buf;
   } else {
-    std::snprintf(buf, sizeof buf, "%.0f", m / std::pow(10.0, -precision));
+    const int zeros = precision < -400 ? 400 : -precision;
+    std::snprintf(buf, sizeof buf, "%.0f", m / std::pow(10.0, zeros));
     s = buf;
-    if (s != "0") s.append(static_cast<size_t>(std::min(-precision, 400)), '0');
+    if (s != "0" && s.find_first_not_of("0123456789") == std::string::npos)
+      s.append(static_cast<size_t>(zeros), '0');
   }
   // No minus before a value that rounds to zero.
   if (v >= 0 || s.find_first_of("123456789") == std::string::npos) return GroupThousands(s);
