@@ -249,6 +249,25 @@ void AppendInlineMath(std::string_view open_tag, std::string_view tex, std::stri
   }
 }
 
+// A `<br>` that ends its source line before a line starting with a capital shows a line above
+// a new start (`146 to 155 lb (66 to 70 kg)<br>` over `The Lightweight Title was …`, a label
+// above its section's text): the paragraph ends there, so that the line is not read as the start
+// of the next sentence. After a comma or semicolon the sentence goes on, and a `<br>` inside a
+// line (`United Kingdom of Great<br/> Britain`) wraps one. Returns where the source line's '\n'
+// is, or npos. `end` is the input after the tag; each look is bounded.
+size_t BreakEndsLine(std::string_view in, size_t end, const std::string& out) {
+  size_t k = end;
+  while (k < in.size() && k - end < 64 && (in[k] == ' ' || in[k] == '\t')) ++k;
+  if (k >= in.size() || in[k] != '\n') return std::string_view::npos;
+  const size_t nl = k;
+  for (++k; k < in.size() && k - nl < 8 && (in[k] == '\'' || in[k] == '[' || in[k] == '"');) ++k;
+  if (k >= in.size() || in[k] < 'A' || in[k] > 'Z') return std::string_view::npos;
+  size_t b = out.size();
+  while (b > 0 && out.size() - b < 64 && (out[b - 1] == ' ' || out[b - 1] == '\t')) --b;
+  if (b > 0 && (out[b - 1] == ',' || out[b - 1] == ';')) return std::string_view::npos;
+  return nl;
+}
+
 // `inline_math`: inline <math> shows as plain text (AppendInlineMath); else it goes with its
 // content, as the other dropped tags do.
 std::string RemoveTags(std::string_view in, bool inline_math) {
@@ -343,6 +362,13 @@ std::string RemoveTags(std::string_view in, bool inline_math) {
         out.append("\n\n");
         i = end;
         continue;
+      }
+      if (IEquals(name, "br") && !closing) {
+        if (size_t nl = BreakEndsLine(in, end, out); nl != std::string_view::npos) {
+          out.push_back('\n');  // with the source's own '\n': a blank line, the paragraph ends
+          i = nl;
+          continue;
+        }
       }
       if (IEquals(name, "br") || IEquals(name, "hr") || IEquals(name, "p") || IEquals(name, "div"))
         out.push_back(' ');
@@ -1428,7 +1454,17 @@ bool IsBoldOnlyLine(std::string_view line) {
   while (!inner.empty() && inner.front() == '\'') inner.remove_prefix(1);  // '''''bold italic'''''
   while (!inner.empty() && inner.back() == '\'') inner.remove_suffix(1);
   inner = Trim(inner);
-  return !inner.empty() && inner.find("'''") == std::string_view::npos && inner.back() != '.';
+  // Bold labels side by side with only spaces between them ("'''Round 8'''{{pad|44.5em}}'''Round
+  // 17'''", the labels above two columns of match boxes): a line of sub-headings.
+  for (size_t q; (q = inner.find("'''")) != std::string_view::npos;) {
+    const std::string_view label = Trim(inner.substr(0, q));
+    const size_t next = inner.find("'''", q + 3);
+    if (label.empty() || label.back() == '.' || next == std::string_view::npos ||
+        !Trim(inner.substr(q + 3, next - q - 3)).empty())
+      return false;
+    inner = Trim(inner.substr(next + 3));
+  }
+  return !inner.empty() && inner.back() != '.';
 }
 
 // Sections that list links: a line there with a bare URL ("… or https://… The Baseball Page") is
