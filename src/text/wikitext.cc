@@ -255,6 +255,9 @@ void AppendInlineMath(std::string_view open_tag, std::string_view tex, std::stri
 // of the next sentence. After a comma or semicolon the sentence goes on, and a `<br>` inside a
 // line (`United Kingdom of Great<br/> Britain`) wraps one. Returns where the source line's '\n'
 // is, or npos. `end` is the input after the tag; each look is bounded.
+// The break leaves a line of kLineBreakMarker after the line it ends: a paragraph of that one
+// line without an end mark is a label, not prose (CleanWikitext).
+constexpr char kLineBreakMarker = '\x04';
 size_t BreakEndsLine(std::string_view in, size_t end, const std::string& out) {
   size_t k = end;
   while (k < in.size() && k - end < 64 && (in[k] == ' ' || in[k] == '\t')) ++k;
@@ -365,7 +368,8 @@ std::string RemoveTags(std::string_view in, bool inline_math) {
       }
       if (IEquals(name, "br") && !closing) {
         if (size_t nl = BreakEndsLine(in, end, out); nl != std::string_view::npos) {
-          out.push_back('\n');  // with the source's own '\n': a blank line, the paragraph ends
+          out.push_back('\n');  // the marker on a line of its own ends the paragraph
+          out.push_back(kLineBreakMarker);
           i = nl;
           continue;
         }
@@ -1633,6 +1637,9 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   std::string held;
   bool held_label = false;  // `held` is a label (IsLabel): dropped only before a list or a table
   auto emit = [&](std::string p) {
+    // A break marker not alone on its line (inside a rendered template's text) is no text.
+    if (std::memchr(p.data(), kLineBreakMarker, p.size()) != nullptr)
+      p.erase(std::remove(p.begin(), p.end(), kLineBreakMarker), p.end());
     // A paragraph needs at least one letter or digit to be prose.
     for (unsigned char c : p)
       if (std::isalnum(c) || c >= 0x80) {
@@ -1642,7 +1649,27 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   };
   std::string paragraph;
   GlossaryLines lines;  // the lines of `paragraph`
+  size_t paragraph_lines = 0;
+  bool ended_by_break = false;  // a `<br>` at the end of its line ends `paragraph` (BreakEndsLine)
+  // "146 to 155 lb (66 to 70 kg)", "''116 to 125 lb (53 to 57 kg)''": a paragraph of one line
+  // without an end mark (closing quotes and brackets aside) that a `<br>` ends above a new start
+  // is a label over its text, as Wikipedia shows it, not a sentence.
+  auto is_label_above_break = [&](std::string_view p, size_t n_lines) {
+    if (!ended_by_break || n_lines != 1) return false;
+    for (;;) {
+      if (!p.empty() && (p.back() == '"' || p.back() == '\'' || p.back() == ')' || p.back() == ']'))
+        p.remove_suffix(1);
+      else if (p.ends_with("\u201d") || p.ends_with("\u2019"))
+        p.remove_suffix(3);
+      else
+        break;
+    }
+    // A lead-in ending in ':' stays, as before prose anywhere.
+    return p.empty() || (p.back() != '.' && p.back() != '!' && p.back() != '?' &&
+                         p.back() != ':' && !p.ends_with("\u2026"));
+  };
   auto flush = [&]() {
+    const size_t n_lines = std::exchange(paragraph_lines, 0);
     if (paragraph.empty()) return;
     if (std::exchange(lines, GlossaryLines()).IsGlossary()) {  // a word list: out, with its lead-in
       paragraph.clear();
@@ -1657,6 +1684,8 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     if (p.empty()) return;
     if (!held.empty()) emit(std::move(held));
     held.clear();
+    held_label = false;
+    if (is_label_above_break(p, n_lines)) return;
     held_label = p.back() != ':' && IsLabel(p);
     if (held_label || (p.back() == ':' && IsListHeading(p)))
       held = std::move(p);
@@ -1677,6 +1706,12 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     }
     bool was_under_table = under_table;
     under_table = false;
+    if (t.size() == 1 && t[0] == kLineBreakMarker) {
+      ended_by_break = true;
+      flush();
+      ended_by_break = false;
+      continue;
+    }
     if (t.size() == 1 && t[0] == kTableMarker) {
       flush();
       held.clear();
@@ -1705,6 +1740,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       if (!paragraph.empty()) paragraph.push_back(' ');
       paragraph.append(line);
       lines.Add(t);
+      ++paragraph_lines;
     }
   }
   flush();  // a paragraph still held at the end introduced nothing: dropped, but a label stays
