@@ -141,7 +141,7 @@ struct RuleNode {
   std::string text;                // kLiteral
   std::vector<std::string> keys;   // kArg: the first non-empty one is shown
   std::vector<RuleNode> children;  // kGroup
-  bool otherwise = false;          // kGroup written "[!…]": shown only when the group before is not
+  bool otherwise = false;  // kGroup written "[!…]": shown only when the group before is not
 };
 
 struct TemplateRule {

@@ -647,7 +647,7 @@ constexpr std::array<std::string_view, 9> kNameConnectors = {"and", "of", "for",
   if (StartsSentences(w)) return false;
   // A number word starts a sentence, whatever follows it ("… an import in the U.S. Two of the
   // three songs …": "of" after it is no name's).
-  static constexpr std::string_view kNumberWords[] = {"Two", "Three", "Four", "Five", "Six",
+  static constexpr std::string_view kNumberWords[] = {"Two",   "Three", "Four", "Five", "Six",
                                                       "Seven", "Eight", "Nine", "Ten"};
   if (std::find(std::begin(kNumberWords), std::end(kNumberWords), w) != std::end(kNumberWords))
     return false;

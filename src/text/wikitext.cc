@@ -1665,8 +1665,8 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
         break;
     }
     // A lead-in ending in ':' stays, as before prose anywhere.
-    return p.empty() || (p.back() != '.' && p.back() != '!' && p.back() != '?' &&
-                         p.back() != ':' && !p.ends_with("\u2026"));
+    return p.empty() || (p.back() != '.' && p.back() != '!' && p.back() != '?' && p.back() != ':' &&
+                         !p.ends_with("\u2026"));
   };
   auto flush = [&]() {
     const size_t n_lines = std::exchange(paragraph_lines, 0);

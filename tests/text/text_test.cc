@@ -1388,7 +1388,6 @@ TEST(SentenceBracketTest, ReferenceBracketEndingInAPageCount) {
     EXPECT_EQ(SentenceSplitter().SplitSlowly(t), Split(t)) << t;
 }
 
-
 // The fourteenth held-out set (docs/text.md, "Fourteenth set: after fixes"), each rule on its real
 // sentence and a counter-example.
 TEST(SentenceAbbreviationTest, BrosEsqDottedInitialsAndCountryBeforeANumberWord) {
@@ -1401,30 +1400,34 @@ TEST(SentenceAbbreviationTest, BrosEsqDottedInitialsAndCountryBeforeANumberWord)
   };
   // "Bros." and "Esq." go on the name before a word that does not start sentences ("Metallica",
   // "Lionel Newman") and end the sentence before one that does.
-  check("In November 2012, Metallica left Warner Bros. Records and launched an independent record "
-        "label, Blackened Recordings.",
-        {"In November 2012, Metallica left Warner Bros. Records and launched an independent "
-         "record label, Blackened Recordings."});
-  check("He survives by Jennifer Newman Sharpe, Esq. (Law Offices of Jennifer Newman Sharpe NYC), "
-        "Jeremy Sharpe, and others.",
-        {"He survives by Jennifer Newman Sharpe, Esq. (Law Offices of Jennifer Newman Sharpe NYC), "
-         "Jeremy Sharpe, and others."});
+  check(
+      "In November 2012, Metallica left Warner Bros. Records and launched an independent record "
+      "label, Blackened Recordings.",
+      {"In November 2012, Metallica left Warner Bros. Records and launched an independent "
+       "record label, Blackened Recordings."});
+  check(
+      "He survives by Jennifer Newman Sharpe, Esq. (Law Offices of Jennifer Newman Sharpe NYC), "
+      "Jeremy Sharpe, and others.",
+      {"He survives by Jennifer Newman Sharpe, Esq. (Law Offices of Jennifer Newman Sharpe NYC), "
+       "Jeremy Sharpe, and others."});
   check("The film was made by Warner Bros. The studio paid for it.",
         {"The film was made by Warner Bros.", "The studio paid for it."});
   // A dotted initialism ends the sentence before a sentence's first word ("The Walking Dead
   // (franchise)", its reference removed), not before a name.
-  check("It was commanded by a malicious employee named B.J. This web series marks a second "
-        "installment.",
-        {"It was commanded by a malicious employee named B.J.",
-         "This web series marks a second installment."});
+  check(
+      "It was commanded by a malicious employee named B.J. This web series marks a second "
+      "installment.",
+      {"It was commanded by a malicious employee named B.J.",
+       "This web series marks a second installment."});
   check("It was commanded by B.J. Smith in 2010.", {"It was commanded by B.J. Smith in 2010."});
   check("It left at 5 p.m. on Friday.", {"It left at 5 p.m. on Friday."});
   check("It launched at 9:32 a.m. EDT local time.", {"It launched at 9:32 a.m. EDT local time."});
   // "U.S." before a number word ends the sentence ("Metallica"); before a name it goes on.
-  check("It sold 40,000 copies as an import in the U.S. Two of the three songs on the record "
-        "appeared later.",
-        {"It sold 40,000 copies as an import in the U.S.",
-         "Two of the three songs on the record appeared later."});
+  check(
+      "It sold 40,000 copies as an import in the U.S. Two of the three songs on the record "
+      "appeared later.",
+      {"It sold 40,000 copies as an import in the U.S.",
+       "Two of the three songs on the record appeared later."});
   check("He worked at U.S. Steel for years.", {"He worked at U.S. Steel for years."});
   check("He joined the U.S. Board of Geographic Names.",
         {"He joined the U.S. Board of Geographic Names."});

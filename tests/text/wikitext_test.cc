@@ -885,12 +885,14 @@ TEST(TemplateTest, FourteenthSetScriptureSeasonsAndDashes) {
   EXPECT_EQ(CleanOne("A woman ({{bibleref2|Luke|7:36\u201350}}) came."),
             "A woman (Luke 7:36\u201350) came.");
   // {{bibleverse}}: the book's number first, empty for a book without one; {{LORD}} ("Easter").
-  EXPECT_EQ(CleanOne("on Nisan 14, \"the {{LORD}}'s passover\" ({{bibleverse || Leviticus|23:5}})."),
-            "on Nisan 14, \"the Lord's passover\" (Leviticus 23:5).");
+  EXPECT_EQ(
+      CleanOne("on Nisan 14, \"the {{LORD}}'s passover\" ({{bibleverse || Leviticus|23:5}})."),
+      "on Nisan 14, \"the Lord's passover\" (Leviticus 23:5).");
   EXPECT_EQ(CleanOne("As Paul wrote ({{bibleverse|1|Corinthians|5:7|ESV}}), it was so."),
             "As Paul wrote (1 Corinthians 5:7), it was so.");
   // {{bibleref}} keeps its form: book and verses.
-  EXPECT_EQ(CleanOne("He sang ({{bibleref|Luke|1:57\u201379|9}})."), "He sang (Luke 1:57\u201379).");
+  EXPECT_EQ(CleanOne("He sang ({{bibleref|Luke|1:57\u201379|9}})."),
+            "He sang (Luke 1:57\u201379).");
   // {{by}}: a baseball season, its year ("Wayne Twitchell").
   EXPECT_EQ(CleanOne("He pitched for the [[Philadelphia Phillies]] ({{by|1971}}\u2013{{by|1977}}) "
                      "and was an All-Star in {{by|1973}} for the last place Phillies."),
@@ -939,12 +941,12 @@ TEST(NonProseTest, ABreakEndingItsLineBeforeACapitalEndsTheParagraph) {
             (Paragraphs{"The inaugural title was contested in 2017."}));
   // A sentence, or a lead-in ending in a colon, above the break is kept, in a paragraph of its
   // own.
-  EXPECT_EQ(CleanWikitext("Their orbital periods are shorter than Earth's.<br />\nPioneer 7 is in "
-                          "a solar orbit.\n\nThe judge said:<br>\nThe case is closed.")
-                .paragraphs,
-            (Paragraphs{"Their orbital periods are shorter than Earth's.",
-                        "Pioneer 7 is in a solar orbit.", "The judge said:",
-                        "The case is closed."}));
+  EXPECT_EQ(
+      CleanWikitext("Their orbital periods are shorter than Earth's.<br />\nPioneer 7 is in "
+                    "a solar orbit.\n\nThe judge said:<br>\nThe case is closed.")
+          .paragraphs,
+      (Paragraphs{"Their orbital periods are shorter than Earth's.",
+                  "Pioneer 7 is in a solar orbit.", "The judge said:", "The case is closed."}));
   // Counter-examples: a break inside a line, after a comma, or before a lower-case line.
   EXPECT_EQ(CleanWikitext("The United Kingdom of Great<br/> Britain and Northern Ireland is a "
                           "state.\n\nHe thanked his parents,<br>\nFriends and teachers for it.\n\n"
@@ -954,22 +956,24 @@ TEST(NonProseTest, ABreakEndingItsLineBeforeACapitalEndsTheParagraph) {
                         "He thanked his parents, Friends and teachers for it.",
                         "Ya su trono dignísimo abrieron las Provincias Unidas del Sud."}));
   // A break inside a rendered template's text leaves no marker behind.
-  for (const auto& p : CleanWikitext("He wrote {{nowrap|this line<br>\nThat line}} once.").paragraphs)
+  for (const auto& p :
+       CleanWikitext("He wrote {{nowrap|this line<br>\nThat line}} once.").paragraphs)
     EXPECT_EQ(p.find('\x04'), std::string::npos) << p;
 }
 
 // Bold labels side by side, with only a {{pad}} between them, are the labels above two columns
 // ("2019 Girabola"), not prose; bold words with other words between them are.
 TEST(NonProseTest, BoldLabelsSideBySideStayOut) {
-  EXPECT_EQ(CleanWikitext("All teams play in a double round robin system.\n'''Round 8'''{{pad|44.5em}}"
-                          "'''Round 17'''\n{{Col-begin|width=100%}}\n{{Col-2}}\n")
-                .paragraphs,
-            (Paragraphs{"All teams play in a double round robin system."}));
+  EXPECT_EQ(
+      CleanWikitext("All teams play in a double round robin system.\n'''Round 8'''{{pad|44.5em}}"
+                    "'''Round 17'''\n{{Col-begin|width=100%}}\n{{Col-2}}\n")
+          .paragraphs,
+      (Paragraphs{"All teams play in a double round robin system."}));
   EXPECT_EQ(CleanWikitext("'''Round 1''''''Round 10'''\n\nText follows here.").paragraphs,
             (Paragraphs{"Text follows here."}));
-  EXPECT_EQ(CleanWikitext("'''Paris''' and '''Lyon''' are cities.\n\n'''Done.''' '''Next'''")
-                .paragraphs,
-            (Paragraphs{"Paris and Lyon are cities.", "Done. Next"}));
+  EXPECT_EQ(
+      CleanWikitext("'''Paris''' and '''Lyon''' are cities.\n\n'''Done.''' '''Next'''").paragraphs,
+      (Paragraphs{"Paris and Lyon are cities.", "Done. Next"}));
 }
 
 // Hostile lines for the rules above: many breaks and many bold labels on one line stay linear.
