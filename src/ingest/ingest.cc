@@ -8,7 +8,6 @@
 #include <atomic>
 #include <cctype>
 #include <filesystem>
-#include <future>
 #include <set>
 #include <system_error>
 #include <thread>
@@ -21,6 +20,7 @@
 #include "dump/stubs.h"
 #include "storage/records.h"
 #include "util/fault.h"
+#include "util/worker.h"
 
 namespace aligndb {
 namespace {
@@ -171,12 +171,12 @@ class Ingester {
         writer_(store->NewPageWriter()) {
     size_t workers = options.text_threads > 0 ? static_cast<size_t>(options.text_threads)
                                               : std::max(1u, std::thread::hardware_concurrency());
-    for (size_t w = 0; w < workers; ++w)
+    for (size_t w = 0; w < workers; ++w) {
       text_.push_back(std::make_unique<TextProcessor>(options.text));
+      workers_.push_back(std::make_unique<Worker>());
+    }
   }
-  ~Ingester() {
-    if (running_.valid()) running_.wait();
-  }
+  ~Ingester() { WaitBatch(); }
 
   // Pages handed to the workers together: this many, or fewer when their text reaches
   // kBatchBytes (large pages multiply their size while being cleaned).
@@ -459,8 +459,8 @@ class Ingester {
   // they work.
   Status Submit() {
     std::vector<Item> finished;
-    if (running_.valid()) {
-      running_.get();
+    if (batch_running_) {
+      WaitBatch();
       finished = std::move(inflight_);
       inflight_.clear();
     }
@@ -468,12 +468,7 @@ class Ingester {
       inflight_ = std::move(batch_);
       batch_.clear();
       batch_bytes_ = 0;
-      try {
-        running_ = std::async(std::launch::async, [this] { ProcessBatch(&inflight_); });
-      } catch (const std::system_error&) {
-        // No thread to be had: the batch is processed when drained.
-        running_ = std::async(std::launch::deferred, [this] { ProcessBatch(&inflight_); });
-      }
+      StartBatch();
     }
     Status s = WriteItems(&finished);
     Recycle(&finished);
@@ -507,8 +502,8 @@ class Ingester {
 
   // Waits for the batch in the workers and writes it, in page order.
   Status Drain() {
-    if (!running_.valid()) return Status::OK();
-    running_.get();
+    if (!batch_running_) return Status::OK();
+    WaitBatch();
     Status s = WriteItems(&inflight_);
     inflight_.clear();
     return s;
@@ -532,29 +527,27 @@ class Ingester {
     return first_error;
   }
 
-  // Cleans, splits and tokenizes a batch on the worker threads (each with its own TextProcessor).
-  // Nothing thrown may leave a worker (it would abort the process): a page that runs out of
-  // memory gets an error status, and when threads cannot be started (address-space or process
-  // limits) the batch goes on with those that did start, or on this thread.
-  void ProcessBatch(std::vector<Item>* items) {
-    const size_t n = items->size();
-    std::atomic<size_t> next{0};
-    auto work = [this, items, n, &next](size_t w) {
-      for (size_t k = next++; k < n; k = next++) {
-        Item& it = (*items)[k];
-        if (it.is_redirect || it.is_delete) continue;
-        it.status = BuildArticleNoThrow(text_[w].get(), it);
-      }
-    };
-    std::vector<std::thread> pool;
-    const size_t workers = std::min(text_.size(), n);
-    try {
-      for (size_t w = 1; w < workers; ++w) pool.emplace_back(work, w);
-    } catch (const std::exception&) {  // std::system_error, or bad_alloc growing the pool
-      // Fewer threads than asked: the ones started and this one share the batch.
+  // Cleans, splits and tokenizes inflight_ on the worker threads (each with its own
+  // TextProcessor), while this thread goes on. Nothing thrown may leave a worker (it would abort
+  // the process): a page that runs out of memory gets an error status. A worker whose thread
+  // cannot be started (address-space or process limits) does its share on this thread.
+  void StartBatch() {
+    next_item_ = 0;
+    batch_workers_ = std::min(workers_.size(), inflight_.size());
+    batch_running_ = true;
+    for (size_t w = 0; w < batch_workers_; ++w) workers_[w]->Run([this, w] { WorkOn(w); });
+  }
+  void WaitBatch() {
+    for (size_t w = 0; w < batch_workers_; ++w) workers_[w]->Wait();
+    batch_running_ = false;
+  }
+  void WorkOn(size_t w) {
+    const size_t n = inflight_.size();
+    for (size_t k = next_item_++; k < n; k = next_item_++) {
+      Item& it = inflight_[k];
+      if (it.is_redirect || it.is_delete) continue;
+      it.status = BuildArticleNoThrow(text_[w].get(), it);
     }
-    work(0);
-    for (auto& t : pool) t.join();
   }
 
   Status BuildArticleNoThrow(TextProcessor* text, Item& it) {
@@ -663,7 +656,11 @@ class Ingester {
   static constexpr size_t kRecycledItemBytes = 256 << 10;
   static constexpr size_t kRecycledBytes = 64 << 20;
   std::vector<Item> inflight_;  // pages in the workers
-  std::future<void> running_;
+  // The worker threads, kept from batch to batch (one per TextProcessor), and the batch's state.
+  std::vector<std::unique_ptr<Worker>> workers_;
+  std::atomic<size_t> next_item_{0};  // the next item of inflight_ a worker takes
+  size_t batch_workers_ = 0;          // workers given the batch in flight
+  bool batch_running_ = false;
   std::string path_;
   std::unordered_set<std::string> wanted_titles_;
   size_t batch_bytes_ = 0;                              // text bytes of the pages in batch_

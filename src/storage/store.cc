@@ -747,11 +747,8 @@ Status PageWriter::FlushInBackground() {
     return Status::OK();
   committing_ = std::move(rep_);
   rep_ = std::make_unique<Rep>();
-  try {
-    committer_ = std::thread([this] { commit_status_ = CommitNoThrow(committing_.get()); });
-  } catch (const std::system_error&) {  // no thread to be had: committed here
-    commit_status_ = CommitNoThrow(committing_.get());
-  }
+  // With no thread to be had, committed here.
+  committer_.Run([this] { commit_status_ = CommitNoThrow(committing_.get()); });
   return Status::OK();
 }
 
@@ -767,7 +764,7 @@ Status PageWriter::CommitNoThrow(Rep* rep) {
 }
 
 Status PageWriter::WaitForCommit() {
-  if (committer_.joinable()) committer_.join();
+  committer_.Wait();
   committing_.reset();
   // A failed commit fails every later one: the batches after it were built on its writes.
   if (!commit_status_.ok() && failed_.ok())

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "aligndb/status.h"
+#include "util/worker.h"
 #include "text/tokens.h"
 
 namespace rocksdb {
@@ -397,7 +398,7 @@ class PageWriter {
   Store* store_;
   std::unique_ptr<Rep> rep_;
   std::unique_ptr<Rep> committing_;  // being written by committer_
-  std::thread committer_;
+  Worker committer_;  // one thread for the writer's commits, kept from commit to commit
   Status commit_status_;
   Status failed_;  // the first failed commit
 };

@@ -1169,20 +1169,26 @@ bool ParseNumber(std::string_view s, Number* n) {
 }
 
 std::string FormatRounded(double v, int precision) {
-  char buf[64];
+  // As Module:Convert rounds: the magnitude, with 2e-14 added at up to 8 decimals (33 K is
+  // −240.15 °C, stored as 240.149999…, shown −240.2), or divided by a power of ten and printed
+  // with "%.0f" (a tie goes to the even digit).
+  char buf[400];  // "%.0f" of the largest double has 309 digits
+  const double m = std::fabs(v);
+  std::string s;
   if (precision >= 0) {
-    std::snprintf(buf, sizeof buf, "%.*f", std::min(precision, 10), v);
+    std::snprintf(buf, sizeof buf, "%.*f", std::min(precision, 10),
+                  m + (precision <= 8 ? 2e-14 : 0));
+    s = buf;
   } else {
-    double step = std::pow(10.0, -precision);
-    std::snprintf(buf, sizeof buf, "%.0f", std::round(v / step) * step);
+    const int zeros = precision < -400 ? 400 : -precision;
+    std::snprintf(buf, sizeof buf, "%.0f", m / std::pow(10.0, zeros));
+    s = buf;
+    if (s != "0" && s.find_first_not_of("0123456789") == std::string::npos)
+      s.append(static_cast<size_t>(zeros), '0');
   }
-  std::string s = buf;
-  if (s == "-0" || s.rfind("-0.", 0) == 0) {
-    if (s.find_first_of("123456789") == std::string::npos) s.erase(0, 1);
-  }
-  bool negative = !s.empty() && s[0] == '-';
-  if (negative) s.erase(0, 1);
-  return (negative ? "\u2212" : "") + GroupThousands(s);
+  // No minus before a value that rounds to zero.
+  if (v >= 0 || s.find_first_of("123456789") == std::string::npos) return GroupThousands(s);
+  return "\u2212" + GroupThousands(s);
 }
 
 // An integer spelled out as Module:ConvertNumeric spells it for spell=: "four", "twenty-one",
@@ -1296,18 +1302,28 @@ std::string FeetAndInches(double metres, bool symbol) {
 }
 
 // Decimals to show for the converted value `v`: as asked (precision argument, sigfig=), else
-// Wikipedia's default: the input's precision shifted by the size ratio of the units (out/in),
-// and at least two significant figures; temperatures keep the input's decimals.
+// Module:Convert's default (its default_precision): the input's precision (decimals, or minus the
+// trailing zeros of an integer) shifted by log10 of the size ratio of the units (out/in) plus
+// log10 2, rounded down, and at least two significant figures. `whole_to_ft_lb`: a whole number
+// converted to feet or pounds, shifted by the input unit's size in metres or kilograms instead
+// (Convert's integer_more_precision: 1,234 m is 4,049 ft, not 4,050). Between temperatures
+// (`kelvin` >= 0, the value in kelvins): the input's precision and at least three significant
+// figures in kelvins.
 int OutputPrecision(int input_precision, double ratio, double v, int asked, std::string_view sigfig,
-                    bool temperature) {
+                    double kelvin, double whole_to_ft_lb) {
   if (asked != INT32_MIN) return asked;
   if (!sigfig.empty() && IsDigits(sigfig) && v != 0)
     return std::atoi(std::string(sigfig).c_str()) - 1 -
            static_cast<int>(std::floor(std::log10(std::fabs(v))));
-  if (temperature) return std::max(input_precision, 0);
-  int prec = input_precision + static_cast<int>(std::floor(std::log10(ratio) + 0.47712125472));
-  if (v != 0) prec = std::max(prec, 1 - static_cast<int>(std::floor(std::log10(std::fabs(v)))));
-  return prec;
+  constexpr double kFudge = 1e-14;  // Convert adds it, as {{Order of magnitude}} does
+  if (kelvin >= 0)
+    return std::max(
+        input_precision,
+        kelvin < 1e-8 ? 2 : 2 - static_cast<int>(std::floor(std::log10(kelvin) + kFudge)));
+  if (v == 0) return 0;
+  const double adjust = whole_to_ft_lb > 0 ? -std::log10(whole_to_ft_lb) : std::log10(ratio);
+  const int prec = static_cast<int>(std::floor(input_precision + adjust + 0.30102999566398120));
+  return std::max(prec, 1 - static_cast<int>(std::floor(std::log10(std::fabs(v)) + kFudge)));
 }
 
 // The input and output texts arranged as disp= asks (default "IN (OUT)").
@@ -1392,6 +1408,10 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
   std::string adj = LowerAscii(call.Get("adj"));
   bool adjective = adj == "on" || adj == "yes" || adj == "mid" || adj == "y";
   bool temperature = in->dimension.rfind("temperature", 0) == 0;
+  const std::string_view sigfig = call.Get("sigfig");
+  double round_to = 0;  // round=N, when N is a positive number
+  if (Number r; ParseNumber(std::string(Trim(call.Get("round"))), &r) && r.value > 0)
+    round_to = r.value;
   // By default the value shown first has the unit name, the second the symbol; order=flip shows
   // the converted value first ("22 miles (35 km)"). abbr=in/out name the input and output.
   bool flip = disp == "flip", first_named = abbr.empty() && !temperature;
@@ -1415,7 +1435,10 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
       s += (input ? c.seps[i - 1]->in : c.seps[i - 1]->out), s += nums[i];
     if (values_only || !u) return s;
     bool hyphen = input != flip && adjective && !symbol;  // on the value shown first
-    return s + (hyphen ? "-" : " ") + unit_name(*u, symbol, singular || hyphen, hyphen);
+    std::string name = unit_name(*u, symbol, singular || hyphen, hyphen);
+    // Convert puts no space before a symbol that starts with "/" ("11,760/sq mi").
+    if (name.starts_with('/')) return s + name;
+    return s + (hyphen ? "-" : " ") + name;
   };
 
   // spell=in spells the input's whole numbers out, spell=on the output's too ("four miles (six
@@ -1454,6 +1477,8 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
     const Unit* out = FindUnit(ftin ? "ft" : code);
     if (!out || out->dimension != in->dimension) continue;
     std::vector<std::string> nums;
+    std::vector<std::pair<double, int>> values;  // converted, and its precision
+    int widest = INT32_MIN;
     for (const Number& value : c.values) {
       double si = value.value * in->factor + in->offset;
       int prec = value.precision;
@@ -1468,8 +1493,28 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
         continue;
       }
       double v = (si - out->offset) / out->factor;
-      nums.push_back(FormatRounded(
-          v, OutputPrecision(prec, ratio, v, c.precision, call.Get("sigfig"), temperature)));
+      const double kelvin = in->dimension == "temperature" ? std::fabs(si) : -1;
+      const double whole_to_ft_lb = !c.in2 && (out->symbol == "ft" || out->symbol == "lb") &&
+                                            std::floor(value.value) == value.value
+                                        ? in->factor
+                                        : 0;
+      const int p = OutputPrecision(prec, ratio, v, c.precision, sigfig, kelvin, whole_to_ft_lb);
+      values.push_back({v, p});
+      widest = std::max(widest, p);
+    }
+    // Module:Convert shows every value of a range at the largest default precision any of them
+    // gets ("105 and 130 cm (3.44 and 4.27 ft)"); an asked precision or sigfig= is each value's.
+    const bool by_default = c.precision == INT32_MIN && !(!sigfig.empty() && IsDigits(sigfig));
+    for (const auto& [v, p] : values) {
+      if (by_default && round_to > 0) {
+        // round=N: the nearest multiple of N, as Convert computes it ("some 700 feet (213 m)"
+        // with round=5); round=0.5 shows a half.
+        const double m = std::floor(std::fabs(v) / round_to + 0.5) * round_to;
+        const std::string shown = FormatRounded(m, round_to == 0.5 && m != std::floor(m) ? 1 : 0);
+        nums.push_back(v < 0 && shown != "0" ? "\u2212" + shown : shown);
+      } else {
+        nums.push_back(FormatRounded(v, by_default ? widest : p));
+      }
     }
     bool singular = nums.size() == 1 && nums[0] == "1";
     if (spell_out && !ftin) spell_all(&nums);

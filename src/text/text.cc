@@ -905,12 +905,103 @@ bool ContinuesAfterElision(const QuoteCount& quotes, std::string_view next) {
          ContinuesAfterElision(quotes, next);
 }
 
-// ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...").
-// Splits `segment` after ". " (or "?", "!", closing quotes) followed by a digit, unless the word
-// before the period is an abbreviation ("No. 5", "p. 23") or a round bracket is open. `slowly`:
-// the reference (SplitSlowly), which tests every byte and counts brackets from the start anew.
-void SplitBeforeDigits(std::string_view segment, bool slowly,
-                       std::vector<std::string_view>* parts) {
+// A word of a law report's citation between its volume and its page ("483 F 3d. 475", "347
+// U.S. 483", "74 S. Ct. 686", "98 L. Ed. 873", "123 F. Supp. 2d 456", "9 N.E.2d. 12"): ASCII
+// letters, digits and periods, at most 8 bytes, starting with a capital or a digit. `strong`:
+// a capital alone ("F", "S."), dotted capitals ("U.S.", "N.E.2d"), or a series ("3d.", "2d",
+// "4th", "F.3d"), which a word of prose seldom is.
+bool IsReporterWord(std::string_view w, bool* strong) {
+  if (w.empty() || w.size() > 8) return false;
+  const auto u = [&](size_t k) { return static_cast<unsigned char>(w[k]); };
+  if (!std::isupper(u(0)) && !std::isdigit(u(0))) return false;
+  for (size_t k = 0; k < w.size(); ++k)
+    if (!std::isalnum(u(k)) && w[k] != '.') return false;
+  std::string_view b = w.back() == '.' ? w.substr(0, w.size() - 1) : w;
+  if (b.empty()) return false;
+  // A series ends the word: digits and "d", "nd", "rd", "th" or "st".
+  size_t e = b.size();
+  while (e > 0 && std::islower(static_cast<unsigned char>(b[e - 1]))) --e;
+  const std::string_view suffix = b.substr(e);
+  size_t d = e;
+  while (d > 0 && std::isdigit(static_cast<unsigned char>(b[d - 1]))) --d;
+  if (d < e &&
+      (suffix == "d" || suffix == "nd" || suffix == "rd" || suffix == "th" || suffix == "st")) {
+    *strong = true;
+    b = b.substr(0, d);
+    if (b.empty()) return true;
+    if (b.back() == '.') b.remove_suffix(1);  // "N.E.2d", "F.3d"
+  }
+  if (b.empty() || std::isdigit(static_cast<unsigned char>(b[0]))) return false;
+  // "F", "U.S", "N.E": capitals alone, dotted.
+  bool capitals = true;
+  for (size_t k = 0; k < b.size(); ++k)
+    if (k % 2 == 0 ? !std::isupper(static_cast<unsigned char>(b[k])) : b[k] != '.')
+      capitals = false;
+  if (capitals) {
+    *strong = true;
+    return true;
+  }
+  // Else an abbreviated word with its period ("Ct.", "Supp.", "App."): a capital, then lower case.
+  if (w.back() != '.' && d == e) return false;
+  for (size_t k = 1; k < b.size(); ++k)
+    if (!std::islower(static_cast<unsigned char>(b[k]))) return false;
+  return b.size() <= 5;
+}
+
+// True when the period that ends `before` (its last word, trailing spaces allowed) is inside a
+// law report's citation: a volume number, one to three reporter words, at least one of them a
+// capital or a series (IsReporterWord), then `rest` (the text after the boundary) starts with a
+// digit: the page, or a series and the page ("41 So. 2d 456"). "… won 3 Cups. 475 fans came",
+// "… won 3 Cups. 2nd place went …" and "… in 2007. 51 F. Supp. …" end sentences as before.
+[[gnu::noinline]] bool IsReporterCitation(std::string_view before, std::string_view rest) {
+  if (rest.empty() || !std::isdigit(static_cast<unsigned char>(rest[0]))) return false;
+  bool strong = false;
+  if (const std::string_view series = FirstWord(rest); IsReporterWord(series, &strong) && strong) {
+    const std::string_view page = FirstWord(rest.substr(series.size()));
+    strong = !page.empty() && std::isdigit(static_cast<unsigned char>(page[0]));
+  }
+  for (int words = 0; words <= 3; ++words) {
+    std::string_view w = LastWord(before);
+    if (w.empty()) return false;
+    if (words > 0 && w.size() <= 4 && w.find_first_not_of("0123456789") == std::string_view::npos)
+      return strong;
+    if (words == 3 || !IsReporterWord(w, &strong)) return false;
+    before = before.substr(0, static_cast<size_t>(w.data() - before.data()));
+  }
+  return false;
+}
+
+// "… except for *ʄ. *ʄ is better preserved …", "… pronunciations. [d͡ʒ] is characteristic …",
+// "… as /ʃ/. /ʒ/ is …": a sound in IPA, starred (a reconstructed form), in square brackets or in
+// slashes, then a space, starts a sentence that ICU runs on (it reads the lower-case letter as a
+// continuation). `s` starts at the "*", "[" or "/". The sound holds no space, no capital and no
+// digit, and a letter outside ASCII (an editor's word in a quotation, "... [and] he called", is
+// all ASCII); at most 40 bytes. An abbreviation or an ellipsis before it ("cf. *ʄ") is looked at
+// by the caller.
+bool StartsWithSound(std::string_view s) {
+  if (s.size() < 3) return false;
+  const char open = s[0];
+  const char close = open == '[' ? ']' : open == '/' ? '/' : ' ';
+  size_t k = 1;
+  bool ipa = false;
+  for (; k < s.size() && k <= 40 && s[k] != close; ++k) {
+    const auto c = static_cast<unsigned char>(s[k]);
+    if (c == ' ' || c == '\t' || c == '\n' || std::isupper(c) || std::isdigit(c)) return false;
+    if (c >= 0x80) ipa = true;
+  }
+  if (!ipa || k >= s.size() || s[k] != close) return false;
+  if (open != '*') ++k;
+  return k + 1 < s.size() && s[k] == ' ' && s[k + 1] != ' ';
+}
+
+// ICU does not break before a sentence that starts with a digit ("... in 2011. 51% of ...") or
+// with a sound (StartsWithSound). Splits `segment` after ". " (or "?", "!", closing quotes)
+// followed by a digit or a sound, unless the word before the period is an abbreviation ("No. 5",
+// "p. 23"), a law report's volume and reporter come before a digit (IsReporterCitation), an
+// ellipsis comes before a sound, or a round bracket is open. `slowly`: the reference
+// (SplitSlowly), which tests every byte and counts brackets from the start anew.
+void SplitBeforeDigitsAndSounds(std::string_view segment, bool slowly,
+                                std::vector<std::string_view>* parts) {
   size_t start = 0;
   // Round brackets opened and not closed in segment[start, counted): counted only when a split
   // is about to be made, each byte once, so that the scan of every byte stays as cheap as it was.
@@ -940,9 +1031,17 @@ void SplitBeforeDigits(std::string_view segment, bool slowly,
     if (j >= segment.size() || segment[j] != ' ') continue;
     size_t k = j;
     while (k < segment.size() && segment[k] == ' ') ++k;
-    if (k >= segment.size() || !std::isdigit(static_cast<unsigned char>(segment[k]))) continue;
+    if (k >= segment.size()) continue;
+    const bool digit = std::isdigit(static_cast<unsigned char>(segment[k]));
+    if (!digit && !((segment[k] == '*' || segment[k] == '[' || segment[k] == '/') &&
+                    StartsWithSound(segment.substr(k))))
+      continue;
     std::string_view before = LastWord(std::string_view(segment).substr(start, j - start));
-    if (c == '.' && IsAbbreviation(before, FirstWord(std::string_view(segment).substr(k))))
+    const std::string_view next = FirstWord(std::string_view(segment).substr(k));
+    if (c == '.' && IsAbbreviation(before, next)) continue;
+    if (!digit && EndsInEllipsis(before)) continue;
+    if (c == '.' && digit && j == i + 1 &&
+        IsReporterCitation(segment.substr(start, j - start), segment.substr(k)))
       continue;
     if (c != '.' && IsChessAnnotation(segment.substr(start, j - start), segment.substr(k)))
       continue;
@@ -1162,9 +1261,9 @@ bool EndsInPageCount(std::string_view b) {
 }
 
 // ICU's segments (`bounds`: byte offsets into `text`, first 0, last text.size()), merged across
-// boundaries that follow an abbreviation or a marked "!" or "?", then split before digits
-// (`slowly`: the reference way, see SplitBeforeDigits); trimmed, empty ones dropped, the marks
-// removed.
+// boundaries that follow an abbreviation or a marked "!" or "?", then split before digits and
+// sounds (`slowly`: the reference way, see SplitBeforeDigitsAndSounds); trimmed, empty ones
+// dropped, the marks removed.
 std::vector<std::string> MergeSegments(std::string_view text, const std::vector<size_t>& bounds,
                                        bool slowly) {
   // A mark stands before a word, where ICU puts a boundary: seen at the boundaries; but not before
@@ -1195,6 +1294,8 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       }
       // No sentence starts with a slash: "fighters from I./JG 53 and 2./JG 77 fought".
       if ((!next.empty() && next.front() == '/') || IsAbbreviation(last, FirstWord(next)) ||
+          (!next.empty() && std::isdigit(static_cast<unsigned char>(next.front())) &&
+           !last.empty() && last.back() == '.' && IsReporterCitation(sentence, next)) ||
           ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next) ||
           IsCountryAdjective(sentence))
         continue;
@@ -1223,7 +1324,7 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       }
     }
     parts.clear();
-    SplitBeforeDigits(sentence, slowly, &parts);
+    SplitBeforeDigitsAndSounds(sentence, slowly, &parts);
     pending = bounds[i + 1];
     quotes = QuoteCount{pending};
     for (std::string_view p : parts) {

@@ -284,9 +284,43 @@ TEST(ConvertTest, EleventhSetUnitsRangesAndSpelling) {
   // Counter-examples: decimals stay digits; without spell= numbers are digits; an unknown unit
   // shows the range whole and the code as written.
   EXPECT_EQ(CleanOne("{{convert|2.5|mi|km|spell=in}}"), "2.5 miles (4.0 km)");
-  EXPECT_EQ(CleanOne("{{convert|4|-|8|mi|spell=on}}"), "four\u2013eight miles (6.4\u201313 km)");
+  EXPECT_EQ(CleanOne("{{convert|4|-|8|mi|spell=on}}"), "four\u2013eight miles (6.4\u201312.9 km)");
   EXPECT_EQ(CleanOne("{{convert|4|mi|0|abbr=off}}"), "4 miles (6 kilometres)");
   EXPECT_EQ(CleanOne("{{cvt|5|-|15|widget}}"), "5\u201315 widget");
+}
+
+// Module:Convert's default rounding (its default_precision), on the sets' real uses: the input's
+// precision shifted by log10(in/out) + log10 2; a whole number to feet or pounds by the input
+// unit's size; a range at its widest precision; temperatures to three significant figures in
+// kelvins, rounded as Convert rounds.
+TEST(ConvertTest, DefaultRoundingAsModuleConvert) {
+  EXPECT_EQ(CleanOne("{{convert|3952|m}}"), "3,952 metres (12,966 ft)");  // Taiwan (was 12,970)
+  EXPECT_EQ(CleanOne("{{convert|43|ha|acre}}"), "43 hectares (110 acres)");  // Berlin (was 106)
+  EXPECT_EQ(CleanOne("{{convert|10|to|30|km|mi}}"),  // Aardvark (was 6.2 to 19)
+            "10 to 30 kilometres (6.2 to 18.6 mi)");
+  EXPECT_EQ(CleanOne("{{convert|90|-|6542|m|ft}}"),  // Bolivia (was 300–21,460)
+            "90\u20136,542 metres (295\u201321,463 ft)");
+  EXPECT_EQ(CleanOne("{{Convert|33|K|C F|abbr=unit|lk=on}}"),  // Jupiter (was −240 °C; −400 °F)
+            "33 K (\u2212240.2 \u00b0C; \u2212400.3 \u00b0F)");
+  EXPECT_EQ(CleanOne("{{convert|20000|K|C F}}"),  // Jupiter (was 19,727 °C; 35,540 °F)
+            "20,000 K (19,700 \u00b0C; 35,500 \u00b0F)");
+  // London (was 11,764 /sq mi): no space before a symbol that starts with "/" either; a name
+  // keeps its space.
+  EXPECT_EQ(CleanOne("{{convert|4542|PD/km2|PD/sqmi}}"),
+            "4,542 per square kilometre (11,760/sq mi)");
+  // Alexander Graham Bell: round=5 rounds to a multiple of 5, not by the rules above (699).
+  EXPECT_EQ(CleanOne("some {{convert|213|m|round=5|order=flip}}"), "some 700 feet (213 m)");
+  EXPECT_EQ(CleanOne("{{convert|3|m|ft|round=0.5}}"), "3 metres (10 ft)");
+  EXPECT_EQ(CleanOne("{{convert|1|m|ft|round=0.5}}"), "1 metre (3.5 ft)");
+  // Counter-examples: a value with decimals to pounds or feet follows the ratio; the documented
+  // roundings stay (220 PS is 160 kW; 220 hp); an asked precision or sigfig= is each value's.
+  EXPECT_EQ(CleanOne("{{convert|21.55|kg|lb}}"), "21.55 kilograms (47.5 lb)");  // Apollo 11
+  EXPECT_EQ(CleanOne("{{convert|3952.5|m|ft}}"), "3,952.5 metres (12,968 ft)");
+  EXPECT_EQ(CleanOne("{{convert|220|PS|kW hp|abbr=on}}"), "220 PS (160 kW; 220 hp)");
+  EXPECT_EQ(CleanOne("{{convert|200|mi|km}}"), "200 miles (320 km)");
+  EXPECT_EQ(CleanOne("{{convert|100|C|F}}"), "100 \u00b0C (212 \u00b0F)");
+  EXPECT_EQ(CleanOne("{{convert|4|-|8|mi|km|0}}"), "4\u20138 miles (6\u201313 km)");
+  EXPECT_EQ(CleanOne("{{convert|4|-|8|mi|km|sigfig=2}}"), "4\u20138 miles (6.4\u201313 km)");
 }
 
 // An "or" left before ")" by two removed pronunciations goes, with or without a separator
@@ -327,7 +361,7 @@ TEST(EleventhSetTest, ManyUsesCostLinearTime) {
   const double small = seconds(page(5000)), large = seconds(page(20000));
   EXPECT_LT(large, 10 * std::max(small, 1e-3)) << small << " s, then " << large << " s";
   EXPECT_EQ(CleanOne(page(1)),
-            "Start x [s] 9 four\u2013eight miles (6.4\u201313 km) 5 L\u2609 5\u201315 widget "
+            "Start x [s] 9 four\u2013eight miles (6.4\u201312.9 km) 5 L\u2609 5\u201315 widget "
             "(\u0334).");
 }
 

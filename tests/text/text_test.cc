@@ -1022,6 +1022,85 @@ TEST(SentenceTest, ManyOneWordEllipsesCostLinearTime) {
 // The rules for "U.S." before a number or a bracket, "I." before a nickname and "[…]" opening a
 // sentence look at the words around one boundary only: a hostile paragraph of each, joined into
 // one long sentence or split into many, costs linear time (as above).
+// Sets 11-13: a law report's reporter between its volume and page ends no sentence; a sound in
+// IPA after a sentence end starts one.
+TEST(SentenceTest, LawReportCitationsAndSoundsStartingSentences) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  const std::string appeal =
+      "Generally speaking, it is limited to challenges that occurred at trial. \"Graham v. "
+      "Borgen\", 483 F 3d. 475 (7th Cir. 2007) (no. 04-4103) (slip op. at 7) (citation omitted).";
+  EXPECT_EQ(sp.Split(appeal),
+            (S{"Generally speaking, it is limited to challenges that occurred at trial.",
+               "\"Graham v. Borgen\", 483 F 3d. 475 (7th Cir. 2007) (no. 04-4103) (slip op. at 7) "
+               "(citation omitted)."}));
+  const std::string reporters =
+      "See 347 U.S. 483, 74 S. Ct. 686, 98 L. Ed. 873 and 123 F. Supp. 2d 456 here. Also 41 So. "
+      "4th. 9 and 9 N.E.2d. 12 there.";
+  EXPECT_EQ(sp.Split(reporters),
+            (S{"See 347 U.S. 483, 74 S. Ct. 686, 98 L. Ed. 873 and 123 F. Supp. 2d 456 here.",
+               "Also 41 So. 4th. 9 and 9 N.E.2d. 12 there."}));
+  // Counter-examples: a sentence that ends in a number and a capitalised word, or in a year.
+  const std::string counter =
+      "He won 3 Cups. 475 fans came. He won 3 Cups. 2nd place went to Smith. It ended in 2007. "
+      "51 F. Smith was there. They met on 3 May. 12 days later they left.";
+  EXPECT_EQ(sp.Split(counter),
+            (S{"He won 3 Cups.", "475 fans came.", "He won 3 Cups.", "2nd place went to Smith.",
+               "It ended in 2007.", "51 F. Smith was there.", "They met on 3 May.",
+               "12 days later they left."}));
+  const std::string sounds =
+      "This is identical to earlier reconstructions except for *\u0284.  *\u0284 is better "
+      "preserved in the Katuic languages. It has many standard pronunciations. [d\u0361\u0292] is "
+      "characteristic of the Arabian Peninsula. Q is pronounced [\u0294]. [d\u0361\u0292] or "
+      "[\u0292] is considered standard. It was /\u0283/. /\u0292/ is rarer.";
+  EXPECT_EQ(sp.Split(sounds),
+            (S{"This is identical to earlier reconstructions except for *\u0284.",
+               "*\u0284 is better preserved in the Katuic languages.",
+               "It has many standard pronunciations.",
+               "[d\u0361\u0292] is characteristic of the Arabian Peninsula.",
+               "Q is pronounced [\u0294].", "[d\u0361\u0292] or [\u0292] is considered standard.",
+               "It was /\u0283/.", "/\u0292/ is rarer."}));
+  // Counter-examples: after an abbreviation a sound goes on the sentence; an editor's words in a
+  // quotation (all ASCII, and after an ellipsis), a bracket with a space or a digit in it, and a
+  // sound with no word after it, start nothing.
+  const std::string not_sounds =
+      "NME described the song as \"long and boring ... [with] little to warrant its monotonous "
+      "direction\". It said \"war was a disease \u2026 [\u0292] he called\". It ended. [and] it "
+      "went on. Compare cf. *\u0284 in Katuic. It ended. [\u0292 b] was there. It ended. "
+      "[1\u0292] was there. It ended. *\u0284.";
+  EXPECT_EQ(
+      sp.Split(not_sounds),
+      (S{"NME described the song as \"long and boring ... [with] "
+         "little to warrant its monotonous direction\".",
+         "It said \"war was a disease \u2026 [\u0292] he called\".", "It ended. [and] it went on.",
+         "Compare cf. *\u0284 in Katuic.", "It ended. [\u0292 b] was there.",
+         "It ended. [1\u0292] was there.", "It ended. *\u0284."}));
+  for (const std::string& t : {appeal, reporters, counter, sounds, not_sounds})
+    EXPECT_EQ(sp.SplitSlowly(t), sp.Split(t)) << t;
+}
+
+TEST(SentenceTest, RunsOfCitationsAndSoundsCostLinearTime) {
+  SentenceSplitter sp;
+  for (const std::string unit :
+       {" 483 F 3d. 475", " F. Supp. 2d.", " a. [\u0294] b", " *\u0284. *\u0284 b"}) {
+    auto seconds = [&](int words) {
+      std::string text = "Start here.";
+      for (int i = 0; i < words; ++i) text += unit;
+      double best = 1e9;
+      for (int run = 0; run < 3; ++run) {
+        const double start = testing::ThreadCpuSeconds();
+        const auto out = sp.Split(text);
+        best = std::min(best, testing::ThreadCpuSeconds() - start);
+        EXPECT_FALSE(out.empty());
+      }
+      return best;
+    };
+    const double small = seconds(2500), large = seconds(10000);
+    EXPECT_LT(large, 10 * std::max(small, 1e-3))
+        << unit << ": " << small << " s, then " << large << " s";
+  }
+}
+
 TEST(SentenceTest, RunsOfCountryNumbersNicknamesAndElisionsCostLinearTime) {
   SentenceSplitter sp;
   for (const std::string unit : {" the U.S. 8", " the U.S. (Newsweek)", " Richard I. \"Dick\"",

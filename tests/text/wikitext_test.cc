@@ -57,7 +57,7 @@ const Case kCases[] = {
     // order=flip: the converted value comes first, with the unit name (real pages).
     {"{{convert|35|km|mi|0|order=flip}}", "22 miles (35 km)"},
     {"{{convert|360|km|mi|0|adj=on|order=flip}}", "224-mile (360 km)"},
-    {"{{convert|667018|sqmi|km2|order=flip}}", "1,727,569 square kilometres (667,018 sq mi)"},
+    {"{{convert|667018|sqmi|km2|order=flip}}", "1,727,570 square kilometres (667,018 sq mi)"},
     {"{{convert|35|km|mi|0|order=flip|abbr=on}}", "22 mi (35 km)"},
     // adj=on hyphenates every word of the unit name.
     {"a {{convert|600000|sqft|m2|adj=on}} mall", "a 600,000-square-foot (56,000 m2) mall"},
