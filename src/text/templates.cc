@@ -141,6 +141,7 @@ struct RuleNode {
   std::string text;                // kLiteral
   std::vector<std::string> keys;   // kArg: the first non-empty one is shown
   std::vector<RuleNode> children;  // kGroup
+  bool otherwise = false;  // kGroup written "[!…]": shown only when the group before is not
 };
 
 struct TemplateRule {
@@ -199,6 +200,14 @@ bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNod
       ++*i;
       RuleNode group;
       group.kind = RuleNode::kGroup;
+      if (*i < s.size() && s[*i] == '!') {
+        if (out->empty() || out->back().kind != RuleNode::kGroup) {
+          *error = "'[!' not right after a group";
+          return false;
+        }
+        group.otherwise = true;
+        ++*i;
+      }
       if (!ParsePattern(s, i, ']', &group.children, error)) return false;
       out->push_back(std::move(group));
     } else if (c == ']' || c == '}') {
@@ -408,6 +417,7 @@ std::string TemplateTable::Impl::RenderPattern(const std::vector<RuleNode>& node
                                                const TemplateCall& call, const ArgCleaner& clean,
                                                bool* any_arg) const {
   std::string out;
+  bool group_shown = false;  // the last group was shown: an "[!…]" after it is not
   for (const RuleNode& n : nodes) {
     switch (n.kind) {
       case RuleNode::kLiteral:
@@ -428,12 +438,14 @@ std::string TemplateTable::Impl::RenderPattern(const std::vector<RuleNode>& node
         }
         break;
       case RuleNode::kGroup: {
+        if (n.otherwise && group_shown) break;
         bool inner_any = false;
         std::string inner = RenderPattern(n.children, call, clean, &inner_any);
         if (inner_any) {
           out += inner;
           *any_arg = true;
         }
+        group_shown = inner_any;
         break;
       }
     }

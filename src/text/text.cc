@@ -354,7 +354,10 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   // "Frank Abagnale, Jr. The same year …": a generational suffix ends the name, and the
   // sentence with it, before a word that commonly starts a sentence; before others the name
   // goes on ("Jr. was", "Martin Luther King Jr. Day").
-  if (word == "Jr." || word == "Sr.") return !StartsSentences(FirstWord(next));
+  // The same for a company's "Bros." and a lawyer's "Esq." ("left Warner Bros. Records and …",
+  // "Jennifer Newman Sharpe, Esq. (Law Offices of …)").
+  if (word == "Jr." || word == "Sr." || word == "Bros." || word == "Esq.")
+    return !StartsSentences(FirstWord(next));
   if (IsListedAbbreviation(word)) return true;
   // After a dash or a slash the abbreviation is a word of its own: "Corktown–St. Lawrence".
   size_t p = word.size() - 1;  // the period
@@ -379,13 +382,15 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
       if (word[0] == a[0] && word == a) return true;
     if (IsInitialInOtherScript(word) || IsDigraphInitial(word, next)) return InitialContinues(next);
   }
-  // Dotted abbreviations: "U.S.", "U.K.", "D.C.", "a.m.".
+  // Dotted abbreviations: "U.S.", "U.K.", "D.C.", "a.m.". One ends the sentence before a word that
+  // commonly starts one ("… an employee named B.J. This web series …", "… until 6 a.m. Since
+  // 2015, …"), not before a name, a number or an acronym ("B.J. Smith", "9:32 a.m. EDT").
   if (word.size() >= 4) {
     for (size_t i = 0; i < word.size(); i += 2)
       if (!(std::isalpha(static_cast<unsigned char>(word[i])) && i + 1 < word.size() &&
             word[i + 1] == '.'))
         return false;
-    return true;
+    return !StartsSentences(FirstWord(next));
   }
   return false;
 }
@@ -640,6 +645,12 @@ constexpr std::array<std::string_view, 9> kNameConnectors = {"and", "of", "for",
   std::string_view w = FirstWord(next);
   if (w.empty() || !std::isupper(static_cast<unsigned char>(w[0]))) return false;
   if (StartsSentences(w)) return false;
+  // A number word starts a sentence, whatever follows it ("… an import in the U.S. Two of the
+  // three songs …": "of" after it is no name's).
+  static constexpr std::string_view kNumberWords[] = {"Two",   "Three", "Four", "Five", "Six",
+                                                      "Seven", "Eight", "Nine", "Ten"};
+  if (std::find(std::begin(kNumberWords), std::end(kNumberWords), w) != std::end(kNumberWords))
+    return false;
   std::string_view before =
       LastWord(sentence.substr(0, static_cast<size_t>(last.data() - sentence.data())));
   // "the D.C. Council voted": after "the", "D.C." names a local body, not a place at the end.
@@ -1214,6 +1225,41 @@ bool EndsInPageCount(std::string_view b) {
   return k > 0 && sentence[k - 1] == '(' && depth < 0;
 }
 
+// `… the reality belongs to Christ." (Col. 2:16–17, NAB)`: a citation in brackets after a quotation
+// that ends a sentence belongs to it. The citation is the rest of the paragraph (or ends in a
+// period), of at most eight words with a digit in it (a verse, a page), and holds no other
+// bracket and no "!" or "?"; `rest` is the paragraph after the boundary. A sentence in brackets
+// ("(He left.)") has no digit, or ends its period inside. Bounded: looks at 120 bytes.
+[[gnu::noinline]] bool IsCitationAfterQuote(std::string_view sentence, std::string_view rest) {
+  const size_t e = sentence.find_last_not_of(" \t\n");
+  if (e == std::string_view::npos || e < 2) return false;
+  size_t q = e;  // the byte before the closing quotation mark
+  if (sentence[e] == '"')
+    q = e - 1;
+  else if (e >= 3 && sentence.substr(e - 2, 3) == "\u201d")
+    q = e - 3;
+  else
+    return false;
+  if (sentence[q] != '.' && sentence[q] != '!' && sentence[q] != '?') return false;
+  size_t b = 0;
+  while (b < rest.size() && (rest[b] == ' ' || rest[b] == '\t' || rest[b] == '\n')) ++b;
+  if (b >= rest.size() || rest[b] != '(') return false;
+  bool digit = false;
+  int words = 1;
+  size_t k = b + 1;
+  for (; k < rest.size() && k - b < 120 && rest[k] != ')'; ++k) {
+    const char c = rest[k];
+    if (c == '(' || c == '!' || c == '?' || c == '\n') return false;
+    if (c == ' ' && ++words > 8) return false;
+    digit = digit || (c >= '0' && c <= '9');
+  }
+  if (!digit || k >= rest.size() || rest[k] != ')') return false;
+  ++k;  // past ')'
+  if (k < rest.size() && rest[k] == '.') return k + 1 == rest.size() || rest[k + 1] == ' ';
+  while (k < rest.size() && (rest[k] == ' ' || rest[k] == '\t' || rest[k] == '\n')) ++k;
+  return k == rest.size();
+}
+
 // ICU's segments (`bounds`: byte offsets into `text`, first 0, last text.size()), merged across
 // boundaries that follow an abbreviation or a marked "!" or "?", then split before digits and
 // sounds (`slowly`: the reference way, see SplitBeforeDigitsAndSounds); trimmed, empty ones
@@ -1257,6 +1303,9 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       // ellipsis. (They are kept out of line: inlined here, they made every boundary dearer.)
       char end = last.empty() ? ' ' : last.back();
       if (end == '.' && last.size() == 4 && CountryNameContinues(sentence, next)) continue;
+      if ((end == '"' || end == '\x9D') &&
+          IsCitationAfterQuote(sentence, text.substr(bounds[i + 1])))
+        continue;
       if (end == '.' && last.size() >= 2 && last.size() <= 3 && last[last.size() - 2] == 'I' &&
           StripOpening(last) == "I." && IsInitialI(sentence, next))
         continue;

@@ -249,6 +249,28 @@ void AppendInlineMath(std::string_view open_tag, std::string_view tex, std::stri
   }
 }
 
+// A `<br>` that ends its source line before a line starting with a capital shows a line above
+// a new start (`146 to 155 lb (66 to 70 kg)<br>` over `The Lightweight Title was …`, a label
+// above its section's text): the paragraph ends there, so that the line is not read as the start
+// of the next sentence. After a comma or semicolon the sentence goes on, and a `<br>` inside a
+// line (`United Kingdom of Great<br/> Britain`) wraps one. Returns where the source line's '\n'
+// is, or npos. `end` is the input after the tag; each look is bounded.
+// The break leaves a line of kLineBreakMarker after the line it ends: a paragraph of that one
+// line without an end mark is a label, not prose (CleanWikitext).
+constexpr char kLineBreakMarker = '\x04';
+size_t BreakEndsLine(std::string_view in, size_t end, const std::string& out) {
+  size_t k = end;
+  while (k < in.size() && k - end < 64 && (in[k] == ' ' || in[k] == '\t')) ++k;
+  if (k >= in.size() || in[k] != '\n') return std::string_view::npos;
+  const size_t nl = k;
+  for (++k; k < in.size() && k - nl < 8 && (in[k] == '\'' || in[k] == '[' || in[k] == '"');) ++k;
+  if (k >= in.size() || in[k] < 'A' || in[k] > 'Z') return std::string_view::npos;
+  size_t b = out.size();
+  while (b > 0 && out.size() - b < 64 && (out[b - 1] == ' ' || out[b - 1] == '\t')) --b;
+  if (b > 0 && (out[b - 1] == ',' || out[b - 1] == ';')) return std::string_view::npos;
+  return nl;
+}
+
 // `inline_math`: inline <math> shows as plain text (AppendInlineMath); else it goes with its
 // content, as the other dropped tags do.
 std::string RemoveTags(std::string_view in, bool inline_math) {
@@ -343,6 +365,14 @@ std::string RemoveTags(std::string_view in, bool inline_math) {
         out.append("\n\n");
         i = end;
         continue;
+      }
+      if (IEquals(name, "br") && !closing) {
+        if (size_t nl = BreakEndsLine(in, end, out); nl != std::string_view::npos) {
+          out.push_back('\n');  // the marker on a line of its own ends the paragraph
+          out.push_back(kLineBreakMarker);
+          i = nl;
+          continue;
+        }
       }
       if (IEquals(name, "br") || IEquals(name, "hr") || IEquals(name, "p") || IEquals(name, "div"))
         out.push_back(' ');
@@ -1428,7 +1458,17 @@ bool IsBoldOnlyLine(std::string_view line) {
   while (!inner.empty() && inner.front() == '\'') inner.remove_prefix(1);  // '''''bold italic'''''
   while (!inner.empty() && inner.back() == '\'') inner.remove_suffix(1);
   inner = Trim(inner);
-  return !inner.empty() && inner.find("'''") == std::string_view::npos && inner.back() != '.';
+  // Bold labels side by side with only spaces between them ("'''Round 8'''{{pad|44.5em}}'''Round
+  // 17'''", the labels above two columns of match boxes): a line of sub-headings.
+  for (size_t q; (q = inner.find("'''")) != std::string_view::npos;) {
+    const std::string_view label = Trim(inner.substr(0, q));
+    const size_t next = inner.find("'''", q + 3);
+    if (label.empty() || label.back() == '.' || next == std::string_view::npos ||
+        !Trim(inner.substr(q + 3, next - q - 3)).empty())
+      return false;
+    inner = Trim(inner.substr(next + 3));
+  }
+  return !inner.empty() && inner.back() != '.';
 }
 
 // Sections that list links: a line there with a bare URL ("… or https://… The Baseball Page") is
@@ -1597,6 +1637,9 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   std::string held;
   bool held_label = false;  // `held` is a label (IsLabel): dropped only before a list or a table
   auto emit = [&](std::string p) {
+    // A break marker not alone on its line (inside a rendered template's text) is no text.
+    if (std::memchr(p.data(), kLineBreakMarker, p.size()) != nullptr)
+      p.erase(std::remove(p.begin(), p.end(), kLineBreakMarker), p.end());
     // A paragraph needs at least one letter or digit to be prose.
     for (unsigned char c : p)
       if (std::isalnum(c) || c >= 0x80) {
@@ -1606,7 +1649,27 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   };
   std::string paragraph;
   GlossaryLines lines;  // the lines of `paragraph`
+  size_t paragraph_lines = 0;
+  bool ended_by_break = false;  // a `<br>` at the end of its line ends `paragraph` (BreakEndsLine)
+  // "146 to 155 lb (66 to 70 kg)", "''116 to 125 lb (53 to 57 kg)''": a paragraph of one line
+  // without an end mark (closing quotes and brackets aside) that a `<br>` ends above a new start
+  // is a label over its text, as Wikipedia shows it, not a sentence.
+  auto is_label_above_break = [&](std::string_view p, size_t n_lines) {
+    if (!ended_by_break || n_lines != 1) return false;
+    for (;;) {
+      if (!p.empty() && (p.back() == '"' || p.back() == '\'' || p.back() == ')' || p.back() == ']'))
+        p.remove_suffix(1);
+      else if (p.ends_with("\u201d") || p.ends_with("\u2019"))
+        p.remove_suffix(3);
+      else
+        break;
+    }
+    // A lead-in ending in ':' stays, as before prose anywhere.
+    return p.empty() || (p.back() != '.' && p.back() != '!' && p.back() != '?' && p.back() != ':' &&
+                         !p.ends_with("\u2026"));
+  };
   auto flush = [&]() {
+    const size_t n_lines = std::exchange(paragraph_lines, 0);
     if (paragraph.empty()) return;
     if (std::exchange(lines, GlossaryLines()).IsGlossary()) {  // a word list: out, with its lead-in
       paragraph.clear();
@@ -1621,6 +1684,8 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     if (p.empty()) return;
     if (!held.empty()) emit(std::move(held));
     held.clear();
+    held_label = false;
+    if (is_label_above_break(p, n_lines)) return;
     held_label = p.back() != ':' && IsLabel(p);
     if (held_label || (p.back() == ':' && IsListHeading(p)))
       held = std::move(p);
@@ -1641,6 +1706,12 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     }
     bool was_under_table = under_table;
     under_table = false;
+    if (t.size() == 1 && t[0] == kLineBreakMarker) {
+      ended_by_break = true;
+      flush();
+      ended_by_break = false;
+      continue;
+    }
     if (t.size() == 1 && t[0] == kTableMarker) {
       flush();
       held.clear();
@@ -1669,6 +1740,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       if (!paragraph.empty()) paragraph.push_back(' ');
       paragraph.append(line);
       lines.Add(t);
+      ++paragraph_lines;
     }
   }
   flush();  // a paragraph still held at the end introduced nothing: dropped, but a label stays

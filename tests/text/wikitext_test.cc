@@ -867,3 +867,136 @@ TEST(WikitextTest, RemovedTemplateInsideFullBracketsLeavesNoDoubleSpace) {
   EXPECT_EQ(Clean("Foo [{{nosuch}}] bar is a thing here."),
             std::vector<std::string>{"Foo bar is a thing here."});
 }
+
+namespace aligndb {
+namespace {
+
+// The fourteenth held-out set (docs/text.md, "Fourteenth set: after fixes"): templates that show
+// text, each on its real example and a counter-example.
+TEST(TemplateTest, FourteenthSetScriptureSeasonsAndDashes) {
+  // {{bibleref2}} shows its fourth argument, the text, when given ("Zechariah (priest)").
+  EXPECT_EQ(CleanOne("they were both \"well advanced in years\" ({{bibleref2|Luke|1:5-7|9|Luke "
+                     "1:5&ndash;7}})."),
+            "they were both \"well advanced in years\" (Luke 1:5\u20137).");
+  EXPECT_EQ(CleanOne("He was there ({{bibleref2|Luke.1:80;Luke.3:2-3;Matt.3:1||9|Luke 1:80, Luke "
+                     "3:2\u20133, Matthew 3:1}})."),
+            "He was there (Luke 1:80, Luke 3:2\u20133, Matthew 3:1).");
+  // Without it, book and verses.
+  EXPECT_EQ(CleanOne("A woman ({{bibleref2|Luke|7:36\u201350}}) came."),
+            "A woman (Luke 7:36\u201350) came.");
+  // {{bibleverse}}: the book's number first, empty for a book without one; {{LORD}} ("Easter").
+  EXPECT_EQ(
+      CleanOne("on Nisan 14, \"the {{LORD}}'s passover\" ({{bibleverse || Leviticus|23:5}})."),
+      "on Nisan 14, \"the Lord's passover\" (Leviticus 23:5).");
+  EXPECT_EQ(CleanOne("As Paul wrote ({{bibleverse|1|Corinthians|5:7|ESV}}), it was so."),
+            "As Paul wrote (1 Corinthians 5:7), it was so.");
+  // {{bibleref}} keeps its form: book and verses.
+  EXPECT_EQ(CleanOne("He sang ({{bibleref|Luke|1:57\u201379|9}})."),
+            "He sang (Luke 1:57\u201379).");
+  // {{by}}: a baseball season, its year ("Wayne Twitchell").
+  EXPECT_EQ(CleanOne("He pitched for the [[Philadelphia Phillies]] ({{by|1971}}\u2013{{by|1977}}) "
+                     "and was an All-Star in {{by|1973}} for the last place Phillies."),
+            "He pitched for the Philadelphia Phillies (1971\u20131977) and was an All-Star in 1973 "
+            "for the last place Phillies.");
+  // {{snds}}: a spaced en dash ("Lewis and Clark Expedition"), as {{snd}} is.
+  EXPECT_EQ(CleanOne("York ({{circa}} 1770{{snds}}after 1832) went along."),
+            "York (c. 1770 \u2013 after 1832) went along.");
+  // {{pad}}: white space of a width, a space to a reader.
+  EXPECT_EQ(CleanOne("Two columns{{pad|2em}}side by side are shown."),
+            "Two columns side by side are shown.");
+}
+
+// A "[!…]" part of a rule is shown only when the optional part right before it is left out.
+TEST(TemplateRenderTest, OtherwisePartShowsOnlyWhenThePartBeforeIsLeftOut) {
+  TemplateTable t;
+  ASSERT_TRUE(TemplateTable::Parse("t\t[{2}][!<{1}>]\nu\t[{3}][!{2}][!{1}]!\n", "", &t).ok());
+  auto render = [&](const std::string& content) {
+    TemplateCall call = ParseTemplateCall(content);
+    return t.Render(*t.Find(call.name), call, [](std::string_view a) { return std::string(a); });
+  };
+  EXPECT_EQ(render("t|a|b"), "b");
+  EXPECT_EQ(render("t|a"), "<a>");
+  EXPECT_EQ(render("t|a|"), "<a>");
+  EXPECT_EQ(render("u|a|b|c"), "c!");
+  EXPECT_EQ(render("u|a|b"), "b!");
+  EXPECT_EQ(render("u|a"), "a!");
+  EXPECT_FALSE(TemplateTable::Parse("v\t[!{1}]\n", "", &t).ok());  // no part before it
+  EXPECT_FALSE(TemplateTable::Parse("v\t{2}[!{1}]\n", "", &t).ok());
+}
+
+// A `<br>` that ends its source line before a capitalised line ends the paragraph: the line above
+// is not the start of the next sentence ("List of UFC champions"), and a line of its own without
+// an end mark there is a label over its text, not prose. Inside a line, or after a comma, it
+// wraps a sentence that goes on.
+TEST(NonProseTest, ABreakEndingItsLineBeforeACapitalEndsTheParagraph) {
+  EXPECT_EQ(CleanWikitext("===Lightweight Championship===\n146 to 155&nbsp;lb (66 to "
+                          "70&nbsp;kg)<br>\nThe Lightweight Title was known as the Bantamweight "
+                          "Title prior to UFC 31 (May 4, 2001).\n")
+                .paragraphs,
+            (Paragraphs{"The Lightweight Title was known as the Bantamweight Title prior to UFC "
+                        "31 (May 4, 2001)."}));
+  EXPECT_EQ(CleanWikitext("''116 to 125 lb (53 to 57 kg)''<br> \n'''The''' inaugural title was "
+                          "contested in 2017.")
+                .paragraphs,
+            (Paragraphs{"The inaugural title was contested in 2017."}));
+  // A sentence, or a lead-in ending in a colon, above the break is kept, in a paragraph of its
+  // own.
+  EXPECT_EQ(
+      CleanWikitext("Their orbital periods are shorter than Earth's.<br />\nPioneer 7 is in "
+                    "a solar orbit.\n\nThe judge said:<br>\nThe case is closed.")
+          .paragraphs,
+      (Paragraphs{"Their orbital periods are shorter than Earth's.",
+                  "Pioneer 7 is in a solar orbit.", "The judge said:", "The case is closed."}));
+  // Counter-examples: a break inside a line, after a comma, or before a lower-case line.
+  EXPECT_EQ(CleanWikitext("The United Kingdom of Great<br/> Britain and Northern Ireland is a "
+                          "state.\n\nHe thanked his parents,<br>\nFriends and teachers for it.\n\n"
+                          "Ya su trono dignísimo abrieron<br />\nlas Provincias Unidas del Sud.")
+                .paragraphs,
+            (Paragraphs{"The United Kingdom of Great Britain and Northern Ireland is a state.",
+                        "He thanked his parents, Friends and teachers for it.",
+                        "Ya su trono dignísimo abrieron las Provincias Unidas del Sud."}));
+  // A break inside a rendered template's text leaves no marker behind.
+  for (const auto& p :
+       CleanWikitext("He wrote {{nowrap|this line<br>\nThat line}} once.").paragraphs)
+    EXPECT_EQ(p.find('\x04'), std::string::npos) << p;
+}
+
+// Bold labels side by side, with only a {{pad}} between them, are the labels above two columns
+// ("2019 Girabola"), not prose; bold words with other words between them are.
+TEST(NonProseTest, BoldLabelsSideBySideStayOut) {
+  EXPECT_EQ(
+      CleanWikitext("All teams play in a double round robin system.\n'''Round 8'''{{pad|44.5em}}"
+                    "'''Round 17'''\n{{Col-begin|width=100%}}\n{{Col-2}}\n")
+          .paragraphs,
+      (Paragraphs{"All teams play in a double round robin system."}));
+  EXPECT_EQ(CleanWikitext("'''Round 1''''''Round 10'''\n\nText follows here.").paragraphs,
+            (Paragraphs{"Text follows here."}));
+  EXPECT_EQ(
+      CleanWikitext("'''Paris''' and '''Lyon''' are cities.\n\n'''Done.''' '''Next'''").paragraphs,
+      (Paragraphs{"Paris and Lyon are cities.", "Done. Next"}));
+}
+
+// Hostile lines for the rules above: many breaks and many bold labels on one line stay linear.
+TEST(NonProseTest, ManyBreaksAndBoldLabelsCostLinearTime) {
+  // Four times the text must cost about four times the time (quadratic work would cost
+  // sixteen); the least CPU time of three runs of each.
+  auto seconds = [](int n) {
+    std::string breaks, labels;
+    for (int i = 0; i < n; ++i) breaks += "A<br>   \nB<br>";
+    for (int i = 0; i < n; ++i) labels += "'''Round'''{{pad|1em}}";
+    labels += "\n\nText.";
+    double best = 1e9;
+    for (int r = 0; r < 3; ++r) {
+      const double start = testing::ThreadCpuSeconds();
+      EXPECT_EQ(CleanWikitext(breaks).paragraphs, Paragraphs{"B"});  // the rest are labels
+      EXPECT_EQ(CleanWikitext(labels).paragraphs, Paragraphs{"Text."});
+      best = std::min(best, testing::ThreadCpuSeconds() - start);
+    }
+    return best;
+  };
+  const double small = seconds(5000), large = seconds(20000);
+  EXPECT_LT(large, 10 * std::max(small, 1e-3)) << small << " s, then " << large << " s";
+}
+
+}  // namespace
+}  // namespace aligndb
