@@ -45,6 +45,19 @@ TEST(BlockBufferPoolTest, SmallBlocksAreNotPooledAndThePoolIsBounded) {
   EXPECT_EQ(pool.pooled_bytes(), BlockBufferPool::kMaxPooledBytes);
 }
 
+// review11: a block of up to kMaxPooledClass bytes whose header takes it past that size (the
+// last 16 bytes below it) gets a 64 MB class-26 buffer, never pooled (64 MB > kMaxPooledBytes),
+// and reports twice its size to the block cache's charge. It should get a plain allocation,
+// as a block one byte larger does.
+TEST(BlockBufferPoolTest, ABlockNearTheLargestClassTakesNoBufferTwiceItsSize) {
+  BlockBufferPool pool;
+  for (size_t size : {BlockBufferPool::kMaxPooledClass - 8, BlockBufferPool::kMaxPooledClass}) {
+    void* p = pool.Allocate(size);
+    EXPECT_LE(pool.UsableSize(p, size), BlockBufferPool::kMaxPooledClass) << size;
+    pool.Deallocate(p);
+  }
+}
+
 // Random sizes, allocated and freed in random order on several threads: every live buffer is
 // 16-byte aligned, as large as asked, and keeps what was written into it (no two live buffers
 // share memory), as with plain allocations.

@@ -1079,6 +1079,16 @@ TEST(SentenceTest, LawReportCitationsAndSoundsStartingSentences) {
     EXPECT_EQ(sp.SplitSlowly(t), sp.Split(t)) << t;
 }
 
+// review11: an elision mark "[…]" after a sentence end, followed by a lower-case word, is no
+// sound (it holds no letter, only U+2026): the quotation stays one sentence, with its mark, as
+// before the sound rule (which split it and then dropped the mark as a leading elision).
+TEST(SentenceTest, AnElisionMarkAfterASentenceEndIsNoSound) {
+  SentenceSplitter sp;
+  const std::string quoted = "He wrote: \"We came to the city. [\u2026] we left after a week.\"";
+  EXPECT_EQ(sp.Split(quoted), std::vector<std::string>{quoted});
+  EXPECT_EQ(sp.SplitSlowly(quoted), sp.Split(quoted));
+}
+
 TEST(SentenceTest, RunsOfCitationsAndSoundsCostLinearTime) {
   SentenceSplitter sp;
   for (const std::string unit :
