@@ -14,7 +14,8 @@ namespace {
 constexpr size_t kHeader = 16;
 
 int ClassOf(size_t size) {
-  if (size + kHeader < BlockBufferPool::kMinPooled || size > BlockBufferPool::kMaxPooledClass)
+  if (size + kHeader < BlockBufferPool::kMinPooled ||
+      size + kHeader > BlockBufferPool::kMaxPooledClass)
     return 0;
   return std::bit_width(size + kHeader - 1);  // the smallest power of two that holds it
 }

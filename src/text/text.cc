@@ -984,10 +984,19 @@ bool StartsWithSound(std::string_view s) {
   const char close = open == '[' ? ']' : open == '/' ? '/' : ' ';
   size_t k = 1;
   bool ipa = false;
-  for (; k < s.size() && k <= 40 && s[k] != close; ++k) {
+  while (k < s.size() && k <= 40 && s[k] != close) {
     const auto c = static_cast<unsigned char>(s[k]);
     if (c == ' ' || c == '\t' || c == '\n' || std::isupper(c) || std::isdigit(c)) return false;
-    if (c >= 0x80) ipa = true;
+    if (c < 0x80) {
+      ++k;
+      continue;
+    }
+    // A letter outside ASCII (ʄ, ʒ, ɛ), not any non-ASCII character: "[…]", "[†]", "*†" are marks.
+    int32_t i = static_cast<int32_t>(k);
+    UChar32 cp;
+    U8_NEXT(reinterpret_cast<const uint8_t*>(s.data()), i, static_cast<int32_t>(s.size()), cp);
+    if (cp >= 0 && u_isalpha(cp)) ipa = true;
+    k = static_cast<size_t>(i);
   }
   if (!ipa || k >= s.size() || s[k] != close) return false;
   if (open != '*') ++k;
