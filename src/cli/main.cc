@@ -37,9 +37,12 @@ Status ParseErrorStatus(const CLI::ParseError& e) {
 
 // jemalloc's options, read when it starts: memory in transparent huge pages. Ingest and align
 // fill hundreds of megabytes of fresh buffers (batches, memtables, records); on a virtual machine
-// each 4 KB page fault cost more CPU than the work on the page (docs/benchmarks.md).
+// each 4 KB page fault cost more CPU than the work on the page (docs/benchmarks.md). One arena:
+// ingest's pages are made on worker threads and freed on the writing thread, and with an arena per
+// thread each arena held its own freed huge pages, returned and faulted in again (a quarter more
+// resident memory, three times the system time).
 extern "C" {
-const char* malloc_conf = "thp:always,metadata_thp:always";
+const char* malloc_conf = "thp:always,metadata_thp:always,narenas:1";
 }
 
 int main(int argc, char** argv) {
