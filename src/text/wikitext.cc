@@ -1497,6 +1497,65 @@ bool IsSeeAlsoLine(std::string_view t) {
   return IsLinkOnlyLine(t);
 }
 
+// Whether t starts with word, ignoring case, and no letter follows it ("See" but not "Seeing").
+bool StartsWithWordI(std::string_view t, std::string_view word) {
+  return t.size() >= word.size() && IEquals(t.substr(0, word.size()), word) &&
+         (t.size() == word.size() || !std::isalpha(static_cast<unsigned char>(t[word.size()])));
+}
+
+// Whether t holds a sentence break (". ", "! " or "? " before a capital): a second sentence.
+bool HasSentenceBreak(std::string_view t) {
+  for (size_t i = 0; i + 2 < t.size(); ++i)
+    if ((t[i] == '.' || t[i] == '!' || t[i] == '?') && t[i + 1] == ' ' &&
+        std::isupper(static_cast<unsigned char>(t[i + 2])))
+      return true;
+  return false;
+}
+
+// A hatnote written by hand, on a line of its own and often in italics, that only points to other
+// articles: "''Main article: [[Archaeological theory]]''", "''See:'' [[Allegiance (computer
+// game)]]", "Fore more information: [[List of leagues of American football]]", "''See [[Arabic
+// calligraphy]] for a fuller overview.''", "(see [[Apple Intel transition]] for more …)". It does
+// what {{main}} and {{see also}} do, which are dropped. A label ("Main article", "See also", "For
+// more information", at most five words) ends in ':' before a link or nothing; "See" (or "See
+// also") is followed by the link itself, so "See also the museum of [[Truro]]." and "Seeing
+// [[Fog]] …" stay prose. One sentence only: a line going on with more prose is prose.
+bool IsHatnoteLine(std::string_view line) {
+  std::string_view t = line;
+  while (!t.empty() && (t.front() == ':' || t.front() == ' ' || t.front() == '\'' ||
+                        t.front() == '('))
+    t.remove_prefix(1);
+  if (t.size() < 6) return false;
+  const bool see = StartsWithWordI(t, "see");
+  if (!see && !StartsWithWordI(t, "main article") && !StartsWithWordI(t, "main articles") &&
+      !StartsWithWordI(t, "for more information") &&
+      !StartsWithWordI(t, "fore more information") &&  // the typo of American football
+      !StartsWithWordI(t, "further information"))
+    return false;
+  if (HasSentenceBreak(t)) return false;
+  // The label: words (and italic quotes) up to a colon.
+  size_t i = 0;
+  int words = 1;
+  while (i < t.size() && i < 60 &&
+         (std::isalpha(static_cast<unsigned char>(t[i])) || t[i] == ' ' || t[i] == '\'')) {
+    if (t[i] == ' ' && i > 0 && t[i - 1] != ' ') ++words;
+    ++i;
+  }
+  if (i < t.size() && t[i] == ':' && words <= 6) {
+    std::string_view rest = t.substr(i + 1);
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\'')) rest.remove_prefix(1);
+    return rest.empty() || rest.find("[[") != std::string_view::npos;
+  }
+  if (!see) return false;
+  // "See [[X]] …", "See also [[X]]", "see main article [[X]]": the link right after.
+  t.remove_prefix(3);
+  while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
+  if (StartsWithWordI(t, "also")) t.remove_prefix(4);
+  else if (StartsWithWordI(t, "main article")) t.remove_prefix(12);
+  while (!t.empty() && (t.front() == ' ' || t.front() == '\'')) t.remove_prefix(1);
+  return t.substr(0, 2) == "[[";
+}
+
 bool IsHeading(std::string_view line) {
   std::string_view t = Trim(line);
   return t.size() >= 3 && t.front() == '=' && t.back() == '=';
@@ -1515,8 +1574,11 @@ void BlankNonProseLines(std::string* s) {
     unsigned char c =
         first == std::string_view::npos ? ' ' : static_cast<unsigned char>(line[first]);
     if (c == '=' && IsHeading(line)) link_section = IsLinkSection(line);
-    bool other = !std::isalnum(c) ? IsLinkOnlyLine(line) || IsBoldOnlyLine(line)
-                                  : c == 'S' && IsSeeAlsoLine(line.substr(first));
+    bool other = !std::isalnum(c)
+                     ? IsLinkOnlyLine(line) || IsBoldOnlyLine(line) ||
+                           ((c == ':' || c == '\'' || c == '(') && IsHatnoteLine(line))
+                     : (c == 'S' && IsSeeAlsoLine(line.substr(first))) ||
+                           ((c == 'S' || c == 's' || c == 'M' || c == 'F') && IsHatnoteLine(line));
     if (other || (link_section && HasUrl(line)))
       std::fill(s->begin() + static_cast<std::ptrdiff_t>(b),
                 s->begin() + static_cast<std::ptrdiff_t>(e), ' ');

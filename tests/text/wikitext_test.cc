@@ -411,6 +411,42 @@ TEST(NonProseTest, LabelsSeeAlsoLinesAndLinkSectionUrlsStayOut) {
       Paragraphs{"He retired."});
 }
 
+// Hatnotes written by hand, lines of their own that only point to other articles (fifteenth
+// held-out set, 2006 pages), are dropped like {{main}}; a sentence that starts with "See" but is
+// no pointer, or a pointer that goes on with more prose, stays.
+TEST(NonProseTest, HandWrittenHatnotesAreDropped) {
+  EXPECT_EQ(CleanWikitext("===Calligraphy===\n''See [[Arabic calligraphy]] for a fuller "
+                          "overview.''\n\nThe script is cursive.")
+                .paragraphs,
+            Paragraphs{"The script is cursive."});
+  EXPECT_EQ(CleanWikitext("''Main article: [[Archaeological theory]]''\n\nIt grew.\n\n"
+                          "''See:'' [[Allegiance (computer game)]]\n\n"
+                          "Fore more information: [[List of leagues of American football]]\n\n"
+                          "(see [[Apple Intel transition]] for more information regarding the "
+                          "transition)\n\n''See also :'' [[Algeria]]\n\n"
+                          "''Main article: see [[History of the Anglican Communion]]''\n\n"
+                          "See [[Characters in Atlas Shrugged#Bertram Scudder|Bertram Scudder]].")
+                .paragraphs,
+            Paragraphs{"It grew."});
+  // Counter-examples: "See also" before prose words, "Seeing", "See" without a link, a label
+  // that is a sentence, a pointer followed by a second sentence.
+  EXPECT_EQ(CleanWikitext("See also the museum of [[Truro]].\n\nSeeing [[Fog]] was rare.\n\n"
+                          "See you later, he said.\n\n"
+                          "For more information on the war he wrote to [[Lee]] and waited a long "
+                          "time for an answer: [[Grant]] replied.\n\n"
+                          "See [[Atomism]] for more. The atom was first named by Democritus.")
+                .paragraphs,
+            (Paragraphs{"See also the museum of Truro.", "Seeing Fog was rare.",
+                        "See you later, he said.",
+                        "For more information on the war he wrote to Lee and waited a long time "
+                        "for an answer: Grant replied.",
+                        "See Atomism for more. The atom was first named by Democritus."}));
+  // A hostile line: a long run of "See " and colons stays linear.
+  std::string hostile;
+  for (int i = 0; i < 20000; ++i) hostile += "See also: ";
+  EXPECT_TRUE(CleanWikitext(hostile + "\n\nIt grew.").paragraphs.size() >= 1);
+}
+
 TEST(NonProseTest, NotesDirectlyUnderTablesStayOut) {
   EXPECT_EQ(CleanWikitext("Before.\n{| class=\"wikitable\"\n| 1990 || 5\n|}\n"
                           "Source: [http://example.org Statistics Office]\nAfter.\n\n"
