@@ -1301,8 +1301,12 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
         marked = true;
         continue;
       }
-      // No sentence starts with a slash: "fighters from I./JG 53 and 2./JG 77 fought".
-      if ((!next.empty() && next.front() == '/') || IsAbbreviation(last, FirstWord(next)) ||
+      // No sentence starts with a slash ("fighters from I./JG 53 and 2./JG 77 fought") or a
+      // semicolon glued to the mark before it ("Alaska, Inc.; ConocoPhillips", "''Tora! Tora!
+      // Tora!''; but Fox", "\"What color is Saturday?\"; they"): the sentence goes on, though ICU
+      // breaks there (as it does not before a glued ',' or ':').
+      if ((!next.empty() && (next.front() == '/' || next.front() == ';')) ||
+          IsAbbreviation(last, FirstWord(next)) ||
           (!next.empty() && std::isdigit(static_cast<unsigned char>(next.front())) &&
            !last.empty() && last.back() == '.' && IsReporterCitation(sentence, next)) ||
           ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next) ||

@@ -242,6 +242,17 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
                      "flight of 16 was challenged."),
             (S{"German Bf 109 fighters from I./JG 53 and 2./JG 77 fought the Americans.",
                "One flight of 16 was challenged."}));
+  // Real cases (fifteenth held-out set: Anchorage, Akira Kurosawa, Atheism): a semicolon glued
+  // to "Inc.", "!" or "?" goes on with the sentence; a period and a space before a capital ends
+  // it.
+  EXPECT_EQ(sp.Split("Firms like BP Exploration (Alaska), Inc.; ConocoPhillips Alaska, Inc.; Doyon "
+                     "are there. He directed Tora!; but Fox replaced him! It is as "
+                     "\"What color is Saturday?\"; they are both nonsensical. Why? Nobody knows."),
+            (S{"Firms like BP Exploration (Alaska), Inc.; ConocoPhillips Alaska, Inc.; Doyon are "
+               "there.",
+               "He directed Tora!; but Fox replaced him!",
+               "It is as \"What color is Saturday?\"; they are both nonsensical.", "Why?",
+               "Nobody knows."}));
   // Real cases ("Privacy", "Appellate procedure in the United States"): inside a bracket a
   // number after a period continues a citation.
   EXPECT_EQ(
