@@ -358,6 +358,12 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   // "Jennifer Newman Sharpe, Esq. (Law Offices of …)").
   if (word == "Jr." || word == "Sr." || word == "Bros." || word == "Esq.")
     return !StartsSentences(FirstWord(next));
+  // A company's "Inc." (or "Ltd.", "Corp.", "Co.") before a round bracket: the bracket goes on
+  // the sentence ("Apple Computer, Inc. (NASDAQ: AAPL and LSE: ACP) is"), unless a sentence
+  // starts in it ("… by Apple Computer, Inc. (The company later …").
+  if (!next.empty() && next.front() == '(' &&
+      (word == "Inc." || word == "Ltd." || word == "Corp." || word == "Co."))
+    return !StartsSentences(FirstWord(StripOpening(next)));
   if (IsListedAbbreviation(word)) return true;
   // After a dash or a slash the abbreviation is a word of its own: "Corktown–St. Lawrence".
   size_t p = word.size() - 1;  // the period

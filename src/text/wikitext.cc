@@ -1503,12 +1503,18 @@ bool StartsWithWordI(std::string_view t, std::string_view word) {
          (t.size() == word.size() || !std::isalpha(static_cast<unsigned char>(t[word.size()])));
 }
 
-// Whether t holds a sentence break (". ", "! " or "? " before a capital): a second sentence.
+// Whether t holds a sentence break (".", "!" or "?", spaces, then a capital, perhaps after an
+// opening bracket or quote: "See [[X]].  (This bill is …"): a second sentence. Each space and
+// opening mark is looked at from the one mark before it, so a long line stays linear.
 bool HasSentenceBreak(std::string_view t) {
-  for (size_t i = 0; i + 2 < t.size(); ++i)
-    if ((t[i] == '.' || t[i] == '!' || t[i] == '?') && t[i + 1] == ' ' &&
-        std::isupper(static_cast<unsigned char>(t[i + 2])))
-      return true;
+  for (size_t i = 0; i + 2 < t.size(); ++i) {
+    if ((t[i] != '.' && t[i] != '!' && t[i] != '?') || t[i + 1] != ' ') continue;
+    size_t j = i + 1;
+    while (j < t.size() && t[j] == ' ') ++j;
+    while (j < t.size() && (t[j] == '(' || t[j] == '"' || t[j] == '\'' || t[j] == '[')) ++j;
+    if (j < t.size() && std::isupper(static_cast<unsigned char>(t[j]))) return true;
+    i = j - 1;
+  }
   return false;
 }
 

@@ -253,6 +253,12 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
                "He directed Tora!; but Fox replaced him!",
                "It is as \"What color is Saturday?\"; they are both nonsensical.", "Why?",
                "Nobody knows."}));
+  // "Inc." before a bracket goes on (Apple Computer, fifteenth set) unless a sentence starts in
+  // the bracket.
+  EXPECT_EQ(sp.Split("Apple Computer, Inc. (NASDAQ: AAPL and LSE: ACP) is a company. It was sold "
+                     "to Apple Computer, Inc. (The company later renamed itself.)"),
+            (S{"Apple Computer, Inc. (NASDAQ: AAPL and LSE: ACP) is a company.",
+               "It was sold to Apple Computer, Inc.", "(The company later renamed itself.)"}));
   // Real cases ("Privacy", "Appellate procedure in the United States"): inside a bracket a
   // number after a period continues a citation.
   EXPECT_EQ(

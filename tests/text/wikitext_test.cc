@@ -446,13 +446,17 @@ TEST(NonProseTest, HandWrittenHatnotesAreDropped) {
                           "See you later, he said.\n\n"
                           "For more information on the war he wrote to [[Lee]] and waited a long "
                           "time for an answer: [[Grant]] replied.\n\n"
-                          "See [[Atomism]] for more. The atom was first named by Democritus.")
+                          "See [[Atomism]] for more. The atom was first named by Democritus.\n\n"
+                          "See [[Farmer Assurance Provision]].  (This bill is called the "
+                          "\"Monsanto Protection Act\" by its critics.)")
                 .paragraphs,
             (Paragraphs{"See also the museum of Truro.", "Seeing Fog was rare.",
                         "See you later, he said.",
                         "For more information on the war he wrote to Lee and waited a long time "
                         "for an answer: Grant replied.",
-                        "See Atomism for more. The atom was first named by Democritus."}));
+                        "See Atomism for more. The atom was first named by Democritus.",
+                        "See Farmer Assurance Provision. (This bill is called the \"Monsanto "
+                        "Protection Act\" by its critics.)"}));
   // A hostile line: a long run of "See " and colons stays linear.
   std::string hostile;
   for (int i = 0; i < 20000; ++i) hostile += "See also: ";
