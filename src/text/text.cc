@@ -1311,7 +1311,9 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       // semicolon glued to the mark before it ("Alaska, Inc.; ConocoPhillips", "''Tora! Tora!
       // Tora!''; but Fox", "\"What color is Saturday?\"; they"): the sentence goes on, though ICU
       // breaks there (as it does not before a glued ',' or ':').
+      // Nor with an IPA stress mark: "/ə.ˈstɹæɪ.ljə/" is not cut at its syllable dots.
       if ((!next.empty() && (next.front() == '/' || next.front() == ';')) ||
+          next.starts_with("\u02c8") || next.starts_with("\u02cc") ||
           IsAbbreviation(last, FirstWord(next)) ||
           (!next.empty() && std::isdigit(static_cast<unsigned char>(next.front())) &&
            !last.empty() && last.back() == '.' && IsReporterCitation(sentence, next)) ||

@@ -253,6 +253,12 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
                "He directed Tora!; but Fox replaced him!",
                "It is as \"What color is Saturday?\"; they are both nonsensical.", "Why?",
                "Nobody knows."}));
+  // A syllable dot before an IPA stress mark ends no sentence (Australia, fifteenth set); a
+  // period before a space and a capital still does.
+  EXPECT_EQ(sp.Split("It is pronounced as either /ə.ˈstɹæɪ.ljə/, /ə.ˈstɹæɪ.liː.ə/ or "
+                     "/ə.ˌstɹæɪ.jə/. The name is old."),
+            (S{"It is pronounced as either /ə.ˈstɹæɪ.ljə/, /ə.ˈstɹæɪ.liː.ə/ or /ə.ˌstɹæɪ.jə/.",
+               "The name is old."}));
   // "Inc." before a bracket goes on (Apple Computer, fifteenth set) unless a sentence starts in
   // the bracket.
   EXPECT_EQ(sp.Split("Apple Computer, Inc. (NASDAQ: AAPL and LSE: ACP) is a company. It was sold "
