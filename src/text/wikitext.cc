@@ -1523,7 +1523,7 @@ bool HasSentenceBreak(std::string_view t) {
 // game)]]", "Fore more information: [[List of leagues of American football]]", "''See [[Arabic
 // calligraphy]] for a fuller overview.''", "(see [[Apple Intel transition]] for more …)". It does
 // what {{main}} and {{see also}} do, which are dropped. A label ("Main article", "See also", "For
-// more information", at most five words) ends in ':' before a link or nothing; "See" (or "See
+// more information", at most six words) ends in ':' before a link or nothing; "See" (or "See
 // also") is followed by the link itself, so "See also the museum of [[Truro]]." and "Seeing
 // [[Fog]] …" stay prose. One sentence only: a line going on with more prose is prose.
 bool IsHatnoteLine(std::string_view line) {
