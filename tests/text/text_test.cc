@@ -1057,9 +1057,6 @@ TEST(SentenceTest, ManyOneWordEllipsesCostLinearTime) {
   EXPECT_LT(large, 10 * std::max(small, 1e-3)) << small << " s, then " << large << " s";
 }
 
-// The rules for "U.S." before a number or a bracket, "I." before a nickname and "[…]" opening a
-// sentence look at the words around one boundary only: a hostile paragraph of each, joined into
-// one long sentence or split into many, costs linear time (as above).
 // Sets 11-13: a law report's reporter between its volume and page ends no sentence; a sound in
 // IPA after a sentence end starts one.
 TEST(SentenceTest, LawReportCitationsAndSoundsStartingSentences) {
@@ -1127,6 +1124,7 @@ TEST(SentenceTest, AnElisionMarkAfterASentenceEndIsNoSound) {
   EXPECT_EQ(sp.SplitSlowly(quoted), sp.Split(quoted));
 }
 
+// A hostile paragraph of law-report citations or of sounds costs linear time.
 TEST(SentenceTest, RunsOfCitationsAndSoundsCostLinearTime) {
   SentenceSplitter sp;
   for (const std::string unit :
@@ -1142,6 +1140,9 @@ TEST(SentenceTest, RunsOfCitationsAndSoundsCostLinearTime) {
   }
 }
 
+// The rules for "U.S." before a number or a bracket, "I." before a nickname and "[…]" opening a
+// sentence look at the words around one boundary only: a hostile paragraph of each, joined into
+// one long sentence or split into many, costs linear time (as above).
 TEST(SentenceTest, RunsOfCountryNumbersNicknamesAndElisionsCostLinearTime) {
   SentenceSplitter sp;
   for (const std::string unit : {" the U.S. 8", " the U.S. (Newsweek)", " Richard I. \"Dick\"",
