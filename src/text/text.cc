@@ -193,10 +193,10 @@ namespace {
 // "Dr. | Smith"; a boundary that follows one of these words is removed. Words that often end a
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
 // Sorted (byte order), for binary search: this is asked at every boundary ICU finds.
-constexpr std::array<std::string_view, 61> kAbbreviations = {
+constexpr std::array<std::string_view, 63> kAbbreviations = {
     "Adm.",  "Apr.",  "Aug.", "Brig.",   "Bvt.", "Capt.", "Cmdr.", "Col.",  "Cpl.", "Dec.", "Dr.",
     "Ex.",   "Feb.",  "Fig.", "Figs.",   "Fr.",  "Ft.",   "Gen.",  "Gov.",  "Hon.", "Jan.", "Jr.",
-    "Lt.",   "Maj.",  "Mar.", "Mr.",     "Mrs.", "Ms.",   "Mt.",   "No.",   "Nos.", "Nov.", "Oct.",
+    "Lt.",   "Maj.",  "Mar.", "Messrs.", "Mr.",  "Mrs.",  "Ms.",   "Mssrs.", "Mt.",   "No.",   "Nos.", "Nov.", "Oct.",
     "Pres.", "Prof.", "Pte.", "Rep.",    "Rev.", "Sen.",  "Sep.",  "Sept.", "Sgt.", "Sir.", "Sr.",
     "St.",   "Vol.",  "al.",  "approx.", "c.",   "ca.",   "cf.",   "e.g.",  "ed.",  "eds.", "i.e.",
     "lit.",  "p.",    "pp.",  "v.",      "viz.", "vs."};
@@ -1279,8 +1279,28 @@ bool EndsInPageCount(std::string_view b) {
 // boundaries that follow an abbreviation or a marked "!" or "?", then split before digits and
 // sounds (`slowly`: the reference way, see SplitBeforeDigitsAndSounds); trimmed, empty ones
 // dropped, the marks removed.
-std::vector<std::string> MergeSegments(std::string_view text, const std::vector<size_t>& bounds,
+std::vector<std::string> MergeSegments(std::string_view text, const std::vector<size_t>& icu_bounds,
                                        bool slowly) {
+  // ICU ends a sentence after a period and an opening bracket glued to it, cutting a note
+  // number off from its bracket ("in the groundwater.(2) Many other countries" → "… groundwater.("
+  // | "2) Many …"): such a number (1–3 digits, closed at once, then a space) is the note of the
+  // sentence before, so the boundary moves after it. One look at each boundary.
+  std::vector<size_t> moved;
+  for (size_t i = 1; i + 1 < icu_bounds.size(); ++i) {
+    const size_t b = icu_bounds[i];
+    if (b < 2 || (text[b - 1] != '(' && text[b - 1] != '[') || text[b - 2] != '.') continue;
+    const char close = text[b - 1] == '(' ? ')' : ']';
+    size_t q = b;
+    while (q < text.size() && q - b < 4 && std::isdigit(static_cast<unsigned char>(text[q]))) ++q;
+    if (q == b || q - b > 3 || q + 1 >= text.size() || text[q] != close || text[q + 1] != ' ')
+      continue;
+    q += 1;
+    while (q < text.size() && text[q] == ' ') ++q;
+    if (q >= icu_bounds[i + 1]) continue;
+    if (moved.empty()) moved = icu_bounds;
+    moved[i] = q;
+  }
+  const std::vector<size_t>& bounds = moved.empty() ? icu_bounds : moved;
   // A mark stands before a word, where ICU puts a boundary: seen at the boundaries; but not before
   // every word ("Wow!\u2060 \u2014 the Musical" has none), so a paragraph holding one is looked at.
   bool marked = HoldsNoBreakMark(text);

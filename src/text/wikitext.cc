@@ -603,6 +603,62 @@ void JoinFormulaLines(std::string* text) {
   *text = std::move(out);
 }
 
+// A centred display formula between two parts of one sentence ("Axiom": "… For each variable x,
+// the formula" / "<center>" / "<math>x = x</math>" / "</center>" / "is universally valid."): the
+// lead-in ends open (LeadsIntoFormula), the formula renders and does not end with an end mark,
+// and the line after it starts in lower case. The three are joined into one paragraph, the
+// <center> tags left out; anything else is left as it was (docs/text.md, "Formula lines").
+// Each "<center>" at a line start is looked at once, over a bounded span (the formula line is
+// at most 400 bytes, the lines around it at most 8 each way).
+void JoinCenteredFormulas(std::string* text) {
+  const std::string& s = *text;
+  std::vector<std::pair<size_t, size_t>> joins;  // [b, e) replaced by "\n": one paragraph
+  constexpr std::string_view kOpen = "<center>", kClose = "</center>";
+  for (size_t at = s.find(kOpen); at != std::string::npos; at = s.find(kOpen, at + 1)) {
+    if ((at > 0 && s[at - 1] != '\n') || (!joins.empty() && at < joins.back().second)) continue;
+    LineSpan open = LineAt(s, at);
+    size_t fb = 0, fe = 0;  // the formula, [fb, fe)
+    LineSpan close;
+    if (Trim(std::string_view(s).substr(open.b, open.e - open.b)) == kOpen) {
+      if (open.e >= s.size()) continue;
+      LineSpan f = LineAt(s, open.e + 1);
+      if (f.e >= s.size()) continue;
+      close = LineAt(s, f.e + 1);
+      if (Trim(std::string_view(s).substr(close.b, close.e - close.b)) != kClose) continue;
+      fb = f.b;
+      fe = f.e;
+    } else {  // "<center><math>…</math></center>" on one line
+      std::string_view line = Trim(std::string_view(s).substr(open.b, open.e - open.b));
+      if (!line.ends_with(kClose)) continue;
+      close = open;
+      fb = open.b + kOpen.size();
+      fe = open.b + (line.data() - (s.data() + open.b)) + line.size() - kClose.size();
+    }
+    std::string_view formula = Trim(std::string_view(s).substr(fb, fe - fb));
+    if (formula.empty() || formula[0] == ':' || EndsSentence(formula) ||
+        !IsRenderableFormula(formula))
+      continue;
+    LineSpan lead = PrevNonBlankLine(s, open.b);
+    if (!lead.ok || (!joins.empty() && lead.b < joins.back().second) ||
+        !LeadsIntoFormula(std::string_view(s).substr(lead.b, lead.e - lead.b)))
+      continue;
+    LineSpan next = NextNonBlankLine(s, close.e);
+    if (!next.ok || s[next.b] < 'a' || s[next.b] > 'z') continue;
+    joins.emplace_back(lead.e, fb);
+    joins.emplace_back(fe, next.b);
+  }
+  if (joins.empty()) return;
+  std::string out;
+  out.reserve(s.size());
+  size_t pos = 0;
+  for (const auto& [b, e] : joins) {
+    out.append(s, pos, b - pos).push_back('\n');
+    pos = e;
+  }
+  out.append(s, pos, std::string::npos);
+  *text = std::move(out);
+}
+
 // ---- 3. Templates and tables ----
 bool AtLineStart(std::string_view in, size_t i) {
   while (i > 0) {
@@ -1690,7 +1746,10 @@ class GlossaryLines {
 CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options) {
   CleanedWikitext result;
   std::string s = RemoveComments(wikitext);
-  if (!options.drop_inline_math) JoinFormulaLines(&s);  // display math stays out with the option
+  if (!options.drop_inline_math) {  // display math stays out with the option
+    JoinCenteredFormulas(&s);
+    JoinFormulaLines(&s);
+  }
   s = RemoveTags(s, !options.drop_inline_math);
   bool& computed_values = result.computed_values;
   bool marked = false;  // a kRemovedInBracketsMarker was left

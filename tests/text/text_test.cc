@@ -287,6 +287,25 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
                      "to Apple Computer, Inc. (The company later renamed itself.)"),
             (S{"Apple Computer, Inc. (NASDAQ: AAPL and LSE: ACP) is a company.",
                "It was sold to Apple Computer, Inc.", "(The company later renamed itself.)"}));
+  // "Messrs." (and the source's "Mssrs.") is a title before names, as "Mr." is (Apple Newton,
+  // fifteenth set); a name that is not a title still ends a sentence before a capital.
+  EXPECT_EQ(sp.Split("The writers included Paul Trapido and Michael Callan. Mssrs. Guerin and "
+                     "Paschkis went on to found Wivid Systems. Messrs. Smith and Jones agreed."),
+            (S{"The writers included Paul Trapido and Michael Callan.",
+               "Mssrs. Guerin and Paschkis went on to found Wivid Systems.",
+               "Messrs. Smith and Jones agreed."}));
+  EXPECT_EQ(sp.Split("The firm was sold to Smiths. Guerin left."),
+            (S{"The firm was sold to Smiths.", "Guerin left."}));
+  // A note number glued to a period stays with the sentence it marks (Arsenic, fifteenth set);
+  // a bracket that holds words, or a number that runs on, is left as before.
+  EXPECT_EQ(sp.Split("It failed to test for arsenic in the groundwater.(2) Many other countries "
+                     "followed."),
+            (S{"It failed to test for arsenic in the groundwater.(2)",
+               "Many other countries followed."}));
+  EXPECT_EQ(sp.Split("It failed to test the water.[12] Many followed. It was tested.(see below) "
+                     "Many followed."),
+            (S{"It failed to test the water.[12]", "Many followed.",
+               "It was tested.(see below) Many followed."}));
   // Real cases ("Privacy", "Appellate procedure in the United States"): inside a bracket a
   // number after a period continues a citation.
   EXPECT_EQ(

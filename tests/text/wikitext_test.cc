@@ -788,6 +788,34 @@ TEST(FormulaLineTest, AFormulaLineJoinsTheSentenceLeadingIntoIt) {
             (Lines{"For example, a + 1 = a + S(0) = S(a).", "The structure is a monoid."}));
 }
 
+// "Axiom" (fifteenth set): a centred display formula between an open lead-in and a lower-case
+// line is one sentence with them; before a capital, after a lead-in that ends its sentence, or
+// with a formula that does not render, the lines stay apart as before.
+TEST(FormulaLineTest, ACentredFormulaInsideASentenceJoinsIt) {
+  EXPECT_EQ(CleanWikitext("'''Example.''' Let L be a first-order language. For each variable "
+                          "<math>x\\,</math>, the formula\n\n<center>\n<math>x = x</math>\n"
+                          "</center>\n\nis universally valid.\n\nNext line.")
+                .paragraphs,
+            (Lines{"Example. Let L be a first-order language. For each variable x, the formula "
+                   "x = x is universally valid.",
+                   "Next line."}));
+  EXPECT_EQ(CleanWikitext("It holds that\n<center><math>a = b</math></center>\nwhen a is b.")
+                .paragraphs,
+            (Lines{"It holds that a = b when a is b."}));
+  for (const char* page :
+       {"It holds that\n<center>\n<math>a = b</math>\n</center>\nThe end.",
+        "It holds.\n<center>\n<math>a = b</math>\n</center>\nwhen a is b.",
+        "It holds that\n<center>\n<math>a = b.</math>\n</center>\nwhen a is b.",
+        "It holds that\n<center>\nif <math>\\Sigma \\models \\phi</math>\n</center>\nwhen a is b."})
+    EXPECT_GT(CleanWikitext(page).paragraphs.size(), 1u) << page;
+  // With --drop-inline-math display math stays out.
+  TextOptions drop;
+  drop.drop_inline_math = true;
+  EXPECT_GT(CleanWikitext("It holds that\n<center><math>a = b</math></center>\nwhen a is b.", drop)
+                .paragraphs.size(),
+            1u);
+}
+
 TEST(FormulaLineTest, OtherIndentedLinesStayAsBefore) {
   TextOptions drop;
   drop.drop_inline_math = true;
