@@ -879,6 +879,22 @@ TEST(FormulaLineTest, RandomAndHostileLinesAreLinearAndLeaveNoMarkup) {
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(out.paragraphs.size(), 100000u);
   EXPECT_LT(seconds, 10.0);
+  // The same with 100,000 centred formulas, and with 100,000 "<center>" lines that are no
+  // formula block: each looked at once.
+  big.clear();
+  for (int i = 0; i < 100000; ++i) big += "It is\n<center>\n<math>a = b</math>\n</center>\nwhere a is\n\n";
+  start = std::chrono::steady_clock::now();
+  out = CleanWikitext(big);
+  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(out.paragraphs.size(), 100000u);
+  EXPECT_EQ(out.paragraphs[0], "It is a = b where a is");
+  EXPECT_LT(seconds, 10.0);
+  big = "It is\n" + std::string(200000, 'x') + "\n";
+  for (int i = 0; i < 100000; ++i) big += "<center>\n";
+  start = std::chrono::steady_clock::now();
+  out = CleanWikitext(big);
+  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 10.0);
 }
 
 // The glossary rule (docs/text.md, "Wikitext → paragraphs"): a paragraph written one short
