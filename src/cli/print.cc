@@ -194,12 +194,8 @@ ordered_json CorpusStatsJson(const CorpusStats& st, uint64_t total_ops) {
 }  // namespace
 
 void PrintLookup(const pb::AlignmentRecord& record, OutputFormat format, std::ostream& out) {
-  if (format == OutputFormat::kJson) {
-    out << LookupJson(record).dump(2) << "\n";
-    return;
-  }
   std::string t;  // built in one string, written once
-  AppendLookupText(record, &t);
+  PrintLookup(record, format, &t);
   out.write(t.data(), static_cast<std::streamsize>(t.size()));
 }
 

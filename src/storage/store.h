@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "aligndb/status.h"
-#include "util/worker.h"
 #include "text/tokens.h"
+#include "util/worker.h"
 
 namespace rocksdb {
 class DB;

@@ -1,6 +1,6 @@
 #include "util/worker.h"
 
-#include <system_error>
+#include <exception>
 #include <utility>
 
 namespace aligndb {
@@ -21,7 +21,7 @@ void Worker::Run(std::function<void()> task) {
   if (!thread_.joinable() && !no_thread_) {
     try {
       thread_ = std::thread([this] { Loop(); });
-    } catch (const std::system_error&) {
+    } catch (const std::exception&) {  // std::system_error, or bad_alloc for its state
       no_thread_ = true;
     }
   }
