@@ -244,8 +244,9 @@ Status RemoveInterruptedCreation(const std::string& dir, bool* removed) {
   for (const fs::path& p : left)
     if (!ec) fs::remove(p, ec);
   ::close(fd);
-  if (ec) return Status::IOError(dir + ": cannot remove what an interrupted creation left: " +
-                                 ec.message());
+  if (ec)
+    return Status::IOError(dir +
+                           ": cannot remove what an interrupted creation left: " + ec.message());
   return Status::OK();
 }
 

@@ -152,10 +152,9 @@ struct TemplateRule {
 
 namespace {
 
-constexpr std::string_view kFunctions[] = {"convert", "date",    "dateage", "asof",     "harvtxt",
-                                           "harvnb",  "harv",    "frac",    "computed", "langx",
-                                           "ipa",     "zh",      "nihongo", "braille",  "coord",
-                                           "jupiter"};
+constexpr std::string_view kFunctions[] = {
+    "convert",  "date",  "dateage", "asof", "harvtxt", "harvnb",  "harv",  "frac",
+    "computed", "langx", "ipa",     "zh",   "nihongo", "braille", "coord", "jupiter"};
 
 // Parses a text pattern up to `close` (']' for a group, '\0' for the whole rule).
 bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNode>* out,
@@ -1196,9 +1195,9 @@ std::string FormatRounded(double v, int precision) {
 // below a trillion (Wikipedia then shows the digits).
 std::string SpellNumber(std::string_view display, bool us) {
   static constexpr const char* kOnes[] = {
-      "zero",    "one",     "two",       "three",    "four",     "five",    "six",
-      "seven",   "eight",   "nine",      "ten",      "eleven",   "twelve",  "thirteen",
-      "fourteen", "fifteen", "sixteen",  "seventeen", "eighteen", "nineteen"};
+      "zero",     "one",     "two",     "three",     "four",     "five",    "six",
+      "seven",    "eight",   "nine",    "ten",       "eleven",   "twelve",  "thirteen",
+      "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"};
   static constexpr const char* kTens[] = {"",      "",      "twenty",  "thirty", "forty",
                                           "fifty", "sixty", "seventy", "eighty", "ninety"};
   static constexpr const char* kScales[] = {"", " thousand", " million", " billion"};

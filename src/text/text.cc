@@ -194,12 +194,13 @@ namespace {
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
 // Sorted (byte order), for binary search: this is asked at every boundary ICU finds.
 constexpr std::array<std::string_view, 63> kAbbreviations = {
-    "Adm.",  "Apr.",  "Aug.", "Brig.",   "Bvt.", "Capt.", "Cmdr.", "Col.",  "Cpl.", "Dec.", "Dr.",
-    "Ex.",   "Feb.",  "Fig.", "Figs.",   "Fr.",  "Ft.",   "Gen.",  "Gov.",  "Hon.", "Jan.", "Jr.",
-    "Lt.",   "Maj.",  "Mar.", "Messrs.", "Mr.",  "Mrs.",  "Ms.",   "Mssrs.", "Mt.",   "No.",   "Nos.", "Nov.", "Oct.",
-    "Pres.", "Prof.", "Pte.", "Rep.",    "Rev.", "Sen.",  "Sep.",  "Sept.", "Sgt.", "Sir.", "Sr.",
-    "St.",   "Vol.",  "al.",  "approx.", "c.",   "ca.",   "cf.",   "e.g.",  "ed.",  "eds.", "i.e.",
-    "lit.",  "p.",    "pp.",  "v.",      "viz.", "vs."};
+    "Adm.",  "Apr.", "Aug.",   "Brig.", "Bvt.",    "Capt.", "Cmdr.", "Col.",    "Cpl.",
+    "Dec.",  "Dr.",  "Ex.",    "Feb.",  "Fig.",    "Figs.", "Fr.",   "Ft.",     "Gen.",
+    "Gov.",  "Hon.", "Jan.",   "Jr.",   "Lt.",     "Maj.",  "Mar.",  "Messrs.", "Mr.",
+    "Mrs.",  "Ms.",  "Mssrs.", "Mt.",   "No.",     "Nos.",  "Nov.",  "Oct.",    "Pres.",
+    "Prof.", "Pte.", "Rep.",   "Rev.",  "Sen.",    "Sep.",  "Sept.", "Sgt.",    "Sir.",
+    "Sr.",   "St.",  "Vol.",   "al.",   "approx.", "c.",    "ca.",   "cf.",     "e.g.",
+    "ed.",   "eds.", "i.e.",   "lit.",  "p.",      "pp.",   "v.",    "viz.",    "vs."};
 static_assert(std::is_sorted(kAbbreviations.begin(), kAbbreviations.end()));
 
 // Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was",
@@ -621,9 +622,9 @@ bool IsQuotedNickname(std::string_view next) {
     if (!std::isupper(static_cast<unsigned char>(before[0]))) return false;
     // Words that take a numeral are no given names ("Phase I. Construction began …").
     static constexpr std::string_view kNumbered[] = {
-        "Phase", "Part",    "Stage",   "Book",   "Volume", "Chapter", "Act",    "Title",
-        "Type",  "Class",   "Grade",   "Level",  "Section", "Article", "Division", "Group",
-        "Series", "Round",  "Tier",    "Step",   "Period", "Category", "Schedule", "Appendix"};
+        "Phase",  "Part",  "Stage", "Book",  "Volume",  "Chapter",  "Act",      "Title",
+        "Type",   "Class", "Grade", "Level", "Section", "Article",  "Division", "Group",
+        "Series", "Round", "Tier",  "Step",  "Period",  "Category", "Schedule", "Appendix"};
     if (std::find(std::begin(kNumbered), std::end(kNumbered), before) != std::end(kNumbered))
       return false;
     const size_t b = static_cast<size_t>(before.data() - sentence.data());
@@ -1202,7 +1203,8 @@ bool EndsInPageCount(std::string_view b) {
   };
   auto digits = [&]() {
     size_t n = 0;
-    while (!b.empty() && std::isdigit(static_cast<unsigned char>(b.back()))) b.remove_suffix(1), ++n;
+    while (!b.empty() && std::isdigit(static_cast<unsigned char>(b.back())))
+      b.remove_suffix(1), ++n;
     trim();
     return n > 0;
   };
