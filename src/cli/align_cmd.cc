@@ -184,6 +184,7 @@ Runner WireAlign(CLI::App* cmd) {
     RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kWrite, &store));
     AlignSummary summary;
     RETURN_IF_ERROR(RunAlign(store.get(), *a, inv, &summary));
+    RETURN_IF_ERROR(store->Close());  // durable before it is reported
     PrintAlignSummary(summary, a->json);
     return Status::OK();
   };
@@ -249,7 +250,7 @@ Runner WireBuild(CLI::App* cmd) {
     RETURN_IF_ERROR(RunAlign(store.get(), a->align, inv, &aligned));
     PrintAlignSummary(aligned, false);
     if (a->show > 0) RETURN_IF_ERROR(ShowAlignedPairs(store.get(), a->align.options, a->show));
-    return Status::OK();
+    return store->Close();
   };
 }
 

@@ -126,6 +126,7 @@ Runner WireIngest(CLI::App* cmd) {
     RETURN_IF_ERROR(OpenStore(a->db, OpenMode::kCreate, &store));
     IngestSummary summary;
     RETURN_IF_ERROR(RunIngest(store.get(), *a, inv, &summary));
+    RETURN_IF_ERROR(store->Close());  // durable before it is reported
     PrintIngestSummary(summary, a->json);
     return Status::OK();
   };

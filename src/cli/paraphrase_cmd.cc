@@ -62,6 +62,7 @@ Runner WireParaphrase(CLI::App* cmd) {
         store.get(), "paraphrase", inv,
         [&](uint64_t run_id) { return ExtractParaphrases(store.get(), a->options, run_id, &sum); },
         [&] { return sum.AsCounts(); }));
+    RETURN_IF_ERROR(store->Close());  // durable before it is reported
     PrintParaphraseSummary(sum, a->options.method, a->json);
     return Status::OK();
   };

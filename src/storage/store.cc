@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <rocksdb/db.h>
+#include <rocksdb/env.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/merge_operator.h>
 #include <rocksdb/options.h>
@@ -25,6 +26,7 @@
 
 #include "aligndb.pb.h"
 #include "storage/block_buffers.h"
+#include "storage/deferred_sync.h"
 #include "storage/records.h"
 #include "storage/rocks.h"
 #include "text/text.h"
@@ -205,7 +207,7 @@ bool HoldsNothing(const std::string& dir) {
        it.increment(ec)) {
     const std::string name = it->path().filename().string();
     if (!it->is_regular_file(ec)) return false;
-    if (name == "LOCK" || name == "IDENTITY" || name == "CURRENT" ||
+    if (name == "LOCK" || name == "IDENTITY" || name == "CURRENT" || name == kUnsyncedMarker ||
         name.starts_with("MANIFEST-") || name.starts_with("OPTIONS-") || name.ends_with(".dbtmp"))
       continue;
     if (name.ends_with(".log") && it->file_size(ec) == 0 && !ec) continue;
@@ -333,6 +335,29 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   bool is_db = false;
   RETURN_IF_ERROR(CheckDirectory(options, dir, &is_db));
 
+  // A database this writer creates is written without syncs until Close (deferred_sync.h). One
+  // whose creating command never reached Close is still unsynced: in this boot of the machine
+  // its files are whole in the page cache, and this writer goes on without syncs; after a restart
+  // they may be torn, and it is refused (also by readers).
+  bool unsynced = false;
+  std::string boot;
+  const bool boot_known = CurrentBootId(&boot).ok();
+  if (is_db) {
+    bool marked = false;
+    std::string marked_boot;
+    RETURN_IF_ERROR(ReadUnsyncedMarker(dir, &marked, &marked_boot));
+    if (marked && (!boot_known || marked_boot != boot))
+      return Status::Corruption(
+          dir + ": the command that created this database was stopped before its data were on "
+                "disk, and the machine has restarted since (or the directory was copied from "
+                "another machine): its content may be incomplete. Remove the directory and run "
+                "that command again");
+    unsynced = marked && !options.read_only;
+  } else if (!options.read_only && boot_known) {
+    RETURN_IF_ERROR(WriteUnsyncedMarker(dir, boot));
+    unsynced = true;
+  }
+
   rocksdb::DBOptions db_options;
   db_options.create_if_missing = options.create_if_missing;
   db_options.create_missing_column_families = !options.read_only;
@@ -374,6 +399,12 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   std::unique_ptr<Store> store(new Store());
   store->dir_ = dir;
   store->read_only_ = options.read_only;
+  if (unsynced) {
+    store->deferred_fs_ = std::make_shared<DeferredSyncFileSystem>(rocksdb::FileSystem::Default());
+    store->deferred_fs_->set_deferring(true);
+    store->env_ = rocksdb::NewCompositeEnv(store->deferred_fs_);
+    db_options.env = store->env_.get();
+  }
   if (!options.read_only) {  // before RocksDB takes the lock (see WriterActive)
     std::lock_guard<std::mutex> lock(WritersMutex());
     ++OpenWriters()[CanonicalDir(dir)];
@@ -525,23 +556,36 @@ Status Store::FlushMemtables() {
   return FromRocks(db_->Flush(fo, handles_), dir_ + ": flush");
 }
 
-Store::~Store() {
+Status Store::Close() {
+  Status s;
   if (db_ && !read_only_ && write_error_.ok()) {
     // Leave no write-ahead log to replay: readers (export, lookup) then open at once.
     rocksdb::FlushOptions fo;
     fo.wait = true;
-    (void)db_->Flush(fo, handles_);
+    s = FromRocks(db_->Flush(fo, handles_), dir_ + ": flush");
   }
   if (db_) {
     for (auto* h : handles_) db_->DestroyColumnFamilyHandle(h);
+    handles_.clear();
+    rocksdb::Status cs = db_->Close();
+    if (s.ok() && !cs.ok() && !read_only_) s = FromRocks(cs, dir_ + ": close");
     delete db_;
+    db_ = nullptr;
+    // Everything the creating command wrote, made durable at once. On any failure the marker
+    // stays: this boot's next writer goes on without syncs, and after a restart the database is
+    // refused rather than read torn.
+    if (deferred_fs_ && s.ok() && write_error_.ok()) s = SyncDatabaseDirectory(dir_);
   }
   if (registered_writer_) {
     std::lock_guard<std::mutex> lock(WritersMutex());
     auto it = OpenWriters().find(CanonicalDir(dir_));
     if (it != OpenWriters().end() && --it->second == 0) OpenWriters().erase(it);
+    registered_writer_ = false;
   }
+  return s.ok() ? write_error_ : s;
 }
+
+Store::~Store() { (void)Close(); }
 
 Snapshot::~Snapshot() { store_->db_->ReleaseSnapshot(snap_); }
 

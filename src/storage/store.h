@@ -24,12 +24,14 @@
 
 namespace rocksdb {
 class DB;
+class Env;
 class ColumnFamilyHandle;
 class Snapshot;
 class WriteBatch;
 }  // namespace rocksdb
 
 namespace aligndb {
+class DeferredSyncFileSystem;
 namespace pb {
 class Article;
 class Redirect;
@@ -88,8 +90,15 @@ class Store {
   // RocksDB database of another program) is refused with InvalidArgument; one that another
   // process writes to, with Busy; damaged files, with Corruption. A writable open marks runs
   // left "running" by a killed process as "interrupted".
+  // A database created by this open is written without syncs until Close, which makes it durable
+  // at once (docs/storage.md, "A new database's syncs"); a database whose creating command was
+  // stopped before that, by a restart of the machine, is refused with Corruption.
   static Status Open(const StoreOptions& options, const std::string& dir,
                      std::unique_ptr<Store>* out);
+  // Ends the writes (memtables to table files), closes the database, and makes a new database
+  // durable. Writing commands call it to report its errors; the destructor calls it otherwise.
+  // Nothing else may be called after it.
+  Status Close();
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
@@ -273,6 +282,9 @@ class Store {
   std::string dir_;
   bool read_only_ = false;
   bool registered_writer_ = false;  // counted among this process's writers (store.cc)
+  // Set while this writer skips syncs (a database it is creating): synced by Close.
+  std::shared_ptr<DeferredSyncFileSystem> deferred_fs_;
+  std::unique_ptr<rocksdb::Env> env_;  // over deferred_fs_; outlives db_
   rocksdb::DB* db_ = nullptr;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
   Status write_error_;  // the first failed write: no write is tried after it

@@ -1,0 +1,164 @@
+// Tests of a new database's deferred syncs, on real databases in temporary directories.
+#include "storage/deferred_sync.h"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "aligndb.pb.h"
+#include "storage/store.h"
+#include "storage/store_fixtures.h"
+#include "test_util.h"
+
+namespace aligndb {
+namespace {
+
+using testing::MakeArticle;
+using testing::OpenOrDie;
+using testing::TempDir;
+
+bool Marked(const std::string& dir) {
+  return std::filesystem::exists(dir + "/" + kUnsyncedMarker);
+}
+
+std::set<std::string> Files(const std::string& dir) {
+  std::set<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    names.insert(e.path().filename().string());
+  return names;
+}
+
+// Writes one article to a new database in `dir` (left open in `*store`).
+void CreateWithArticle(const std::string& dir, std::unique_ptr<Store>* store) {
+  *store = OpenOrDie(dir);
+  ASSERT_TRUE(*store);
+  uint32_t ed = 0;
+  ASSERT_TRUE((*store)->EditionId("enwiki", true, &ed).ok());
+  ASSERT_TRUE((*store)->PutArticle(ed, MakeArticle(7, "River", 1, {{"The river flows."}})).ok());
+}
+
+void ExpectArticle(const std::string& dir, bool read_only = false) {
+  auto store = OpenOrDie(dir, false, read_only);
+  ASSERT_TRUE(store);
+  uint32_t ed = 0;
+  ASSERT_TRUE(store->EditionId("enwiki", false, &ed).ok());
+  pb::Article a;
+  Status s = store->GetArticle(ed, 7, &a);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_EQ(a.title(), "River");
+}
+
+TEST(DeferredSyncTest, FileSystemSkipsSyncsOnlyWhileDeferring) {
+  TempDir tmp;
+  DeferredSyncFileSystem fs(rocksdb::FileSystem::Default());
+  std::unique_ptr<rocksdb::FSWritableFile> f;
+  ASSERT_TRUE(fs.NewWritableFile(tmp.Sub("f"), rocksdb::FileOptions(), &f, nullptr).ok());
+  std::unique_ptr<rocksdb::FSDirectory> d;
+  ASSERT_TRUE(fs.NewDirectory(tmp.path(), rocksdb::IOOptions(), &d, nullptr).ok());
+  ASSERT_TRUE(f->Append("abc", rocksdb::IOOptions(), nullptr).ok());
+  ASSERT_TRUE(f->Sync(rocksdb::IOOptions(), nullptr).ok());
+  ASSERT_TRUE(d->Fsync(rocksdb::IOOptions(), nullptr).ok());
+  EXPECT_EQ(fs.skipped_syncs(), 0u);
+  fs.set_deferring(true);
+  ASSERT_TRUE(f->Sync(rocksdb::IOOptions(), nullptr).ok());
+  ASSERT_TRUE(f->Fsync(rocksdb::IOOptions(), nullptr).ok());
+  ASSERT_TRUE(d->Fsync(rocksdb::IOOptions(), nullptr).ok());
+  EXPECT_EQ(fs.skipped_syncs(), 3u);
+  ASSERT_TRUE(f->Close(rocksdb::IOOptions(), nullptr).ok());
+  EXPECT_EQ(testing::ReadFile(tmp.Sub("f")), "abc");  // writes still reach the file
+}
+
+// A new database carries the marker (this boot's id) until Close has made it durable; a
+// database opened again is written with syncs, unmarked.
+TEST(DeferredSyncTest, NewDatabaseIsMarkedUntilClose) {
+  TempDir tmp;
+  const std::string dir = tmp.Sub("db");
+  std::unique_ptr<Store> store;
+  CreateWithArticle(dir, &store);
+  ASSERT_TRUE(Marked(dir));
+  std::string boot, marked;
+  ASSERT_TRUE(CurrentBootId(&boot).ok());
+  bool present = false;
+  ASSERT_TRUE(ReadUnsyncedMarker(dir, &present, &marked).ok());
+  EXPECT_TRUE(present);
+  EXPECT_EQ(marked, boot);
+  Status s = store->Close();
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_FALSE(Marked(dir));
+  store.reset();
+  {
+    auto again = OpenOrDie(dir, false);
+    ASSERT_TRUE(again);
+    EXPECT_FALSE(Marked(dir));
+  }
+  ExpectArticle(dir);
+}
+
+// A creating process killed before Close (no destructor runs) leaves the marker; in the same
+// boot the next writer reads everything it committed and makes it durable at its own close.
+TEST(DeferredSyncTest, KilledCreationGoesOnInTheSameBoot) {
+  TempDir tmp;
+  const std::string dir = tmp.Sub("db");
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    std::unique_ptr<Store> store;
+    CreateWithArticle(dir, &store);
+    _exit(::testing::Test::HasFailure() ? 1 : 0);  // as kill -9: nothing closed or synced
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  ASSERT_TRUE(Marked(dir));
+  ExpectArticle(dir, /*read_only=*/true);  // a reader of this boot reads it as it is
+  EXPECT_TRUE(Marked(dir));
+  ExpectArticle(dir);  // the writer's close syncs it
+  EXPECT_FALSE(Marked(dir));
+}
+
+// After a restart an unsynced database may be torn: every open refuses it with Corruption, and
+// nothing in the directory is touched.
+TEST(DeferredSyncTest, MarkerOfAnotherBootIsRefused) {
+  TempDir tmp;
+  const std::string dir = tmp.Sub("db");
+  {
+    std::unique_ptr<Store> store;
+    CreateWithArticle(dir, &store);
+  }
+  ASSERT_TRUE(WriteUnsyncedMarker(dir, "00000000-0000-0000-0000-000000000000").ok());
+  const std::set<std::string> before = Files(dir);
+  for (bool read_only : {false, true}) {
+    std::unique_ptr<Store> store;
+    StoreOptions opts;
+    opts.read_only = read_only;
+    Status s = Store::Open(opts, dir, &store);
+    EXPECT_EQ(s.code(), Status::Code::kCorruption) << s.ToString();
+    EXPECT_NE(s.ToString().find("restarted"), std::string::npos) << s.ToString();
+  }
+  EXPECT_EQ(Files(dir), before);
+  // Without the marker (the user's call to make) it opens as it was.
+  std::filesystem::remove(dir + "/" + kUnsyncedMarker);
+  ExpectArticle(dir);
+}
+
+// A creation stopped before its first key holds nothing: the marker is part of what the next
+// writer removes before it creates the database again.
+TEST(DeferredSyncTest, MarkerOfAnEmptyInterruptedCreationIsRemoved) {
+  TempDir tmp;
+  const std::string dir = tmp.Sub("db");
+  std::filesystem::create_directories(dir);
+  ASSERT_TRUE(WriteUnsyncedMarker(dir, "00000000-0000-0000-0000-000000000000").ok());
+  std::unique_ptr<Store> store;
+  CreateWithArticle(dir, &store);
+  ASSERT_TRUE(store->Close().ok());
+  EXPECT_FALSE(Marked(dir));
+  store.reset();
+  ExpectArticle(dir);
+}
+
+}  // namespace
+}  // namespace aligndb
