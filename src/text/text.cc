@@ -770,6 +770,18 @@ void DropNumberedRuns(std::vector<std::string>* sentences) {
   if (items >= 3) sentences->clear();
 }
 
+// An enumeration's number that ICU cut off as a sentence of its own: "Notes: 1. Astronomical
+// Easter is …<br /> 2. Passover commences …" (Easter's table note) is stored as "Notes: 1." |
+// "Astronomical Easter is …" | "2." | "Passover …". The number (1–2 digits and a period, alone or
+// after "Note:" or "Notes:") is no sentence and goes; the items stay as they were stored.
+bool IsListNumberAlone(std::string_view s) {
+  if (s.starts_with("Notes: ")) s.remove_prefix(7);
+  else if (s.starts_with("Note: ")) s.remove_prefix(6);
+  return (s.size() == 2 || s.size() == 3) && s.back() == '.' &&
+         std::all_of(s.begin(), s.end() - 1,
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
 // "32.c6 Ng3+! 33.Kxf2", "After 30.Qxe8+? Kxe8": "!" and "?" after a chess move annotate it; they
 // end no sentence when a move or a move number follows.
 [[gnu::noinline]] bool IsChessAnnotation(std::string_view sentence, std::string_view next) {
@@ -1487,6 +1499,7 @@ Status TextProcessor::Process(const SourcePage& page, ProcessedPage* out) {
         auto sentences = splitter_.Split(p);
         DropGameScores(&sentences);
         DropNumberedRuns(&sentences);
+        std::erase_if(sentences, [](const std::string& s) { return IsListNumberAlone(s); });
         // A value aligndb cannot compute, outside any bracket, leaves a hole in its sentence
         // ("worth approximately $ today."): the sentence goes, as text that cannot be rendered.
         if (cleaned.computed_values &&
