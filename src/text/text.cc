@@ -1153,6 +1153,7 @@ std::string WithoutNoBreakMarks(std::string_view s) {
 // (`rest` is the text after the boundary) when what lies between the boundary and the ")" is no
 // sentence: at most 12 words and 192 bytes, at most one word starting in lower case. A bracket that
 // holds whole sentences ("(… as slaves. They were taken from Africa by force)") is split as before.
+// A bracket opening the sentence counts only before a number (below).
 [[gnu::noinline]] bool ContinuesInsideBracket(std::string_view sentence, std::string_view rest) {
   // The ")" must come within 192 bytes (a dozen short words): without one there, nothing else
   // needs looking at.
@@ -1169,7 +1170,12 @@ std::string WithoutNoBreakMarks(std::string_view s) {
     if (i == static_cast<size_t>(-1)) return false;
     open = i;
   }
-  if (sentence.find_first_not_of(" \t\n\"'") == open) return false;
+  // A bracket opening the sentence may hold sentences ("(He died in 1900. His son …)"); but a
+  // number right after the boundary is a citation's ("(Q. Review VIII. 72, 1812)", a journal's
+  // volume and page), as SplitBeforeDigitsAndSounds holds where ICU does not break.
+  if (sentence.find_first_not_of(" \t\n\"'") == open &&
+      (rest.empty() || !std::isdigit(static_cast<unsigned char>(rest[0]))))
+    return false;
   const auto* p = reinterpret_cast<const uint8_t*>(rest.data());
   const int32_t n = static_cast<int32_t>(window);
   int depth = 0, words = 0, lower = 0;

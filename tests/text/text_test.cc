@@ -1415,6 +1415,13 @@ TEST(SentenceBracketTest, BracketsOfWholeSentencesAreSplit) {
             Sentences({"(He died in 1900.", "His son Kovpak ran it.)", "The firm grew."}));
   EXPECT_EQ(Split("It rained (a lot. Then it stopped."),
             Sentences({"It rained (a lot.", "Then it stopped."}));
+  // A bracket opening a sentence holds a citation when a number follows the period (Aluminium,
+  // fifteenth set: "(Q. Review VIII." | "72, 1812)"); before a word, or unclosed, it is split.
+  EXPECT_EQ(Split("It has a less classical sound. (Q. Review VIII. 72, 1812)"),
+            Sentences({"It has a less classical sound.", "(Q. Review VIII. 72, 1812)"}));
+  EXPECT_EQ(Split("(He died in 1900. His son ran it.) It grew. (Vol. VIII. 72, 1812"),
+            Sentences({"(He died in 1900.", "His son ran it.)", "It grew.", "(Vol. VIII.",
+                       "72, 1812"}));
 }
 
 TEST(SentenceAbbreviationTest, CanonTranslitAndVersus) {
