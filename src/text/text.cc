@@ -770,6 +770,18 @@ void DropNumberedRuns(std::vector<std::string>* sentences) {
   if (items >= 3) sentences->clear();
 }
 
+// An enumeration's number that ICU cut off as a sentence of its own: "Notes: 1. Astronomical
+// Easter is …<br /> 2. Passover commences …" (Easter's table note) is stored as "Notes: 1." |
+// "Astronomical Easter is …" | "2." | "Passover …". The number (1–2 digits and a period, alone or
+// after "Note:" or "Notes:") is no sentence and goes; the items stay as they were stored.
+bool IsListNumberAlone(std::string_view s) {
+  if (s.starts_with("Notes: ")) s.remove_prefix(7);
+  else if (s.starts_with("Note: ")) s.remove_prefix(6);
+  return (s.size() == 2 || s.size() == 3) && s.back() == '.' &&
+         std::all_of(s.begin(), s.end() - 1,
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
 // "32.c6 Ng3+! 33.Kxf2", "After 30.Qxe8+? Kxe8": "!" and "?" after a chess move annotate it; they
 // end no sentence when a move or a move number follows.
 [[gnu::noinline]] bool IsChessAnnotation(std::string_view sentence, std::string_view next) {
@@ -1141,6 +1153,7 @@ std::string WithoutNoBreakMarks(std::string_view s) {
 // (`rest` is the text after the boundary) when what lies between the boundary and the ")" is no
 // sentence: at most 12 words and 192 bytes, at most one word starting in lower case. A bracket that
 // holds whole sentences ("(… as slaves. They were taken from Africa by force)") is split as before.
+// A bracket opening the sentence counts only before a number (below).
 [[gnu::noinline]] bool ContinuesInsideBracket(std::string_view sentence, std::string_view rest) {
   // The ")" must come within 192 bytes (a dozen short words): without one there, nothing else
   // needs looking at.
@@ -1157,7 +1170,12 @@ std::string WithoutNoBreakMarks(std::string_view s) {
     if (i == static_cast<size_t>(-1)) return false;
     open = i;
   }
-  if (sentence.find_first_not_of(" \t\n\"'") == open) return false;
+  // A bracket opening the sentence may hold sentences ("(He died in 1900. His son …)"); but a
+  // number right after the boundary is a citation's ("(Q. Review VIII. 72, 1812)", a journal's
+  // volume and page), as SplitBeforeDigitsAndSounds holds where ICU does not break.
+  if (sentence.find_first_not_of(" \t\n\"'") == open &&
+      (rest.empty() || !std::isdigit(static_cast<unsigned char>(rest[0]))))
+    return false;
   const auto* p = reinterpret_cast<const uint8_t*>(rest.data());
   const int32_t n = static_cast<int32_t>(window);
   int depth = 0, words = 0, lower = 0;
@@ -1487,6 +1505,7 @@ Status TextProcessor::Process(const SourcePage& page, ProcessedPage* out) {
         auto sentences = splitter_.Split(p);
         DropGameScores(&sentences);
         DropNumberedRuns(&sentences);
+        std::erase_if(sentences, [](const std::string& s) { return IsListNumberAlone(s); });
         // A value aligndb cannot compute, outside any bracket, leaves a hole in its sentence
         // ("worth approximately $ today."): the sentence goes, as text that cannot be rendered.
         if (cleaned.computed_values &&

@@ -1618,6 +1618,39 @@ bool IsHatnoteLine(std::string_view line) {
   return t.substr(0, 2) == "[[";
 }
 
+// A field of the CIA World Factbook copied onto a line of its own, as 2000s geography pages did:
+// "'''Natural resources:''' [[petroleum]], [[diamond]]s, …", "'''[[Geographic coordinates]]:'''
+// {{coor dm|…}}", "Irrigated land: 750 km² (1998 est.)". A data line, not prose. Only the
+// Factbook's own field names of two words or more, followed by ':' and one sentence at most: a
+// dialogue's bold speaker ("'''More:''' Then God can arrest him.") or a short label ("Climate:
+// …", "Location: …") stays prose.
+bool IsFactbookFieldLine(std::string_view line) {
+  static constexpr std::string_view kFields[] = {"Natural resources",
+                                                 "Geographic coordinates",
+                                                 "Map references",
+                                                 "Irrigated land",
+                                                 "Natural hazards",
+                                                 "Land use",
+                                                 "Land boundaries",
+                                                 "Maritime claims",
+                                                 "Elevation extremes",
+                                                 "Area - comparative",
+                                                 "Environment - current issues",
+                                                 "Environment - international agreements",
+                                                 "Geography - note",
+                                                 "Total renewable water resources"};
+  std::string_view t = line;
+  for (int k = 0; k < 6 && !t.empty() && (t.front() == '\'' || t.front() == '['); ++k)
+    t.remove_prefix(1);
+  for (auto f : kFields) {
+    if (t.substr(0, f.size()) != f) continue;
+    std::string_view rest = t.substr(f.size());
+    while (!rest.empty() && (rest.front() == ']' || rest.front() == '\'')) rest.remove_prefix(1);
+    return !rest.empty() && rest.front() == ':' && !HasSentenceBreak(rest);
+  }
+  return false;
+}
+
 bool IsHeading(std::string_view line) {
   std::string_view t = Trim(line);
   return t.size() >= 3 && t.front() == '=' && t.back() == '=';
@@ -1638,9 +1671,12 @@ void BlankNonProseLines(std::string* s) {
     if (c == '=' && IsHeading(line)) link_section = IsLinkSection(line);
     bool other = !std::isalnum(c)
                      ? IsLinkOnlyLine(line) || IsBoldOnlyLine(line) ||
-                           ((c == ':' || c == '\'' || c == '(') && IsHatnoteLine(line))
+                           ((c == ':' || c == '\'' || c == '(') && IsHatnoteLine(line)) ||
+                           ((c == '\'' || c == '[') && IsFactbookFieldLine(line.substr(first)))
                      : (c == 'S' && IsSeeAlsoLine(line.substr(first))) ||
-                           ((c == 'S' || c == 's' || c == 'M' || c == 'F') && IsHatnoteLine(line));
+                           ((c == 'S' || c == 's' || c == 'M' || c == 'F') &&
+                            IsHatnoteLine(line)) ||
+                           (std::isupper(c) && IsFactbookFieldLine(line.substr(first)));
     if (other || (link_section && HasUrl(line)))
       std::fill(s->begin() + static_cast<std::ptrdiff_t>(b),
                 s->begin() + static_cast<std::ptrdiff_t>(e), ' ');

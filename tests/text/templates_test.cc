@@ -123,6 +123,13 @@ TEST(CoordTest, InlineCoordinatesShowAsWikipediaShowsThem) {
   EXPECT_EQ(CleanOne("The town.\n\n{{coord|44|53|51|N|21|25|01|E|display=inline,title}}\n"),
             "The town.");
   EXPECT_EQ(CleanOne("At {{coord|north|x}} or {{coord|12|N|x|E}} here."), "At or here.");
+  // {{coor d}} and its kin, superseded by {{coord}} with the same arguments (Abu Dhabi, 2006:
+  // "Abu Dhabi city is located at."); the title-only {{coor title d}} stays out.
+  EXPECT_EQ(CleanOne("Abu Dhabi city is located at {{coor d|24.4667|N|54.3667|E}}."),
+            "Abu Dhabi city is located at 24.4667\u00b0N 54.3667\u00b0E.");
+  EXPECT_EQ(CleanOne("It lies at {{coor dm|43|12|S|25|18|W}}."),
+            "It lies at 43\u00b012\u2032S 25\u00b018\u2032W.");
+  EXPECT_EQ(CleanOne("The town.{{coor title d|24.4667|N|54.3667|E}}"), "The town.");
   // Values Module:Coordinates rejects are not shown (review).
   EXPECT_EQ(CleanOne("At {{coord|10|75|N|5|99|E}} or {{coord|95|N|5|E}} or {{coord|10.5|-190.25}} "
                      "or {{coord|1234567890123456789012345|N|5|E}} here."),

@@ -785,6 +785,20 @@ std::vector<std::vector<std::string>> ProcessedParagraphs(const std::string& wik
   return out.paragraphs;
 }
 
+// An enumeration's number cut off as a sentence of its own (Easter's table note, fourteenth set)
+// goes; a number inside a sentence, one of three digits and a sentence ending in one stay.
+TEST(TextProcessorTest, ListNumbersAloneAreNotSentences) {
+  using S = std::vector<std::string>;
+  EXPECT_EQ(ProcessedParagraphs("<small>Notes: 1. Astronomical Easter is the first Sunday after "
+                                "the full moon.<br /> 2. [[Passover]] commences at sunset.</small>"),
+            (std::vector<S>{{"Astronomical Easter is the first Sunday after the full moon.",
+                             "Passover commences at sunset."}}));
+  EXPECT_EQ(ProcessedParagraphs("He was rated as No. 1. Lincoln came 2. Notes: see below. The "
+                                "year was 1865. 100. Then it ended."),
+            (std::vector<S>{{"He was rated as No. 1.", "Lincoln came 2.", "Notes: see below.",
+                             "The year was 1865.", "100.", "Then it ended."}}));
+}
+
 TEST(TextProcessorTest, GameScoresAreNotProse) {
   const auto paragraphs = ProcessedParagraphs(
       "After 30.Qxe8+? Kxe8 31.Re7+ Kf8 32.c6 Ng3+! 33.Kxf2 Nxf5, White cannot advance his "
@@ -1401,6 +1415,13 @@ TEST(SentenceBracketTest, BracketsOfWholeSentencesAreSplit) {
             Sentences({"(He died in 1900.", "His son Kovpak ran it.)", "The firm grew."}));
   EXPECT_EQ(Split("It rained (a lot. Then it stopped."),
             Sentences({"It rained (a lot.", "Then it stopped."}));
+  // A bracket opening a sentence holds a citation when a number follows the period (Aluminium,
+  // fifteenth set: "(Q. Review VIII." | "72, 1812)"); before a word, or unclosed, it is split.
+  EXPECT_EQ(Split("It has a less classical sound. (Q. Review VIII. 72, 1812)"),
+            Sentences({"It has a less classical sound.", "(Q. Review VIII. 72, 1812)"}));
+  EXPECT_EQ(Split("(He died in 1900. His son ran it.) It grew. (Vol. VIII. 72, 1812"),
+            Sentences({"(He died in 1900.", "His son ran it.)", "It grew.", "(Vol. VIII.",
+                       "72, 1812"}));
 }
 
 TEST(SentenceAbbreviationTest, CanonTranslitAndVersus) {

@@ -426,6 +426,27 @@ TEST(NonProseTest, LabelsSeeAlsoLinesAndLinkSectionUrlsStayOut) {
 // Hatnotes written by hand, lines of their own that only point to other articles (fifteenth
 // held-out set, 2006 pages), are dropped like {{main}}; a sentence that starts with "See" but is
 // no pointer, or a pointer that goes on with more prose, stays.
+// Fields of the CIA World Factbook on lines of their own (Geography of Angola, Arctic Ocean, 2006)
+// are data, not prose; a dialogue's bold speaker, a short label and a field going on are prose.
+TEST(NonProseTest, FactbookFieldLinesAreDropped) {
+  EXPECT_EQ(CleanWikitext("Angola lies in Africa.\n\n'''Natural resources:''' [[petroleum]], "
+                          "[[diamond]]s, [[iron]] ore\n\n'''Irrigated land:''' 750 km² (1998 "
+                          "est.)\n\n'''[[Geographic coordinates]]:''' 12°30′S\n\n"
+                          "Natural hazards: locally heavy rainfall causes periodic flooding\n\n"
+                          "'''Geography - note:''' the province of [[Cabinda (province)|Cabinda]] "
+                          "is an exclave")
+                .paragraphs,
+            Paragraphs{"Angola lies in Africa."});
+  EXPECT_EQ(CleanWikitext("'''More:''' Then God can arrest him.\n\n"
+                          "Climate: tropical in the north\n\n"
+                          "Natural resources: oil. Angola exports most of it.\n\n"
+                          "Natural resources of the coast are few.")
+                .paragraphs,
+            (Paragraphs{"More: Then God can arrest him.", "Climate: tropical in the north",
+                        "Natural resources: oil. Angola exports most of it.",
+                        "Natural resources of the coast are few."}));
+}
+
 TEST(NonProseTest, HandWrittenHatnotesAreDropped) {
   EXPECT_EQ(CleanWikitext("===Calligraphy===\n''See [[Arabic calligraphy]] for a fuller "
                           "overview.''\n\nThe script is cursive.")
