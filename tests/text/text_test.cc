@@ -1048,6 +1048,17 @@ TEST(TextProcessorTest, ReferencesBetweenSentencesSeparateThem) {
   EXPECT_EQ(counter[0], (S{"It marks Martin Luther King Jr. Day each year.",
                            "He met Sammy Davis Jr. and left.",
                            "The rate was 3.5 and the U.S.economy grew."}));
+  // A hostile page of such references, after a suffix or an end mark, costs linear time.
+  for (const std::string unit : {"Sam Jr.<ref>x</ref>Baker ", "It ended.<ref/><ref/>''Then'' "}) {
+    ExpectLinearTime(
+        unit,
+        [&](int units) {
+          std::string text = "Start here. ";
+          for (int i = 0; i < units; ++i) text += unit;
+          return text;
+        },
+        [](const std::string& text) { return !ProcessedParagraphs(text).empty(); });
+  }
 }
 
 // A capital alone in italics is a variable, not an initial: a period and a capitalised word after
