@@ -2,6 +2,7 @@
 #include "text/templates.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -259,6 +260,11 @@ bool ParseRule(std::string_view text, TemplateRule* rule, std::string* error) {
 
 // ------------------------------------------------------------------ units
 
+// Module:Convert's engineering prefixes of unit codes ("e6mi") and the word each shows.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 5> kEngineeringPrefixes = {
+    {{"e3", "thousand"}, {"e6", "million"}, {"e9", "billion"}, {"e12", "trillion"},
+     {"e15", "quadrillion"}}};
+
 struct Unit {
   std::string symbol, singular, plural, dimension;
   double factor = 1, offset = 0;
@@ -398,6 +404,45 @@ Status TemplateTable::Parse(std::string_view templates_tsv, std::string_view uni
         return Status::InvalidArgument("data/templates-units.tsv: default unit '" + d + "' of '" +
                                        u.symbol + "' is not a unit of dimension " + u.dimension);
     }
+  // Module:Convert's engineering codes: "e6mi" is a million miles ("4 million miles (6.4 million
+  // kilometres)"), with e3, e9, e12 and e15 for thousand, billion, trillion and quadrillion; its
+  // default output is the base unit's with the same prefix. Made for every listed code that a
+  // row does not define itself (e6m3, e6acre are rows: their names and defaults are as listed).
+  // Not for temperatures (an offset) nor "per" units (/km2).
+  const size_t listed = im.units.size();
+  std::vector<std::pair<std::string, size_t>> base_codes(im.unit_codes.begin(),
+                                                         im.unit_codes.end());
+  std::sort(base_codes.begin(), base_codes.end());
+  for (const auto& [prefix, scale] : kEngineeringPrefixes) {
+    const double factor = std::pow(10.0, std::atoi(std::string(prefix.substr(1)).c_str()));
+    for (const auto& [code, idx] : base_codes) {
+      const Unit& b = im.units[idx];
+      if (b.offset != 0 || code.starts_with('/') || code.starts_with('e') ||
+          im.unit_codes.count(std::string(prefix) + code) > 0 ||
+          b.plural.find("illion") != std::string::npos ||
+          b.plural.find("thousand") != std::string::npos)
+        continue;
+      Unit u = b;
+      const std::string word = std::string(scale) + " ";
+      u.symbol = word + b.symbol;
+      u.singular = word + b.singular;
+      u.plural = word + b.plural;
+      u.factor = b.factor * factor;
+      for (auto& d : u.defaults)
+        if (im.unit_codes.count(std::string(prefix) + d) > 0 ||
+            std::any_of(base_codes.begin(), base_codes.end(),
+                        [&](auto& bc) { return bc.first == d && im.units[bc.second].offset == 0; }))
+          d = std::string(prefix) + d;
+      im.units.push_back(std::move(u));
+      im.unit_codes.emplace(std::string(prefix) + code, im.units.size() - 1);
+    }
+  }
+  // A default made above names a prefixed unit that may not exist (a row's default "/km2"):
+  // the base unit's default is used then.
+  for (size_t i = listed; i < im.units.size(); ++i)
+    for (auto& d : im.units[i].defaults)
+      if (const Unit* o = im.FindUnit(d); !o || o->dimension != im.units[i].dimension)
+        d = d.substr(d.find_first_not_of("e0123456789"));
   *out = std::move(table);
   return Status::OK();
 }
@@ -1368,7 +1413,18 @@ bool TemplateTable::Impl::ParseConvert(const std::vector<std::string>& a, Conver
     *fallback = c->values[0].display;
     for (size_t v = 1; v < c->values.size(); ++v)
       *fallback += std::string(c->seps[v - 1]->in) + c->values[v].display;
-    if (k < a.size()) *fallback += " " + a[k];
+    if (k < a.size()) {
+      // An engineering prefix is never shown as a code: "10 e6widget" reads "10 million widget".
+      std::string_view code = Trim(a[k]);
+      for (const auto& [prefix, scale] : kEngineeringPrefixes)
+        if (code.size() > prefix.size() && code.starts_with(prefix) &&
+            !std::isdigit(static_cast<unsigned char>(code[prefix.size()]))) {
+          *fallback += " " + std::string(scale);
+          code.remove_prefix(prefix.size());
+          break;
+        }
+      *fallback += " " + std::string(code);
+    }
     return false;
   }
   ++k;

@@ -1107,7 +1107,9 @@ bool HoldsNoBreakMark(std::string_view text) {
   const char* end = p + text.size();
   while (const void* hit = p < end ? std::memchr(p, 0x81, static_cast<size_t>(end - p)) : nullptr) {
     const char* m = static_cast<const char*>(hit);
-    if (m > text.data() && m + 1 < end && std::string_view(m - 1, 3) == kNoSentenceBreak)
+    if (m > text.data() && m + 1 < end &&
+        (std::string_view(m - 1, 3) == kNoSentenceBreak ||
+         std::string_view(m - 1, 3) == kSentenceBreak))
       return true;
     p = m + 1;
   }
@@ -1138,6 +1140,14 @@ std::string WithoutNoBreakMarks(std::string_view s) {
   for (size_t i = 0; i < s.size();) {
     size_t m = s.find(kNoSentenceBreak, i);
     if (m == std::string_view::npos) m = s.size();
+    // A kSentenceBreak after a "." (CleanWikitext's) goes too; one elsewhere is the source's.
+    for (size_t b = s.substr(0, m).find(kSentenceBreak, i); b != std::string_view::npos;
+         b = s.substr(0, m).find(kSentenceBreak, i)) {
+      out.append(s.substr(i, b - i));
+      if (b == 0 || s[b - 1] != '.') out.append(kSentenceBreak);
+      i = b + kSentenceBreak.size();
+    }
+    if (i >= s.size()) break;
     out.append(s.substr(i, m - i));
     const size_t after = m + kNoSentenceBreak.size();
     if (m < s.size() && !EndsInMarkable(s, m) && !(after < s.size() && s[after] == '.'))
@@ -1347,6 +1357,8 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
         marked = true;
         continue;
       }
+      // "King Jr.\u2063 Baker": CleanWikitext saw the name end; the sentence ends with it.
+      if (last.ends_with(kSentenceBreak)) goto boundary;
       // No sentence starts with a slash ("fighters from I./JG 53 and 2./JG 77 fought") or a
       // semicolon glued to the mark before it ("Alaska, Inc.; ConocoPhillips", "''Tora! Tora!
       // Tora!''; but Fox", "\"What color is Saturday?\"; they"): the sentence goes on, though ICU
@@ -1384,6 +1396,7 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
           continue;
       }
     }
+  boundary:
     parts.clear();
     SplitBeforeDigitsAndSounds(sentence, slowly, &parts);
     pending = bounds[i + 1];

@@ -49,6 +49,13 @@ Status ParseFlagNames(const std::vector<std::string>& names, uint32_t* flags);
 // reaches a stored sentence.
 inline constexpr std::string_view kNoSentenceBreak = "\u2060";
 
+// Put right after a "Jr." or "Sr." that a reference follows before a capitalised word
+// ("[[Martin Luther King Jr.]]<ref>…</ref> Baker was"): the name ends there, and the sentence
+// with it, which the splitter cannot tell from "King Jr. Day". U+2063 INVISIBLE SEPARATOR, a
+// format character ICU ignores like kNoSentenceBreak; SentenceSplitter keeps the boundary after
+// it and removes the mark.
+inline constexpr std::string_view kSentenceBreak = "\u2063";
+
 // Splits a paragraph into sentences with ICU's sentence break rules plus an abbreviation list
 // (titles such as "Dr.", initials, "U.S.", "e.g.", ...). A "!" or "?" followed by
 // kNoSentenceBreak ends no sentence, and the mark is removed. Not thread-safe: one per thread.

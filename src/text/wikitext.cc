@@ -273,6 +273,33 @@ size_t BreakEndsLine(std::string_view in, size_t end, const std::string& out) {
 
 // `inline_math`: inline <math> shows as plain text (AppendInlineMath); else it goes with its
 // content, as the other dropped tags do.
+// After references dropped from `out`, before `next` (the text that follows them): a sentence
+// end that the next sentence follows with no space ("[[Gypsy Rose Lee]].<ref>…</ref>''[[Time
+// (magazine)|Time]]'' magazine") gets the space Wikipedia's footnote marks stand for, so the two
+// sentences do not meet ("Lee.Time"); a "Jr." or "Sr." ending a name there ("[[Martin Luther
+// King Jr.]]<ref>…</ref> Baker was") gets kSentenceBreak, since a reference closes the name, and
+// the sentence with it: "King Jr. Day" has none. Only before a capital letter (after opening
+// quotes and link brackets).
+void MarkAfterReferences(std::string* out, std::string_view next) {
+  size_t k = 0;
+  while (k < next.size() && (next[k] == ' ' || next[k] == '\t')) ++k;
+  const bool spaced = k > 0;
+  while (k < next.size() && (next[k] == '\'' || next[k] == '[' || next[k] == '"')) ++k;
+  if (k >= next.size() || next[k] < 'A' || next[k] > 'Z') return;
+  std::string_view o = *out;
+  if (o.ends_with("]]")) o.remove_suffix(2);
+  for (std::string_view suffix : {"Jr.", "Sr."}) {
+    if (o.size() > suffix.size() && o.ends_with(suffix) &&
+        std::string_view(" ,[|").find(o[o.size() - suffix.size() - 1]) != std::string_view::npos) {
+      out->append(kSentenceBreak);
+      if (!spaced) out->push_back(' ');
+      return;
+    }
+  }
+  if (!spaced && !out->empty() && std::string_view(".!?").find(out->back()) != std::string::npos)
+    out->push_back(' ');
+}
+
 std::string RemoveTags(std::string_view in, bool inline_math) {
   std::string out;
   out.reserve(in.size());
@@ -286,8 +313,13 @@ std::string RemoveTags(std::string_view in, bool inline_math) {
     return false;
   };
   size_t i = 0;
+  bool after_ref = false;  // references were dropped at the end of `out`
   while (i < in.size()) {
     size_t lt = in.find('<', i);
+    if (after_ref && (lt == std::string_view::npos || lt > i)) {
+      MarkAfterReferences(&out, in.substr(i, std::min<size_t>(lt, in.size()) - i));
+      after_ref = false;
+    }
     if (lt == std::string_view::npos) {
       out.append(in.substr(i));
       break;
@@ -297,12 +329,16 @@ std::string RemoveTags(std::string_view in, bool inline_math) {
     bool closing = false, self_closing = false;
     size_t end = 0;
     if (!ParseTag(in, lt, &name, &closing, &self_closing, &end)) {
+      after_ref = false;
       out.push_back('<');
       i = lt + 1;
       continue;
     }
+    const bool ref = IEquals(name, "ref") && !closing;
+    after_ref = false;
     if (IsDropTag(name)) {
       if (closing || self_closing) {
+        after_ref = ref;
         i = end;
         continue;
       }
@@ -314,6 +350,7 @@ std::string RemoveTags(std::string_view in, bool inline_math) {
         continue;
       }
       i = in.find('>', close) + 1;
+      after_ref = ref;
       if (inline_math && IEquals(name, "math"))
         AppendInlineMath(in.substr(lt, end - lt), in.substr(end, close - end), in.substr(i), &out);
       continue;

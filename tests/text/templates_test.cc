@@ -296,6 +296,25 @@ TEST(ConvertTest, EleventhSetUnitsRangesAndSpelling) {
   EXPECT_EQ(CleanOne("{{cvt|5|-|15|widget}}"), "5\u201315 widget");
 }
 
+// Module:Convert's engineering codes (sixteenth held-out set, United States: "a network of
+// {{convert|4|e6mi|abbr=off|sp=us}} of public roads" was "4 e6mi"): e3, e6, e9, e12 and e15
+// before a unit code are thousand, million, billion, trillion and quadrillion, and the default
+// output carries the same prefix. Rows of the table keep their own names and defaults
+// ("e6acre" → km2); an unknown unit with a prefix shows the word, never the code.
+TEST(ConvertTest, EngineeringPrefixesAreNamed) {
+  EXPECT_EQ(CleanOne("a network of {{convert|4|e6mi|abbr=off|sp=us}} of public roads"),
+            "a network of 4 million miles (6.4 million kilometers) of public roads");
+  EXPECT_EQ(CleanOne("{{convert|4|e6mi}}"), "4 million miles (6.4 million km)");
+  EXPECT_EQ(CleanOne("{{convert|6.5|e6ft2|m2}}"), "6.5 million square feet (600,000 m2)");
+  EXPECT_EQ(CleanOne("{{convert|800|e6km|AU e6mi|abbr=on}}"),
+            "800 million km (5.3 AU; 500 million mi)");
+  EXPECT_EQ(CleanOne("{{convert|10|e6carat|kg|abbr=off}}"), "10 million carats (2,000 kilograms)");
+  EXPECT_EQ(CleanOne("{{convert|22|e6acre|km2}}"), "22 million acres (89,000 km2)");
+  // Counter-examples: a unit without a prefix as before; an unknown unit.
+  EXPECT_EQ(CleanOne("{{convert|4|mi|abbr=off}}"), "4 miles (6.4 kilometres)");
+  EXPECT_EQ(CleanOne("{{convert|10|e6widget}}"), "10 million widget");
+}
+
 // Module:Convert's default rounding (its default_precision), on the sets' real uses: the input's
 // precision shifted by log10(in/out) + log10 2; a whole number to feet or pounds by the input
 // unit's size; a range at its widest precision; temperatures to three significant figures in
@@ -370,6 +389,20 @@ TEST(EleventhSetTest, ManyUsesCostLinearTime) {
   EXPECT_EQ(CleanOne(page(1)),
             "Start x [s] 9 four\u2013eight miles (6.4\u201312.9 km) 5 L\u2609 5\u201315 widget "
             "(\u0334).");
+}
+
+// Identifiers in prose: "Editions Parenthèses, {{ISBN|978-2-86364-648-9}}, Pascal Rannou"
+// (Josephine Baker, sixteenth held-out set) was dropped; Template:ISBN shows "ISBN " and the
+// numbers separated by commas, {{ISBNT}} the numbers alone.
+TEST(TemplateTest, IdentifiersShowTheirPrefix) {
+  EXPECT_EQ(CleanOne("Editions Parenth\u00e8ses, {{ISBN|978-2-86364-648-9}}, Pascal Rannou"),
+            "Editions Parenth\u00e8ses, ISBN 978-2-86364-648-9, Pascal Rannou");
+  EXPECT_EQ(CleanOne("{{ISBN|0-7475-3269-9|978-1-4133-0454-1}}"),
+            "ISBN 0-7475-3269-9, 978-1-4133-0454-1");
+  EXPECT_EQ(CleanOne("{{ISSN|0028-0836}} and {{OCLC|534995}}"), "ISSN 0028-0836 and OCLC 534995");
+  EXPECT_EQ(CleanOne("{{ISBNT|0-7475-3269-9}}"), "0-7475-3269-9");
+  // Counter-example: without a number nothing is shown.
+  EXPECT_EQ(CleanOne("A book{{ISBN}}."), "A book.");
 }
 
 }  // namespace

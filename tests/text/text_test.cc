@@ -1020,6 +1020,47 @@ TEST(TextProcessorTest, ADroppedPictureSeparatesItsNeighbours) {
   EXPECT_EQ(paragraphs[1], (S{"The city grew.", "It stood by the river.It was old."}));
 }
 
+// References stand between two sentences as footnote marks: "[[Gypsy Rose Lee]].<ref>…</ref>
+// <ref>…</ref>''[[Time (magazine)|Time]]'' magazine" (Josephine Baker, sixteenth held-out set)
+// is two sentences, with the space the marks stand for; a "Jr." a reference closes ends the name
+// and the sentence before a capital ("Rev. [[Martin Luther King Jr.]]<ref>…</ref> Baker was").
+// Counter-examples: a reference before a lower-case word or a number adds nothing, and "Jr."
+// without a reference stays inside the name ("King Jr. Day", "Sammy Davis Jr. and").
+TEST(TextProcessorTest, ReferencesBetweenSentencesSeparateThem) {
+  using S = std::vector<std::string>;
+  const auto baker = ProcessedParagraphs(
+      "In 1951, she was replaced by [[Gypsy Rose Lee]].<ref>{{cite web|title=A}}</ref><ref name="
+      "\"b\"/>''[[Time (magazine)|Time]]'' magazine referred to her. In 1963, she spoke at the "
+      "[[March on Washington]] at the side of Rev. [[Martin Luther King Jr.]]<ref>{{cite "
+      "web|title=B}}</ref> Baker was the only official female speaker. He met Sammy Davis "
+      "Jr.<ref name=c/>One day he left.");
+  ASSERT_EQ(baker.size(), 1u);
+  EXPECT_EQ(baker[0], (S{"In 1951, she was replaced by Gypsy Rose Lee.",
+                         "Time magazine referred to her.",
+                         "In 1963, she spoke at the March on Washington at the side of Rev. "
+                         "Martin Luther King Jr.",
+                         "Baker was the only official female speaker.", "He met Sammy Davis Jr.",
+                         "One day he left."}));
+  const auto counter = ProcessedParagraphs(
+      "It marks [[Martin Luther King Jr.]] Day each year. He met [[Sammy Davis Jr.]]<ref>A</ref> "
+      "and left. The rate was 3.<ref>B</ref>5 and the U.S.<ref>C</ref>economy grew.");
+  ASSERT_EQ(counter.size(), 1u);
+  EXPECT_EQ(counter[0], (S{"It marks Martin Luther King Jr. Day each year.",
+                           "He met Sammy Davis Jr. and left.",
+                           "The rate was 3.5 and the U.S.economy grew."}));
+  // A hostile page of such references, after a suffix or an end mark, costs linear time.
+  for (const std::string unit : {"Sam Jr.<ref>x</ref>Baker ", "It ended.<ref/><ref/>''Then'' "}) {
+    ExpectLinearTime(
+        unit,
+        [&](int units) {
+          std::string text = "Start here. ";
+          for (int i = 0; i < units; ++i) text += unit;
+          return text;
+        },
+        [](const std::string& text) { return !ProcessedParagraphs(text).empty(); });
+  }
+}
+
 // A capital alone in italics is a variable, not an initial: a period and a capitalised word after
 // it end the sentence (Axiom of choice, eleventh held-out set, twice; Peano axioms, held-out 2).
 // Initials are not set in italics; a variable before a lower-case word, or an upright capital
