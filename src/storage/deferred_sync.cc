@@ -44,7 +44,8 @@ class DeferredDirectory : public rocksdb::FSDirectoryWrapper {
   }
   IOStatus FsyncWithDirOptions(const IOOptions& o, IODebugContext* dbg,
                                const rocksdb::DirFsyncOptions& d) override {
-    return fs_->Skip() ? IOStatus::OK() : rocksdb::FSDirectoryWrapper::FsyncWithDirOptions(o, dbg, d);
+    return fs_->Skip() ? IOStatus::OK()
+                       : rocksdb::FSDirectoryWrapper::FsyncWithDirOptions(o, dbg, d);
   }
 
  private:

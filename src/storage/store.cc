@@ -252,6 +252,21 @@ Status RemoveInterruptedCreation(const std::string& dir, bool* removed) {
   return Status::OK();
 }
 
+// A marker left by a creating command of another boot of the machine (deferred_sync.h): the files
+// written without syncs may be torn, even CURRENT lost. Refused, by readers and writers alike.
+Status CheckUnsyncedMarkerBoot(const std::string& dir) {
+  bool marked = false;
+  std::string marked_boot, boot;
+  RETURN_IF_ERROR(ReadUnsyncedMarker(dir, &marked, &marked_boot));
+  if (!marked || (CurrentBootId(&boot).ok() && marked_boot == boot)) return Status::OK();
+  return Status::Corruption(
+      dir +
+      ": damaged database: the command that created it was stopped before its data were "
+      "on disk, and the machine has restarted since (or the directory was copied from "
+      "another machine), so its content may be incomplete. Remove the directory and run "
+      "that command again");
+}
+
 // Checks what `dir` holds before RocksDB opens it: nothing (created when allowed), or a RocksDB
 // database. Sets `*is_db` for the last. What an interrupted creation left is nothing: a writer
 // that may create a database removes it and starts again.
@@ -275,6 +290,7 @@ Status CheckDirectory(const StoreOptions& options, const std::string& dir, bool*
       return Status::OK();
     }
   }
+  if (exists) RETURN_IF_ERROR(CheckUnsyncedMarkerBoot(dir));
   *is_db = exists && fs::exists(fs::path(dir) / "CURRENT", ec);
   if (exists && !*is_db)
     return Status::InvalidArgument(dir + ": not an aligndb database (no RocksDB CURRENT file)");
@@ -337,25 +353,18 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
 
   // A database this writer creates is written without syncs until Close (deferred_sync.h). One
   // whose creating command never reached Close is still unsynced: in this boot of the machine
-  // its files are whole in the page cache, and this writer goes on without syncs; after a restart
-  // they may be torn, and it is refused (also by readers).
-  bool unsynced = false;
-  std::string boot;
-  const bool boot_known = CurrentBootId(&boot).ok();
+  // its files are whole in the page cache, and a writer goes on without syncs once it holds the
+  // lock (below); after a restart they may be torn, and CheckDirectory refused it.
+  bool creating = false, marked = false;
   if (is_db) {
-    bool marked = false;
     std::string marked_boot;
     RETURN_IF_ERROR(ReadUnsyncedMarker(dir, &marked, &marked_boot));
-    if (marked && (!boot_known || marked_boot != boot))
-      return Status::Corruption(
-          dir + ": the command that created this database was stopped before its data were on "
-                "disk, and the machine has restarted since (or the directory was copied from "
-                "another machine): its content may be incomplete. Remove the directory and run "
-                "that command again");
-    unsynced = marked && !options.read_only;
-  } else if (!options.read_only && boot_known) {
-    RETURN_IF_ERROR(WriteUnsyncedMarker(dir, boot));
-    unsynced = true;
+  } else if (!options.read_only) {
+    std::string boot;
+    if (CurrentBootId(&boot).ok()) {
+      RETURN_IF_ERROR(WriteUnsyncedMarker(dir, boot));
+      creating = true;
+    }
   }
 
   rocksdb::DBOptions db_options;
@@ -399,9 +408,9 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   std::unique_ptr<Store> store(new Store());
   store->dir_ = dir;
   store->read_only_ = options.read_only;
-  if (unsynced) {
+  if (creating || (marked && !options.read_only)) {
     store->deferred_fs_ = std::make_shared<DeferredSyncFileSystem>(rocksdb::FileSystem::Default());
-    store->deferred_fs_->set_deferring(true);
+    store->deferred_fs_->set_deferring(creating);
     store->env_ = rocksdb::NewCompositeEnv(store->deferred_fs_);
     db_options.env = store->env_.get();
   }
@@ -439,6 +448,14 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
     if (s.IsInvalidArgument() && s.ToString().find("Column famil") != std::string::npos)
       return Status::InvalidArgument(dir + ": not an aligndb database (" + s.ToString() + ")");
     return FromRocks(s, dir);
+  }
+  if (store->deferred_fs_ && !creating) {
+    // Looked at again under the lock: a creator that was closing meanwhile has synced and
+    // removed it, and this writer then syncs as RocksDB does.
+    bool still = false;
+    std::string marked_boot;
+    RETURN_IF_ERROR(ReadUnsyncedMarker(dir, &still, &marked_boot));
+    store->deferred_fs_->set_deferring(still);
   }
   RETURN_IF_ERROR(store->CheckSchema(options.read_only));
   if (!options.read_only) {
@@ -564,6 +581,14 @@ Status Store::Close() {
     fo.wait = true;
     s = FromRocks(db_->Flush(fo, handles_), dir_ + ": flush");
   }
+  // Everything the creating command wrote, made durable at once, while this writer still holds
+  // the lock (no other writer may take the database over unsynced); RocksDB's syncs are back on
+  // for what closing writes. On any failure the marker stays: this boot's next writer goes on
+  // without syncs, and after a restart the database is refused rather than read torn.
+  if (db_ && deferred_fs_ && deferred_fs_->deferring()) {
+    deferred_fs_->set_deferring(false);
+    if (s.ok() && write_error_.ok()) s = SyncDatabaseDirectory(dir_);
+  }
   if (db_) {
     for (auto* h : handles_) db_->DestroyColumnFamilyHandle(h);
     handles_.clear();
@@ -571,10 +596,6 @@ Status Store::Close() {
     if (s.ok() && !cs.ok() && !read_only_) s = FromRocks(cs, dir_ + ": close");
     delete db_;
     db_ = nullptr;
-    // Everything the creating command wrote, made durable at once. On any failure the marker
-    // stays: this boot's next writer goes on without syncs, and after a restart the database is
-    // refused rather than read torn.
-    if (deferred_fs_ && s.ok() && write_error_.ok()) s = SyncDatabaseDirectory(dir_);
   }
   if (registered_writer_) {
     std::lock_guard<std::mutex> lock(WritersMutex());
@@ -586,6 +607,8 @@ Status Store::Close() {
 }
 
 Store::~Store() { (void)Close(); }
+
+bool Store::syncs_deferred() const { return deferred_fs_ && deferred_fs_->deferring(); }
 
 Snapshot::~Snapshot() { store_->db_->ReleaseSnapshot(snap_); }
 

@@ -105,6 +105,8 @@ class Store {
 
   const std::string& dir() const { return dir_; }
   bool read_only() const { return read_only_; }
+  // This writer skips RocksDB's syncs now (a database being created; see Open).
+  bool syncs_deferred() const;
 
   // ---- Editions ----
   // The id of edition `name`; with `create`, allocates one for a new name.

@@ -21,9 +21,7 @@ using testing::MakeArticle;
 using testing::OpenOrDie;
 using testing::TempDir;
 
-bool Marked(const std::string& dir) {
-  return std::filesystem::exists(dir + "/" + kUnsyncedMarker);
-}
+bool Marked(const std::string& dir) { return std::filesystem::exists(dir + "/" + kUnsyncedMarker); }
 
 std::set<std::string> Files(const std::string& dir) {
   std::set<std::string> names;
@@ -80,6 +78,7 @@ TEST(DeferredSyncTest, NewDatabaseIsMarkedUntilClose) {
   std::unique_ptr<Store> store;
   CreateWithArticle(dir, &store);
   ASSERT_TRUE(Marked(dir));
+  EXPECT_TRUE(store->syncs_deferred());
   std::string boot, marked;
   ASSERT_TRUE(CurrentBootId(&boot).ok());
   bool present = false;
@@ -94,6 +93,7 @@ TEST(DeferredSyncTest, NewDatabaseIsMarkedUntilClose) {
     auto again = OpenOrDie(dir, false);
     ASSERT_TRUE(again);
     EXPECT_FALSE(Marked(dir));
+    EXPECT_FALSE(again->syncs_deferred());  // it held data before: every write synced
   }
   ExpectArticle(dir);
 }
@@ -116,8 +116,14 @@ TEST(DeferredSyncTest, KilledCreationGoesOnInTheSameBoot) {
   ASSERT_TRUE(Marked(dir));
   ExpectArticle(dir, /*read_only=*/true);  // a reader of this boot reads it as it is
   EXPECT_TRUE(Marked(dir));
-  ExpectArticle(dir);  // the writer's close syncs it
-  EXPECT_FALSE(Marked(dir));
+  {
+    auto writer = OpenOrDie(dir, false);
+    ASSERT_TRUE(writer);
+    EXPECT_TRUE(writer->syncs_deferred());  // still the creation's own work
+    ASSERT_TRUE(writer->Close().ok());
+  }
+  EXPECT_FALSE(Marked(dir));  // the writer's close synced it
+  ExpectArticle(dir);
 }
 
 // After a restart an unsynced database may be torn: every open refuses it with Corruption, and
@@ -140,9 +146,50 @@ TEST(DeferredSyncTest, MarkerOfAnotherBootIsRefused) {
     EXPECT_NE(s.ToString().find("restarted"), std::string::npos) << s.ToString();
   }
   EXPECT_EQ(Files(dir), before);
-  // Without the marker (the user's call to make) it opens as it was.
+  // Without the marker (the user's call to make) it opens as it was, with syncs.
   std::filesystem::remove(dir + "/" + kUnsyncedMarker);
   ExpectArticle(dir);
+  auto writer = OpenOrDie(dir, false);
+  ASSERT_TRUE(writer);
+  EXPECT_FALSE(writer->syncs_deferred());
+}
+
+// A restart can lose even CURRENT's rename (its directory was not synced): still the damaged
+// database of another boot, not "not an aligndb database".
+TEST(DeferredSyncTest, TornCreationWithoutCurrentIsRefusedAsDamaged) {
+  TempDir tmp;
+  const std::string dir = tmp.Sub("db");
+  {
+    std::unique_ptr<Store> store;
+    CreateWithArticle(dir, &store);
+  }
+  ASSERT_TRUE(WriteUnsyncedMarker(dir, "00000000-0000-0000-0000-000000000000").ok());
+  std::filesystem::remove(dir + "/CURRENT");
+  for (bool read_only : {false, true}) {
+    std::unique_ptr<Store> store;
+    StoreOptions opts;
+    opts.read_only = read_only;
+    opts.create_if_missing = !read_only;
+    Status s = Store::Open(opts, dir, &store);
+    EXPECT_EQ(s.code(), Status::Code::kCorruption) << s.ToString();
+  }
+  EXPECT_TRUE(Marked(dir));
+}
+
+// A writer that opens a finished database while no creation is under way syncs as RocksDB does,
+// also when it opened while the creator was closing (the marker gone once it holds the lock).
+TEST(DeferredSyncTest, WriterOfAFinishedDatabaseSyncs) {
+  TempDir tmp;
+  const std::string dir = tmp.Sub("db");
+  {
+    std::unique_ptr<Store> store;
+    CreateWithArticle(dir, &store);
+    ASSERT_TRUE(store->Close().ok());
+  }
+  auto writer = OpenOrDie(dir, false);
+  ASSERT_TRUE(writer);
+  EXPECT_FALSE(writer->syncs_deferred());
+  EXPECT_FALSE(Marked(dir));
 }
 
 // A creation stopped before its first key holds nothing: the marker is part of what the next
