@@ -66,31 +66,32 @@ Status SyncPath(const std::string& path, bool whole_file_system) {
 
 }  // namespace
 
+// Every writable file RocksDB opens, wrapped so that its syncs can be skipped.
+static IOStatus Wrapped(IOStatus s, std::unique_ptr<rocksdb::FSWritableFile>* r,
+                        DeferredSyncFileSystem* fs) {
+  if (s.ok()) *r = std::make_unique<DeferredFile>(std::move(*r), fs);
+  return s;
+}
+
 IOStatus DeferredSyncFileSystem::NewWritableFile(const std::string& f,
                                                  const rocksdb::FileOptions& o,
                                                  std::unique_ptr<rocksdb::FSWritableFile>* r,
                                                  IODebugContext* dbg) {
-  IOStatus s = target()->NewWritableFile(f, o, r, dbg);
-  if (s.ok()) *r = std::make_unique<DeferredFile>(std::move(*r), this);
-  return s;
+  return Wrapped(target()->NewWritableFile(f, o, r, dbg), r, this);
 }
 
 IOStatus DeferredSyncFileSystem::ReopenWritableFile(const std::string& f,
                                                     const rocksdb::FileOptions& o,
                                                     std::unique_ptr<rocksdb::FSWritableFile>* r,
                                                     IODebugContext* dbg) {
-  IOStatus s = target()->ReopenWritableFile(f, o, r, dbg);
-  if (s.ok()) *r = std::make_unique<DeferredFile>(std::move(*r), this);
-  return s;
+  return Wrapped(target()->ReopenWritableFile(f, o, r, dbg), r, this);
 }
 
 IOStatus DeferredSyncFileSystem::ReuseWritableFile(const std::string& f, const std::string& old,
                                                    const rocksdb::FileOptions& o,
                                                    std::unique_ptr<rocksdb::FSWritableFile>* r,
                                                    IODebugContext* dbg) {
-  IOStatus s = target()->ReuseWritableFile(f, old, o, r, dbg);
-  if (s.ok()) *r = std::make_unique<DeferredFile>(std::move(*r), this);
-  return s;
+  return Wrapped(target()->ReuseWritableFile(f, old, o, r, dbg), r, this);
 }
 
 IOStatus DeferredSyncFileSystem::NewDirectory(const std::string& name, const IOOptions& o,

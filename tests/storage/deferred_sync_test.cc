@@ -50,6 +50,28 @@ void ExpectArticle(const std::string& dir, bool read_only = false) {
   EXPECT_EQ(a.title(), "River");
 }
 
+// A finished database in `dir` whose marker says another boot of the machine created it.
+void CreateWithForeignMarker(const std::string& dir) {
+  {
+    std::unique_ptr<Store> store;
+    CreateWithArticle(dir, &store);
+  }
+  ASSERT_TRUE(WriteUnsyncedMarker(dir, "00000000-0000-0000-0000-000000000000").ok());
+}
+
+// Every open of `dir`, by a writer (which may create) and by a reader, is refused as damaged.
+void ExpectRefusedAsDamaged(const std::string& dir) {
+  for (bool read_only : {false, true}) {
+    std::unique_ptr<Store> store;
+    StoreOptions opts;
+    opts.read_only = read_only;
+    opts.create_if_missing = !read_only;
+    Status s = Store::Open(opts, dir, &store);
+    EXPECT_EQ(s.code(), Status::Code::kCorruption) << s.ToString();
+    EXPECT_NE(s.ToString().find("restarted"), std::string::npos) << s.ToString();
+  }
+}
+
 TEST(DeferredSyncTest, FileSystemSkipsSyncsOnlyWhileDeferring) {
   TempDir tmp;
   DeferredSyncFileSystem fs(rocksdb::FileSystem::Default());
@@ -131,20 +153,9 @@ TEST(DeferredSyncTest, KilledCreationGoesOnInTheSameBoot) {
 TEST(DeferredSyncTest, MarkerOfAnotherBootIsRefused) {
   TempDir tmp;
   const std::string dir = tmp.Sub("db");
-  {
-    std::unique_ptr<Store> store;
-    CreateWithArticle(dir, &store);
-  }
-  ASSERT_TRUE(WriteUnsyncedMarker(dir, "00000000-0000-0000-0000-000000000000").ok());
+  CreateWithForeignMarker(dir);
   const std::set<std::string> before = Files(dir);
-  for (bool read_only : {false, true}) {
-    std::unique_ptr<Store> store;
-    StoreOptions opts;
-    opts.read_only = read_only;
-    Status s = Store::Open(opts, dir, &store);
-    EXPECT_EQ(s.code(), Status::Code::kCorruption) << s.ToString();
-    EXPECT_NE(s.ToString().find("restarted"), std::string::npos) << s.ToString();
-  }
+  ExpectRefusedAsDamaged(dir);
   EXPECT_EQ(Files(dir), before);
   // Without the marker (the user's call to make) it opens as it was, with syncs.
   std::filesystem::remove(dir + "/" + kUnsyncedMarker);
@@ -159,20 +170,9 @@ TEST(DeferredSyncTest, MarkerOfAnotherBootIsRefused) {
 TEST(DeferredSyncTest, TornCreationWithoutCurrentIsRefusedAsDamaged) {
   TempDir tmp;
   const std::string dir = tmp.Sub("db");
-  {
-    std::unique_ptr<Store> store;
-    CreateWithArticle(dir, &store);
-  }
-  ASSERT_TRUE(WriteUnsyncedMarker(dir, "00000000-0000-0000-0000-000000000000").ok());
+  CreateWithForeignMarker(dir);
   std::filesystem::remove(dir + "/CURRENT");
-  for (bool read_only : {false, true}) {
-    std::unique_ptr<Store> store;
-    StoreOptions opts;
-    opts.read_only = read_only;
-    opts.create_if_missing = !read_only;
-    Status s = Store::Open(opts, dir, &store);
-    EXPECT_EQ(s.code(), Status::Code::kCorruption) << s.ToString();
-  }
+  ExpectRefusedAsDamaged(dir);
   EXPECT_TRUE(Marked(dir));
 }
 
