@@ -262,7 +262,10 @@ bool ParseRule(std::string_view text, TemplateRule* rule, std::string* error) {
 
 // Module:Convert's engineering prefixes of unit codes ("e6mi") and the word each shows.
 constexpr std::array<std::pair<std::string_view, std::string_view>, 5> kEngineeringPrefixes = {
-    {{"e3", "thousand"}, {"e6", "million"}, {"e9", "billion"}, {"e12", "trillion"},
+    {{"e3", "thousand"},
+     {"e6", "million"},
+     {"e9", "billion"},
+     {"e12", "trillion"},
      {"e15", "quadrillion"}}};
 
 struct Unit {
@@ -428,11 +431,12 @@ Status TemplateTable::Parse(std::string_view templates_tsv, std::string_view uni
       u.singular = word + b.singular;
       u.plural = word + b.plural;
       u.factor = b.factor * factor;
-      for (auto& d : u.defaults)
+      for (auto& d : u.defaults) {
+        auto listed_d = im.unit_codes.find(d);  // defaults name listed units only
         if (im.unit_codes.count(std::string(prefix) + d) > 0 ||
-            std::any_of(base_codes.begin(), base_codes.end(),
-                        [&](auto& bc) { return bc.first == d && im.units[bc.second].offset == 0; }))
+            (listed_d != im.unit_codes.end() && im.units[listed_d->second].offset == 0))
           d = std::string(prefix) + d;
+      }
       im.units.push_back(std::move(u));
       im.unit_codes.emplace(std::string(prefix) + code, im.units.size() - 1);
     }

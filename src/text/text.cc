@@ -775,8 +775,10 @@ void DropNumberedRuns(std::vector<std::string>* sentences) {
 // "Astronomical Easter is …" | "2." | "Passover …". The number (1–2 digits and a period, alone or
 // after "Note:" or "Notes:") is no sentence and goes; the items stay as they were stored.
 bool IsListNumberAlone(std::string_view s) {
-  if (s.starts_with("Notes: ")) s.remove_prefix(7);
-  else if (s.starts_with("Note: ")) s.remove_prefix(6);
+  if (s.starts_with("Notes: "))
+    s.remove_prefix(7);
+  else if (s.starts_with("Note: "))
+    s.remove_prefix(6);
   return (s.size() == 2 || s.size() == 3) && s.back() == '.' &&
          std::all_of(s.begin(), s.end() - 1,
                      [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
@@ -1133,7 +1135,8 @@ bool EndsWithNoBreakMark(std::string_view word) {
 }
 
 // `s` without the kNoSentenceBreak marks that follow a "!", "?", "." or an ellipsis, or that
-// stand between an italic variable and its period ("under G\u2060. Using", see CleanWikitext).
+// stand between an italic variable and its period ("under G\u2060. Using", see CleanWikitext),
+// and without the kSentenceBreak marks that follow a "." (a "Jr." before a reference).
 std::string WithoutNoBreakMarks(std::string_view s) {
   std::string out;
   out.reserve(s.size());
@@ -1350,15 +1353,14 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       close ? static_cast<size_t>(static_cast<const char*>(close) - text.data()) : 0;
   for (size_t i = 0; i + 1 < bounds.size(); ++i) {
     std::string_view sentence = text.substr(pending, bounds[i + 1] - pending);
-    if (i + 2 < bounds.size()) {
+    std::string_view last = LastWord(sentence);
+    // "King Jr.\u2063 Baker": CleanWikitext saw the name end; the sentence ends with it.
+    if (i + 2 < bounds.size() && !last.ends_with(kSentenceBreak)) {
       std::string_view next = text.substr(bounds[i + 1], bounds[i + 2] - bounds[i + 1]);
-      std::string_view last = LastWord(sentence);
       if (EndsWithNoBreakMark(last)) {
         marked = true;
         continue;
       }
-      // "King Jr.\u2063 Baker": CleanWikitext saw the name end; the sentence ends with it.
-      if (last.ends_with(kSentenceBreak)) goto boundary;
       // No sentence starts with a slash ("fighters from I./JG 53 and 2./JG 77 fought") or a
       // semicolon glued to the mark before it ("Alaska, Inc.; ConocoPhillips", "''Tora! Tora!
       // Tora!''; but Fox", "\"What color is Saturday?\"; they"): the sentence goes on, though ICU
@@ -1396,7 +1398,6 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
           continue;
       }
     }
-  boundary:
     parts.clear();
     SplitBeforeDigitsAndSounds(sentence, slowly, &parts);
     pending = bounds[i + 1];

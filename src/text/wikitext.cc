@@ -271,8 +271,6 @@ size_t BreakEndsLine(std::string_view in, size_t end, const std::string& out) {
   return nl;
 }
 
-// `inline_math`: inline <math> shows as plain text (AppendInlineMath); else it goes with its
-// content, as the other dropped tags do.
 // After references dropped from `out`, before `next` (the text that follows them): a sentence
 // end that the next sentence follows with no space ("[[Gypsy Rose Lee]].<ref>…</ref>''[[Time
 // (magazine)|Time]]'' magazine") gets the space Wikipedia's footnote marks stand for, so the two
@@ -300,6 +298,8 @@ void MarkAfterReferences(std::string* out, std::string_view next) {
     out->push_back(' ');
 }
 
+// `inline_math`: inline <math> shows as plain text (AppendInlineMath); else it goes with its
+// content, as the other dropped tags do.
 std::string RemoveTags(std::string_view in, bool inline_math) {
   std::string out;
   out.reserve(in.size());
@@ -1592,7 +1592,7 @@ bool IsSeeAlsoLine(std::string_view t) {
 
 // Whether t starts with word, ignoring case, and no letter follows it ("See" but not "Seeing").
 bool StartsWithWordI(std::string_view t, std::string_view word) {
-  return t.size() >= word.size() && IEquals(t.substr(0, word.size()), word) &&
+  return IStartsWith(t, word) &&
          (t.size() == word.size() || !std::isalpha(static_cast<unsigned char>(t[word.size()])));
 }
 
