@@ -73,6 +73,23 @@ static IOStatus Wrapped(IOStatus s, std::unique_ptr<rocksdb::FSWritableFile>* r,
   return s;
 }
 
+DeferredSyncFileSystem::DeferredSyncFileSystem(const std::shared_ptr<rocksdb::FileSystem>& target,
+                                               const std::string& dir)
+    : rocksdb::FileSystemWrapper(target), dir_(dir) {
+  if (!dir.empty()) dir_fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
+DeferredSyncFileSystem::~DeferredSyncFileSystem() {
+  if (dir_fd_ >= 0) ::close(dir_fd_);
+}
+
+Status DeferredSyncFileSystem::SyncFileSystem() {
+  if (dir_fd_ < 0) return SyncPath(dir_, true);
+  if (::syncfs(dir_fd_) != 0)
+    return Status::IOError(dir_ + ": sync of the file system failed: " + std::strerror(errno));
+  return Status::OK();
+}
+
 IOStatus DeferredSyncFileSystem::NewWritableFile(const std::string& f,
                                                  const rocksdb::FileOptions& o,
                                                  std::unique_ptr<rocksdb::FSWritableFile>* r,
@@ -141,8 +158,7 @@ Status ReadUnsyncedMarker(const std::string& dir, bool* present, std::string* bo
   return Status::OK();
 }
 
-Status SyncDatabaseDirectory(const std::string& dir) {
-  RETURN_IF_ERROR(SyncPath(dir, true));
+Status RemoveUnsyncedMarker(const std::string& dir) {
   const std::string path = MarkerPath(dir);
   if (::unlink(path.c_str()) != 0 && errno != ENOENT)
     return Status::IOError(path + ": cannot remove: " + std::strerror(errno));

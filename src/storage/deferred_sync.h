@@ -23,9 +23,16 @@ namespace aligndb {
 // so to the next open. Thread-safe.
 class DeferredSyncFileSystem : public rocksdb::FileSystemWrapper {
  public:
-  explicit DeferredSyncFileSystem(const std::shared_ptr<rocksdb::FileSystem>& target)
-      : rocksdb::FileSystemWrapper(target) {}
+  // `dir`: the database directory, held open from now on, so that SyncFileSystem reports every
+  // write error of the file system since (syncfs reports those since its descriptor was opened).
+  explicit DeferredSyncFileSystem(const std::shared_ptr<rocksdb::FileSystem>& target,
+                                  const std::string& dir = "");
+  ~DeferredSyncFileSystem() override;
   const char* Name() const override { return "AligndbDeferredSync"; }
+
+  // Makes everything written so far durable: one sync of the file system that holds `dir`
+  // (syncfs: one journal commit instead of one per file).
+  Status SyncFileSystem();
 
   void set_deferring(bool on) { deferring_.store(on); }
   bool deferring() const { return deferring_.load(); }
@@ -54,6 +61,8 @@ class DeferredSyncFileSystem : public rocksdb::FileSystemWrapper {
   }
 
  private:
+  std::string dir_;
+  int dir_fd_ = -1;
   std::atomic<bool> deferring_{false};
   std::atomic<uint64_t> skipped_{0};
 };
@@ -72,9 +81,8 @@ Status WriteUnsyncedMarker(const std::string& dir, const std::string& boot_id);
 // Reads the marker of `dir`: `*present` false when there is none.
 Status ReadUnsyncedMarker(const std::string& dir, bool* present, std::string* boot_id);
 
-// Makes everything written under `dir`'s file system durable (syncfs: one journal commit instead
-// of one per file), then removes the marker durably.
-Status SyncDatabaseDirectory(const std::string& dir);
+// Removes the marker of `dir` durably, once everything it speaks for is durable.
+Status RemoveUnsyncedMarker(const std::string& dir);
 
 }  // namespace aligndb
 

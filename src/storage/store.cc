@@ -409,7 +409,10 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   store->dir_ = dir;
   store->read_only_ = options.read_only;
   if (creating || (marked && !options.read_only)) {
-    store->deferred_fs_ = std::make_shared<DeferredSyncFileSystem>(rocksdb::FileSystem::Default());
+    // Opened after the marker, so that its sync at Close reports any write error of the files
+    // written without syncs.
+    store->deferred_fs_ =
+        std::make_shared<DeferredSyncFileSystem>(rocksdb::FileSystem::Default(), dir);
     store->deferred_fs_->set_deferring(creating);
     store->env_ = rocksdb::NewCompositeEnv(store->deferred_fs_);
     db_options.env = store->env_.get();
@@ -587,7 +590,8 @@ Status Store::Close() {
   // without syncs, and after a restart the database is refused rather than read torn.
   if (db_ && deferred_fs_ && deferred_fs_->deferring()) {
     deferred_fs_->set_deferring(false);
-    if (s.ok() && write_error_.ok()) s = SyncDatabaseDirectory(dir_);
+    if (s.ok() && write_error_.ok()) s = deferred_fs_->SyncFileSystem();
+    if (s.ok()) s = RemoveUnsyncedMarker(dir_);
   }
   if (db_) {
     for (auto* h : handles_) db_->DestroyColumnFamilyHandle(h);

@@ -92,6 +92,37 @@ TEST(DeferredSyncTest, FileSystemSkipsSyncsOnlyWhileDeferring) {
   EXPECT_EQ(testing::ReadFile(tmp.Sub("f")), "abc");  // writes still reach the file
 }
 
+// Descriptors of this process open on `dir`.
+int OpenDescriptorsOf(const std::string& dir) {
+  int n = 0;
+  const auto target = std::filesystem::canonical(dir);
+  for (const auto& e : std::filesystem::directory_iterator("/proc/self/fd")) {
+    std::error_code ec;
+    if (std::filesystem::read_symlink(e.path(), ec) == target) ++n;
+  }
+  return n;
+}
+
+// syncfs reports the write errors since its descriptor was opened: the file system holds the
+// directory open from its creation, before RocksDB writes a file, to its destruction.
+TEST(DeferredSyncTest, FileSystemHoldsTheDirectoryFromTheStart) {
+  TempDir tmp;
+  const std::string dir = tmp.Sub("db");
+  std::filesystem::create_directories(dir);
+  const int before = OpenDescriptorsOf(dir);
+  {
+    DeferredSyncFileSystem fs(rocksdb::FileSystem::Default(), dir);
+    EXPECT_EQ(OpenDescriptorsOf(dir), before + 1);
+    Status s = fs.SyncFileSystem();
+    EXPECT_TRUE(s.ok()) << s.ToString();
+  }
+  EXPECT_EQ(OpenDescriptorsOf(dir), before);
+  DeferredSyncFileSystem missing(rocksdb::FileSystem::Default(), tmp.Sub("none"));
+  Status s = missing.SyncFileSystem();
+  EXPECT_EQ(s.code(), Status::Code::kIOError);
+  EXPECT_NE(s.ToString().find(tmp.Sub("none")), std::string::npos) << s.ToString();
+}
+
 // A new database carries the marker (this boot's id) until Close has made it durable; a
 // database opened again is written with syncs, unmarked.
 TEST(DeferredSyncTest, NewDatabaseIsMarkedUntilClose) {
