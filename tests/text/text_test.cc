@@ -1077,11 +1077,11 @@ TEST(TextProcessorTest, ReferencesBetweenSentencesSeparateThem) {
   }
 }
 
-// Review13 (failing on main at 36dd56f): kSentenceBreak (U+2063) is CleanWikitext's own mark, but
-// the splitter honours any U+2063. A page's own one after an abbreviation ends a sentence that
-// the abbreviation rules would keep whole ("Then Dr.\u2063 Smith came." → "Then Dr." | "Smith
-// came."); and CleanWikitext's mark after a "Jr.]]" whose link is dropped (a file's caption) no
-// longer follows a "." and is stored ("It is a \u2063 Baker was not here.").
+// kSentenceBreak (U+2063) is CleanWikitext's own mark: a page's own U+2063 after an abbreviation
+// ended a sentence the abbreviation rules keep whole ("Then Dr.\u2063 Smith came." → "Then Dr." |
+// "Smith came.", in wikitext and in plain text); it goes before cleaning and splitting. The mark
+// after a "Jr.]]" whose link is dropped (a file's caption) follows no "." and was stored ("It is
+// a \u2063 Baker was not here."); no mark is stored.
 TEST(TextProcessorTest, OnlyCleanWikitextsSentenceBreakEndsASentenceAndNoneIsStored) {
   using S = std::vector<std::string>;
   auto without_mark = [](std::string s) {
@@ -1092,6 +1092,16 @@ TEST(TextProcessorTest, OnlyCleanWikitextsSentenceBreakEndsASentenceAndNoneIsSto
   ASSERT_EQ(own.size(), 1u);
   EXPECT_EQ(own[0].size(), 2u) << ::testing::PrintToString(own[0]);
   EXPECT_EQ(without_mark(own[0][0]), "Then Dr. Smith came.");
+  {
+    TextProcessor tp;
+    SourcePage page;
+    page.title = "Page";
+    page.format = SourcePage::Format::kPlainText;
+    page.text = "Then Dr.\u2063 Smith came. It rained.";
+    ProcessedPage out;
+    ASSERT_TRUE(tp.Process(page, &out).ok());
+    EXPECT_EQ(out.paragraphs, (std::vector<S>{{"Then Dr. Smith came.", "It rained."}}));
+  }
   const auto caption = ProcessedParagraphs(
       "It is a [[File:X.jpg|thumb|Sammy Davis Jr.]]<ref>y</ref> Baker was not here.");
   ASSERT_EQ(caption.size(), 1u);
