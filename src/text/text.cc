@@ -1136,18 +1136,18 @@ bool EndsWithNoBreakMark(std::string_view word) {
 
 // `s` without the kNoSentenceBreak marks that follow a "!", "?", "." or an ellipsis, or that
 // stand between an italic variable and its period ("under G\u2060. Using", see CleanWikitext),
-// and without the kSentenceBreak marks that follow a "." (a "Jr." before a reference).
+// and without kSentenceBreak (a "Jr." before a reference).
 std::string WithoutNoBreakMarks(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size();) {
     size_t m = s.find(kNoSentenceBreak, i);
     if (m == std::string_view::npos) m = s.size();
-    // A kSentenceBreak after a "." (CleanWikitext's) goes too; one elsewhere is the source's.
+    // Every kSentenceBreak goes: the source's were removed before (WithoutSentenceBreaks), so
+    // each is CleanWikitext's, one whose "Jr." a dropped link took with it included.
     for (size_t b = s.substr(0, m).find(kSentenceBreak, i); b != std::string_view::npos;
          b = s.substr(0, m).find(kSentenceBreak, i)) {
       out.append(s.substr(i, b - i));
-      if (b == 0 || s[b - 1] != '.') out.append(kSentenceBreak);
       i = b + kSentenceBreak.size();
     }
     if (i >= s.size()) break;
@@ -1354,8 +1354,11 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
   for (size_t i = 0; i + 1 < bounds.size(); ++i) {
     std::string_view sentence = text.substr(pending, bounds[i + 1] - pending);
     std::string_view last = LastWord(sentence);
-    // "King Jr.\u2063 Baker": CleanWikitext saw the name end; the sentence ends with it.
-    if (i + 2 < bounds.size() && !last.ends_with(kSentenceBreak)) {
+    // "King Jr.\u2063 Baker": CleanWikitext saw the name end; the sentence ends with it. (A mark
+    // whose "Jr." went with a dropped link follows no "." and ends nothing.)
+    if (i + 2 < bounds.size() &&
+        !(last.ends_with(kSentenceBreak) && last.size() > kSentenceBreak.size() &&
+          last[last.size() - kSentenceBreak.size() - 1] == '.')) {
       std::string_view next = text.substr(bounds[i + 1], bounds[i + 2] - bounds[i + 1]);
       if (EndsWithNoBreakMark(last)) {
         marked = true;
@@ -1504,6 +1507,19 @@ std::vector<std::string> SentenceSplitter::SplitSlowly(std::string_view paragrap
   return MergeSegments(joined, bounds, /*slowly=*/true);
 }
 
+std::string WithoutSentenceBreaks(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  size_t i = 0;
+  for (size_t b = s.find(kSentenceBreak); b != std::string_view::npos;
+       b = s.find(kSentenceBreak, i)) {
+    out.append(s.substr(i, b - i));
+    i = b + kSentenceBreak.size();
+  }
+  out.append(s.substr(i));
+  return out;
+}
+
 // ---------------------------------------------------------------- pages
 
 TextProcessor::TextProcessor(TextOptions options) : options_(std::move(options)) {}
@@ -1538,6 +1554,13 @@ Status TextProcessor::Process(const SourcePage& page, ProcessedPage* out) {
         size_t nl = t.find('\n', i);
         if (nl == std::string::npos) nl = t.size();
         std::string_view line(t.data() + i, nl - i);
+        // The source's U+2063 would end a sentence as kSentenceBreak does: it goes (it shows
+        // nothing).
+        std::string unmarked;
+        if (line.find(kSentenceBreak) != std::string_view::npos) {
+          unmarked = WithoutSentenceBreaks(line);
+          line = unmarked;
+        }
         auto sentences = splitter_.Split(line);
         if (!sentences.empty()) out->paragraphs.push_back(std::move(sentences));
         i = nl + 1;

@@ -56,6 +56,10 @@ inline constexpr std::string_view kNoSentenceBreak = "\u2060";
 // it and removes the mark.
 inline constexpr std::string_view kSentenceBreak = "\u2063";
 
+// `s` without U+2063: a page's own invisible separators (they show nothing) are removed before
+// cleaning or splitting, so that only CleanWikitext's kSentenceBreak ends a sentence.
+std::string WithoutSentenceBreaks(std::string_view s);
+
 // Splits a paragraph into sentences with ICU's sentence break rules plus an abbreviation list
 // (titles such as "Dr.", initials, "U.S.", "e.g.", ...). A "!" or "?" followed by
 // kNoSentenceBreak ends no sentence, and the mark is removed. Not thread-safe: one per thread.

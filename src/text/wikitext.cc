@@ -1819,6 +1819,9 @@ class GlossaryLines {
 CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options) {
   CleanedWikitext result;
   std::string s = RemoveComments(wikitext);
+  // The page's own U+2063 (it shows nothing) goes: only RemoveTags' kSentenceBreak ends a
+  // sentence.
+  if (s.find(kSentenceBreak) != std::string::npos) s = WithoutSentenceBreaks(s);
   if (!options.drop_inline_math) {  // display math stays out with the option
     JoinCenteredFormulas(&s);
     JoinFormulaLines(&s);
