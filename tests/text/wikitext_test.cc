@@ -1072,6 +1072,21 @@ TEST(NonProseTest, ABreakEndingItsLineBeforeACapitalEndsTheParagraph) {
             (Paragraphs{"The United Kingdom of Great Britain and Northern Ireland is a state.",
                         "He thanked his parents, Friends and teachers for it.",
                         "Ya su trono dignísimo abrieron las Provincias Unidas del Sud."}));
+  // A list written as lines that end in a break: its last line, with no break after it, is an
+  // item too (Jean-Frédéric Edelmann's works); a sentence there, or a line that no break label
+  // comes before, stays.
+  EXPECT_EQ(CleanWikitext("==Works==\nOpera ''Ariane dans l’isle de Naxos'' (Paris, Opéra, 24 "
+                          "Sept 1782)<br />\nBallet ''Feu'' (Paris, 1783)<br />\nOpera ''Diane et "
+                          "l’amour''\n\n==References==\n")
+                .paragraphs,
+            Paragraphs{});
+  EXPECT_EQ(CleanWikitext("Fwv L:h 1 \\ Concerto for flute and oboe in B minor<br />\nFwv L:h 2 "
+                          "\\ Concerto for flute and oboe in B minor\n\nHe wrote them in 1740.\n\n"
+                          "Ballet ''Feu'' (Paris, 1783)<br />\nThe ballet was lost in 1800.\n\n"
+                          "Opera ''Diane et l’amour''\n")
+                .paragraphs,
+            (Paragraphs{"He wrote them in 1740.", "The ballet was lost in 1800.",
+                        "Opera Diane et l’amour"}));
   // A break inside a rendered template's text leaves no marker behind.
   for (const auto& p :
        CleanWikitext("He wrote {{nowrap|this line<br>\nThat line}} once.").paragraphs)
@@ -1105,7 +1120,7 @@ TEST(NonProseTest, ManyBreaksAndBoldLabelsCostLinearTime) {
     double best = 1e9;
     for (int r = 0; r < 3; ++r) {
       const double start = testing::ThreadCpuSeconds();
-      EXPECT_EQ(CleanWikitext(breaks).paragraphs, Paragraphs{"B"});  // the rest are labels
+      EXPECT_EQ(CleanWikitext(breaks).paragraphs, Paragraphs{});  // labels, and the run's last line
       EXPECT_EQ(CleanWikitext(labels).paragraphs, Paragraphs{"Text."});
       best = std::min(best, testing::ThreadCpuSeconds() - start);
     }
