@@ -423,9 +423,6 @@ TEST(NonProseTest, LabelsSeeAlsoLinesAndLinkSectionUrlsStayOut) {
       Paragraphs{"He retired."});
 }
 
-// Hatnotes written by hand, lines of their own that only point to other articles (fifteenth
-// held-out set, 2006 pages), are dropped like {{main}}; a sentence that starts with "See" but is
-// no pointer, or a pointer that goes on with more prose, stays.
 // Fields of the CIA World Factbook on lines of their own (Geography of Angola, Arctic Ocean, 2006)
 // are data, not prose; a dialogue's bold speaker, a short label and a field going on are prose.
 TEST(NonProseTest, FactbookFieldLinesAreDropped) {
@@ -447,6 +444,9 @@ TEST(NonProseTest, FactbookFieldLinesAreDropped) {
                         "Natural resources of the coast are few."}));
 }
 
+// Hatnotes written by hand, lines of their own that only point to other articles (fifteenth
+// held-out set, 2006 pages), are dropped like {{main}}; a sentence that starts with "See" but is
+// no pointer, or a pointer that goes on with more prose, stays.
 TEST(NonProseTest, HandWrittenHatnotesAreDropped) {
   EXPECT_EQ(CleanWikitext("===Calligraphy===\n''See [[Arabic calligraphy]] for a fuller "
                           "overview.''\n\nThe script is cursive.")
