@@ -446,7 +446,8 @@ Status TemplateTable::Parse(std::string_view templates_tsv, std::string_view uni
   for (size_t i = listed; i < im.units.size(); ++i)
     for (auto& d : im.units[i].defaults)
       if (const Unit* o = im.FindUnit(d); !o || o->dimension != im.units[i].dimension)
-        d = d.substr(d.find_first_not_of("e0123456789"));
+        if (size_t base = d.find_first_not_of("e0123456789"); base != std::string::npos)
+          d.erase(0, base);
   *out = std::move(table);
   return Status::OK();
 }

@@ -1871,10 +1871,24 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     return p.empty() || (p.back() != '.' && p.back() != '!' && p.back() != '?' && p.back() != ':' &&
                          !p.ends_with("\u2026"));
   };
+  // The paragraph before was a label above a break: the lines of a list written as lines that end
+  // in `<br />` ("Opera ''Ariane …'' (Paris, 1782)<br />", "Ballet ''Feu'' (…)<br />", "Opera
+  // ''Diane et l’amour''"). Its last line has no break after it but is an item as well: one line,
+  // as short, without an end mark, ending the run (a blank line, a heading, the end).
+  bool after_break_label = false;
+  auto ends_break_run = [&](std::string_view p, size_t n_lines) {
+    if (!after_break_label || ended_by_break || n_lines != 1) return false;
+    if (std::count(p.begin(), p.end(), ' ') >= 15) return false;
+    ended_by_break = true;  // the label test, as if a break ended it
+    const bool label = is_label_above_break(p, n_lines);
+    ended_by_break = false;
+    return label;
+  };
   auto flush = [&]() {
     const size_t n_lines = std::exchange(paragraph_lines, 0);
     if (paragraph.empty()) return;
     if (std::exchange(lines, GlossaryLines()).IsGlossary()) {  // a word list: out, with its lead-in
+      after_break_label = false;
       paragraph.clear();
       held.clear();
       held_label = false;
@@ -1888,7 +1902,9 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     if (!held.empty()) emit(std::move(held));
     held.clear();
     held_label = false;
-    if (is_label_above_break(p, n_lines)) return;
+    const bool run_end = ends_break_run(p, n_lines);
+    after_break_label = is_label_above_break(p, n_lines);
+    if (after_break_label || run_end) return;
     held_label = p.back() != ':' && IsLabel(p);
     if (held_label || (p.back() == ':' && IsListHeading(p)))
       held = std::move(p);
@@ -1919,13 +1935,16 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       flush();
       held.clear();
       under_table = true;
+      after_break_label = false;
     } else if (IsHeading(line) || IsRule(line) || IsMarkupLine(line)) {
       flush();
       if (held_label) emit(std::move(held));
       held.clear();
+      after_break_label = false;
     } else if (IsListItem(line)) {
       flush();
       held.clear();
+      after_break_label = false;
       if (options.keep_lists) {
         size_t k = 0;
         while (k < line.size() && IsListItem(line.substr(k))) ++k;

@@ -400,6 +400,7 @@ TEST(TemplateTest, IdentifiersShowTheirPrefix) {
   EXPECT_EQ(CleanOne("{{ISBN|0-7475-3269-9|978-1-4133-0454-1}}"),
             "ISBN 0-7475-3269-9, 978-1-4133-0454-1");
   EXPECT_EQ(CleanOne("{{ISSN|0028-0836}} and {{OCLC|534995}}"), "ISSN 0028-0836 and OCLC 534995");
+  EXPECT_EQ(CleanOne("{{ISBN|1-2|3-4|5-6|7-8|9-0}}"), "ISBN 1-2, 3-4, 5-6, 7-8, 9-0");
   EXPECT_EQ(CleanOne("{{ISBNT|0-7475-3269-9}}"), "0-7475-3269-9");
   // Counter-example: without a number nothing is shown.
   EXPECT_EQ(CleanOne("A book{{ISBN}}."), "A book.");
