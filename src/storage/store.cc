@@ -414,6 +414,10 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
     store->deferred_fs_ =
         std::make_shared<DeferredSyncFileSystem>(rocksdb::FileSystem::Default(), dir);
     store->deferred_fs_->set_deferring(creating);
+    store->deferred_until_ =
+        std::chrono::steady_clock::now() +
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(std::max(0.0, options.max_deferred_seconds)));
     store->env_ = rocksdb::NewCompositeEnv(store->deferred_fs_);
     db_options.env = store->env_.get();
   }
@@ -557,7 +561,23 @@ Status Store::Write(rocksdb::WriteBatch* batch, const std::string& what) {
   // After a failed write (a full disk) RocksDB must not be written to again: its log writer
   // asserts. The first error stays the answer to every later write of this Store.
   if (s.IsIOError()) write_error_ = FromRocks(s, dir_ + what);
+  if (s.ok() && deferred_fs_ && deferred_fs_->deferring() &&
+      std::chrono::steady_clock::now() >= deferred_until_)
+    return EndDeferredSyncs();
   return FromRocks(s, dir_ + what);
+}
+
+Status Store::EndDeferredSyncs() {
+  std::lock_guard<std::mutex> lock(deferral_mutex_);
+  if (!deferred_fs_->deferring()) return Status::OK();
+  // Syncs are back on first: a file whose sync RocksDB asks for from now on is synced by it, and
+  // every file whose sync was skipped before has its writes in the page cache, which the one
+  // sync of the file system below makes durable before the marker goes.
+  deferred_fs_->set_deferring(false);
+  Status s = deferred_fs_->SyncFileSystem();
+  if (s.ok()) s = RemoveUnsyncedMarker(dir_);
+  if (!s.ok()) write_error_ = s;  // the marker stays; no later write is tried
+  return s;
 }
 
 void Store::StartFlush() {
@@ -589,9 +609,11 @@ Status Store::Close() {
   // for what closing writes. On any failure the marker stays: this boot's next writer goes on
   // without syncs, and after a restart the database is refused rather than read torn.
   if (db_ && deferred_fs_ && deferred_fs_->deferring()) {
-    deferred_fs_->set_deferring(false);
-    if (s.ok() && write_error_.ok()) s = deferred_fs_->SyncFileSystem();
-    if (s.ok()) s = RemoveUnsyncedMarker(dir_);
+    if (s.ok() && write_error_.ok()) {
+      s = EndDeferredSyncs();
+    } else {
+      deferred_fs_->set_deferring(false);
+    }
   }
   if (db_) {
     for (auto* h : handles_) db_->DestroyColumnFamilyHandle(h);

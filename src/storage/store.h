@@ -8,10 +8,12 @@
 #ifndef ALIGNDB_STORAGE_STORE_H_
 #define ALIGNDB_STORAGE_STORE_H_
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <unordered_set>
@@ -49,6 +51,10 @@ struct StoreOptions {
   // view is the state at open time. An open that races with the writer deleting a log or table
   // file is retried. Default: false.
   bool read_only = false;
+  // A database this writer creates is written without syncs (deferred_sync.h) for at most this
+  // long: the first write after it makes everything durable and the rest is synced as usual, so
+  // that a restart during a long first ingest loses no more than this. Default: 60 s.
+  double max_deferred_seconds = 60;
 };
 
 // Per-edition counts, kept up to date by every write.
@@ -107,6 +113,8 @@ class Store {
   bool read_only() const { return read_only_; }
   // This writer skips RocksDB's syncs now (a database being created; see Open).
   bool syncs_deferred() const;
+  // A writer's syncs (deferred_sync.h); null for a reader.
+  const DeferredSyncFileSystem* sync_file_system() const { return deferred_fs_.get(); }
 
   // ---- Editions ----
   // The id of edition `name`; with `create`, allocates one for a new name.
@@ -284,8 +292,13 @@ class Store {
   std::string dir_;
   bool read_only_ = false;
   bool registered_writer_ = false;  // counted among this process's writers (store.cc)
+  // Makes what was written without syncs durable, removes the marker and syncs from now on.
+  Status EndDeferredSyncs();
+
   // Set while this writer skips syncs (a database it is creating): synced by Close.
   std::shared_ptr<DeferredSyncFileSystem> deferred_fs_;
+  std::chrono::steady_clock::time_point deferred_until_;  // see max_deferred_seconds
+  std::mutex deferral_mutex_;                              // one EndDeferredSyncs at a time
   std::unique_ptr<rocksdb::Env> env_;  // over deferred_fs_; outlives db_
   rocksdb::DB* db_ = nullptr;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;

@@ -5,9 +5,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "aligndb.pb.h"
 #include "storage/store.h"
@@ -149,6 +151,37 @@ TEST(DeferredSyncTest, NewDatabaseIsMarkedUntilClose) {
     EXPECT_FALSE(again->syncs_deferred());  // it held data before: every write synced
   }
   ExpectArticle(dir);
+}
+
+// A long first ingest is written without syncs only for its first max_deferred_seconds: the
+// first write after that makes everything durable, removes the marker, and syncs from then on.
+TEST(DeferredSyncTest, DeferralEndsAfterItsTimeWithEverythingDurable) {
+  TempDir tmp;
+  const std::string dir = tmp.Sub("db");
+  StoreOptions opts;
+  opts.create_if_missing = true;
+  opts.max_deferred_seconds = 0.2;
+  std::unique_ptr<Store> store;
+  ASSERT_TRUE(Store::Open(opts, dir, &store).ok());
+  uint32_t ed = 0;
+  ASSERT_TRUE(store->EditionId("enwiki", true, &ed).ok());
+  ASSERT_TRUE(store->PutArticle(ed, MakeArticle(7, "River", 1, {{"The river flows."}})).ok());
+  EXPECT_TRUE(store->syncs_deferred());  // within its time
+  EXPECT_TRUE(Marked(dir));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ASSERT_TRUE(store->PutArticle(ed, MakeArticle(8, "Lake", 1, {{"The lake is still."}})).ok());
+  EXPECT_FALSE(store->syncs_deferred());
+  EXPECT_FALSE(Marked(dir));
+  const uint64_t skipped = store->sync_file_system()->skipped_syncs();
+  ASSERT_TRUE(store->FlushMemtables().ok());  // its table files and manifest record, synced
+  EXPECT_EQ(store->sync_file_system()->skipped_syncs(), skipped);
+  ASSERT_TRUE(store->Close().ok());
+  ExpectArticle(dir);
+  // The default keeps a short command's creation unsynced to its close.
+  std::unique_ptr<Store> other;
+  CreateWithArticle(tmp.Sub("db2"), &other);
+  ASSERT_TRUE(other->PutArticle(ed, MakeArticle(8, "Lake", 1, {{"The lake is still."}})).ok());
+  EXPECT_TRUE(other->syncs_deferred());
 }
 
 // A creating process killed before Close (no destructor runs) leaves the marker; in the same
