@@ -397,7 +397,8 @@ TEST(EleventhSetTest, ManyUsesCostLinearTime) {
 // The long tail of templates that show text in prose (docs/text.md, "Templates in prose not
 // rendered: the long tail"), each on its use in the dumps: Ayn Rand (gensim sample), George
 // Washington (held-out 8), Kharkiv (held-out 7), Royal Thai Armed Forces (held-out 6), Pi Day
-// (held-out 2), Rome (held-out 9), A (gensim sample).
+// (held-out 2), Rome (held-out 9), A (gensim sample),
+// Chrysler Building (held-out 9).
 TEST(LongTailTest, DualDatesShowBothStyles) {
   EXPECT_EQ(CleanOne("Ayn Rand ({{lang-ru|\u0410\u0439\u043d}}; {{OldStyleDate|February 2|1905|"
                      "January 20}}&nbsp;\u2013 March 6, 1982) was a novelist."),
@@ -429,6 +430,12 @@ TEST(LongTailTest, LabelsSymbolsAndLinks) {
                      "{{vr|au}} and {{vr|oa}}."),
             "However, \u27e8a\u27e9 occurs in many common digraphs, particularly "
             "\u27e8ai\u27e9, \u27e8au\u27e9 and \u27e8oa\u27e9.");
+  // {{section link}}: the Chrysler Building's (held-out 9) links to its own section; another page's
+  // section follows the page's name.
+  EXPECT_EQ(CleanOne("such as the hood ornaments (see {{section link||Designs between setbacks}}). "
+                     "See {{section link|Genealogy of Jesus|Explanations for divergence}}."),
+            "such as the hood ornaments (see \u00a7 Designs between setbacks). See Genealogy of "
+            "Jesus \u00a7 Explanations for divergence.");
   EXPECT_EQ(CleanOne("See also {{illm|Bibliography of Rome|it|Bibliografia su Roma}} here."),
             "See also Bibliography of Rome here.");
   // Counter-examples: only the first letter ignores case ({{PI}}, {{rtgs}} with a lower-case
