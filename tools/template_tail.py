@@ -15,8 +15,8 @@ Each name is marked
              their markers, maintenance tags, navigation boxes and sidebars (NO_TEXT below)
   unhandled  neither: dropped by aligndb, and maybe text that Wikipedia shows
 and the unhandled ones used inline — with words of a sentence on their line, not alone on it as
-a hatnote, a box or a table row is — are ranked by uses (and pages, and dumps). Reads the wikitext only (no
-ingest). Needs Debian's python3-mwparserfromhell.
+a hatnote, a box or a table row is — are ranked by uses (and pages, and dumps). Reads the
+wikitext only (no ingest). Needs Debian's python3-mwparserfromhell.
 """
 import argparse
 import collections
@@ -79,7 +79,7 @@ def canonical(raw):
 
 
 def load_table(path):
-    """data/templates.tsv: canonical name → the row's first name; and the row prefixes (lang-*)."""
+    """data/templates.tsv: canonical name → the row's first name; the row prefixes (lang-*)."""
     exact, prefixes = {}, []
     for line in open(path, encoding="utf-8"):
         if not line.strip() or line.startswith("#"):
