@@ -1127,6 +1127,30 @@ std::string RenderExprFunction(std::string_view expr) {
   return std::string(1, kComputedValueMarker);
 }
 
+namespace {
+
+// "1762949" → "1,762,949", "12345.678" → "12,345.678"; anything but a plain number of five or
+// more digits before the point (a sign aside) is returned as it is.
+std::string GroupDigitsWithCommas(std::string_view s) {
+  size_t begin = s.starts_with('-') || s.starts_with('+') ? 1 : 0;
+  if (s.substr(0, 3) == "\u2212") begin = 3;
+  size_t end = begin;
+  while (end < s.size() && std::isdigit(static_cast<unsigned char>(s[end]))) ++end;
+  if (end - begin < 5) return std::string(s);
+  for (size_t j = end; j < s.size(); ++j)
+    if (!std::isdigit(static_cast<unsigned char>(s[j])) && !(j == end && s[j] == '.'))
+      return std::string(s);
+  std::string out(s.substr(0, begin));
+  for (size_t i = begin; i < end; ++i) {
+    if (i > begin && (end - i) % 3 == 0) out.push_back(',');
+    out.push_back(s[i]);
+  }
+  out.append(s.substr(end));
+  return out;
+}
+
+}  // namespace
+
 std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& given,
                                   const ArgCleaner& clean) const {
   const std::string& f = rule.function;
@@ -1139,6 +1163,18 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   const TemplateCall& call = rule.defaults.empty() ? given : with_defaults;
   if (f.empty()) {
     bool any = false;
+    // {{val|1762949|fmt=commas}}: the value and its uncertainty with commas between groups of
+    // three digits, "1,762,949" (Template:Val; its default groups them with gaps, space that is
+    // no character). A number of four digits before the point is left as written.
+    if (call.name == "val" && LowerAscii(Trim(call.Get("fmt"))) == "commas") {
+      TemplateCall grouped = call;
+      std::string digits[2];
+      for (size_t k = 0; k < 2 && k < grouped.positional.size(); ++k) {
+        digits[k] = GroupDigitsWithCommas(Trim(grouped.positional[k]));
+        grouped.positional[k] = digits[k];
+      }
+      return impl_->RenderPattern(rule.pattern, grouped, clean, &any);
+    }
     return impl_->RenderPattern(rule.pattern, call, clean, &any);
   }
   if (f == "convert") return impl_->Convert(call, clean);
@@ -1327,6 +1363,7 @@ struct TemplateTable::Impl::ConvertArgs {
   Number second;                  // and its value
   std::vector<std::string> outs;  // output unit codes
   int precision = INT32_MIN;      // asked for, if any
+  size_t rest = 0;                // the first positional argument after these
 };
 
 namespace {}  // namespace
@@ -1450,7 +1487,8 @@ bool TemplateTable::Impl::ParseConvert(const std::vector<std::string>& a, Conver
   if (c->outs.empty()) c->outs = c->in->defaults;
   if (k < a.size() && ParseNumber(a[k], &n) && n.precision >= 0 && n.value < 20 &&
       a[k].find('.') == std::string::npos)
-    c->precision = static_cast<int>(n.value);
+    c->precision = static_cast<int>(n.value), ++k;
+  c->rest = k;
   return true;
 }
 
@@ -1579,6 +1617,14 @@ std::string TemplateTable::Impl::Convert(const TemplateCall& call, const ArgClea
     bool singular = nums.size() == 1 && nums[0] == "1";
     if (spell_out && !ftin) spell_all(&nums);
     out_texts.push_back(show(nums, false, ftin ? nullptr : out, out_symbol, singular));
+  }
+  // adj=mid: the text after the units goes after the first value's unit, joined by its hyphen or
+  // spaced ("{{convert|67|km|mi|adj=mid|-long}}" → "67-kilometre-long (42 mi)"; "|long}}" →
+  // "67-kilometre long (42 mi)"), as Module:Convert writes it.
+  if (adj == "mid" && c.rest < a.size() && !a[c.rest].empty()) {
+    const std::string mid = a[c.rest].starts_with('-') ? a[c.rest] : " " + a[c.rest];
+    if (!flip) in_text += mid;
+    else if (!out_texts.empty()) out_texts[0] += mid;
   }
   return ArrangeConvert(disp, in_text, out_texts);
 }

@@ -1110,8 +1110,67 @@ struct ItalicSpan {
   }
 };
 
+// MediaWiki's reading of a line's apostrophes (Parser::doQuotes): when a line has an odd number
+// of bold and an odd number of italic marks (a run of five counts as both), one bold `'''` was
+// meant as an apostrophe and an italic opener: the first after a one-letter word
+// ("l'''[[Institut …]]''" is "l'Institut …" in italics), else the first after a longer word,
+// else the first after a space. A line with a run of four or of more than five is left alone:
+// here such runs are mostly marks that removed tags and templates have pushed together
+// ("''S''<sup>''n''</sup>" is "''S''''n''"), which MediaWiki never sees. Returns, in order, where
+// each such `'''` starts in `in`. One pass over the text.
+std::vector<size_t> BoldReadAsApostrophe(std::string_view in) {
+  std::vector<size_t> starts;
+  size_t line = 0;
+  for (size_t q; (q = in.find("''", line)) != std::string_view::npos;) {
+    line = in.rfind('\n', q);
+    line = line == std::string_view::npos ? 0 : line + 1;
+    size_t end = in.find('\n', q);
+    if (end == std::string_view::npos) end = in.size();
+    int bold = 0, italics = 0;
+    bool unsure = false;  // a run of four or of more than five
+    size_t single = std::string_view::npos, multi = single, space = single;
+    for (size_t seg = line, i = q; i < end;) {  // in[seg, i) is text since the last run
+      if (in[i] != '\'' || i + 1 >= end || in[i + 1] != '\'') {
+        ++i;
+        continue;
+      }
+      size_t j = i;
+      while (j < end && in[j] == '\'') ++j;
+      const size_t len = j - i;
+      if (len == 4 || len > 5) {
+        unsure = true;
+      } else if (len == 3) {
+        ++bold;
+        const size_t mark = i;
+        const char x1 = mark > seg ? in[mark - 1] : '\0';
+        const char x2 = mark > seg + 1 ? in[mark - 2] : '\0';
+        if (x1 == ' ') {
+          if (space == std::string_view::npos) space = mark;
+        } else if (x2 == ' ') {
+          if (single == std::string_view::npos) single = mark;
+        } else if (multi == std::string_view::npos) {
+          multi = mark;
+        }
+      } else {
+        ++italics;
+        bold += len >= 5;
+      }
+      seg = i = j;
+    }
+    if (!unsure && bold % 2 == 1 && italics % 2 == 1) {
+      const size_t pick = single != std::string_view::npos  ? single
+                          : multi != std::string_view::npos ? multi
+                                                            : space;
+      if (pick != std::string_view::npos) starts.push_back(pick);
+    }
+    line = end;
+  }
+  return starts;
+}
+
 // Quotes are removed, and italic titles marked (ItalicSpan::Close). Text is copied in runs: a
-// lone apostrophe or underscore stays inside the run.
+// lone apostrophe or underscore stays inside the run, and so does the apostrophe of a bold mark
+// that MediaWiki reads as an apostrophe and italics (BoldReadAsApostrophe).
 std::string RemoveQuotesAndSwitches(std::string_view in) {
   std::string out;
   out.reserve(in.size());
@@ -1119,6 +1178,8 @@ std::string RemoveQuotesAndSwitches(std::string_view in) {
   size_t i = 0, run = 0;  // in[run, i) is plain text not yet copied
   const auto copy_run = [&] { out.append(in.data() + run, i - run); };
   ItalicSpan italic;
+  const std::vector<size_t> as_apostrophe = BoldReadAsApostrophe(in);
+  size_t next_apostrophe = 0;  // the first of as_apostrophe not passed yet
   while (true) {
     // Inside italics the marks and the line's end are looked at too; they are rare.
     i = italic.open ? SkipPlain<'\'', '_', '!', '?', '.', '\xE2', '\n'>(in, i)
@@ -1163,7 +1224,15 @@ std::string RemoveQuotesAndSwitches(std::string_view in) {
       const size_t quotes = i;
       while (i < n && in[i] == '\'') ++i;
       run = i;
-      if (!TogglesItalics(i - quotes)) continue;
+      size_t len = i - quotes;
+      while (next_apostrophe < as_apostrophe.size() && as_apostrophe[next_apostrophe] < i - len)
+        ++next_apostrophe;
+      if (len == 3 && next_apostrophe < as_apostrophe.size() &&
+          as_apostrophe[next_apostrophe] == i - 3) {
+        out.push_back('\'');
+        len = 2;
+      }
+      if (!TogglesItalics(len)) continue;
       if (italic.open) {
         // A single capital in italics is a variable ("orbits under ''G''. Using the axiom …"),
         // not an initial (those are not set in italics): a period and a capitalised word after it
@@ -1376,6 +1445,35 @@ size_t SkipSeparators(std::string_view s, size_t j) {
   return j;
 }
 
+// A locale label whose pronunciation was removed ("({{small|[[Canadian English|CA]]:}}
+// {{IPAc-en|…}}; {{Lang-fr|Montréal}} …)" leaves "(CA:; French: Montréal)"): `t` ends in a colon
+// that a ";", "," or ")" follows, and the label before it is one to three words of letters right
+// after a "(", ";" or ",". The label goes, with the spaces before it; false if there is none.
+bool DropLabelWithoutText(std::string* t) {
+  const size_t colon = t->size() - 1;
+  size_t k = colon;
+  bool letter = false;
+  while (k > 0 && colon - k < 40) {
+    const unsigned char c = static_cast<unsigned char>((*t)[k - 1]);
+    if (c == '(' || c == ';' || c == ',') break;
+    if (std::isalpha(c) || c >= 0x80) {
+      letter = true;
+    } else if (c != ' ' && c != '.') {
+      return false;
+    }
+    --k;
+  }
+  if (k == 0 || !letter) return false;
+  const char before = (*t)[k - 1];
+  if (before != '(' && before != ';' && before != ',') return false;
+  int words = 0;
+  for (size_t j = k; j < colon; ++j) words += (*t)[j] != ' ' && (j == k || (*t)[j - 1] == ' ');
+  if (words > 3) return false;
+  t->resize(k);
+  while (!t->empty() && t->back() == ' ') t->pop_back();
+  return true;
+}
+
 // Collapses white space, removes brackets left empty by removed markup, and spaces before
 // punctuation that removed markup left behind.
 std::string TidyParagraph(std::string_view in, bool marked) {
@@ -1467,6 +1565,12 @@ std::string TidyParagraph(std::string_view in, bool marked) {
     // ", ," and ". ," left by removed templates (but "Inc.," and "D.C.," are the source's).
     if (s[i] == ',' && !t.empty() && (t.back() == ',' || (t.back() == '.' && popped_space)))
       continue;
+    if ((s[i] == ';' || s[i] == ',' || s[i] == ')') && t.ends_with(':') &&
+        DropLabelWithoutText(&t) && s[i] == ')' && t.ends_with('(')) {
+      t.pop_back();  // the bracket held nothing but the label: "Montreal (CA:)" → "Montreal"
+      while (!t.empty() && t.back() == ' ') t.pop_back();
+      continue;
+    }
     // Separators left by removed pronunciation templates: "(; born", "(x; ; born", "(x; )".
     if ((s[i] == ',' || s[i] == ';') && !t.empty() &&
         (t.back() == '(' || t.back() == ';' || (s[i] == ';' && t.back() == ','))) {

@@ -297,6 +297,33 @@ TEST(ConvertTest, EleventhSetUnitsRangesAndSpelling) {
   EXPECT_EQ(CleanOne("{{cvt|5|-|15|widget}}"), "5\u201315 widget");
 }
 
+// Seventeenth held-out set ("Montreal"): convert's adj=mid puts the text after the units right
+// after the first value's unit; {{val}}'s fmt=commas groups the digits with commas.
+TEST(ConvertTest, AdjMidTextFollowsTheFirstUnit) {
+  EXPECT_EQ(CleanOne("construction of the {{Convert|67|km|mi|adj=mid|-long}} network"),
+            "construction of the 67-kilometre-long (42 mi) network");
+  EXPECT_EQ(CleanOne("a {{convert|10|m|ft|adj=mid|long}} wall"), "a 10-metre long (33 ft) wall");
+  EXPECT_EQ(CleanOne("a {{convert|10|m|ft|0|adj=mid|-high}} wall"),
+            "a 10-metre-high (33 ft) wall");
+  EXPECT_EQ(CleanOne("a {{convert|10|m|ft|adj=mid|-long|disp=flip}} wall"),
+            "a 33-foot-long (10 m) wall");
+  // Counter-examples: adj=on takes no text after the units; adj=mid without one is adj=on.
+  EXPECT_EQ(CleanOne("a {{convert|10|m|ft|adj=on}} wall"), "a 10-metre (33 ft) wall");
+  EXPECT_EQ(CleanOne("a {{convert|10|m|ft|adj=mid}} wall"), "a 10-metre (33 ft) wall");
+}
+
+TEST(ValTest, FmtCommasGroupsDigits) {
+  EXPECT_EQ(CleanOne("Montr\u00e9al had a population of {{val|1762949|fmt=commas}} living in "
+                     "{{val|816338|fmt=commas}} dwellings."),
+            "Montr\u00e9al had a population of 1,762,949 living in 816,338 dwellings.");
+  EXPECT_EQ(CleanOne("a distance of {{val|fmt=commas|12345.678|u=km}}."),
+            "a distance of 12,345.678 km.");
+  // Counter-examples: without fmt=commas the gaps Wikipedia shows are no characters; four digits
+  // before the point are left as written.
+  EXPECT_EQ(CleanOne("a population of {{val|1762949}}."), "a population of 1762949.");
+  EXPECT_EQ(CleanOne("about {{val|3008|fmt=commas|u=Gm}}."), "about 3008 Gm.");
+}
+
 // Module:Convert's engineering codes (sixteenth held-out set, United States: "a network of
 // {{convert|4|e6mi|abbr=off|sp=us}} of public roads" was "4 e6mi"): e3, e6, e9, e12 and e15
 // before a unit code are thousand, million, billion, trillion and quadrillion, and the default
