@@ -193,24 +193,27 @@ namespace {
 // "Dr. | Smith"; a boundary that follows one of these words is removed. Words that often end a
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
 // Sorted (byte order), for binary search: this is asked at every boundary ICU finds.
-constexpr std::array<std::string_view, 63> kAbbreviations = {
+constexpr std::array<std::string_view, 64> kAbbreviations = {
     "Adm.",  "Apr.", "Aug.",   "Brig.", "Bvt.",    "Capt.", "Cmdr.", "Col.",    "Cpl.",
     "Dec.",  "Dr.",  "Ex.",    "Feb.",  "Fig.",    "Figs.", "Fr.",   "Ft.",     "Gen.",
     "Gov.",  "Hon.", "Jan.",   "Jr.",   "Lt.",     "Maj.",  "Mar.",  "Messrs.", "Mr.",
     "Mrs.",  "Ms.",  "Mssrs.", "Mt.",   "No.",     "Nos.",  "Nov.",  "Oct.",    "Pres.",
     "Prof.", "Pte.", "Rep.",   "Rev.",  "Sen.",    "Sep.",  "Sept.", "Sgt.",    "Sir.",
-    "Sr.",   "St.",  "Vol.",   "al.",   "approx.", "c.",    "ca.",   "cf.",     "e.g.",
-    "ed.",   "eds.", "i.e.",   "lit.",  "p.",      "pp.",   "v.",    "viz.",    "vs."};
+    "Sr.",   "St.",  "Ste.",   "Vol.",  "al.",     "approx.", "c.",  "ca.",     "cf.",
+    "e.g.",  "ed.",  "eds.",   "i.e.",  "lit.",    "p.",    "pp.",   "v.",      "viz.",
+    "vs."};
 static_assert(std::is_sorted(kAbbreviations.begin(), kAbbreviations.end()));
 
 // Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was",
-// "ranked world no. 91", "vol. 2", "Iolanta, Op. 69", "Art. 15 of the Constitution").
-constexpr std::array<std::string_view, 12> kAbbreviationsBeforeNumbers = {
-    "b.", "d.", "fl.", "r.", "no.", "nos.", "vol.", "vols.", "op.", "Op.", "Art.", "can."};
-// Those of them that number with Roman numerals too ("vol. I., 1862; vol. II., 1884"); not
-// "no.", as in "He said no. I left".
-constexpr std::array<std::string_view, 5> kAbbreviationsBeforeRomanNumerals = {
-    "vol.", "vols.", "op.", "Op.", "Art."};
+// "ranked world no. 91", "vol. 2", "Iolanta, Op. 69", "Art. 15 of the Constitution", "the six
+// string quartets opp. 71 and 74", "op. 16 pt. 1", Köchel's "K. 216").
+constexpr std::array<std::string_view, 15> kAbbreviationsBeforeNumbers = {
+    "b.",  "d.",  "fl.",  "r.",   "no.",  "nos.", "vol.", "vols.",
+    "op.", "Op.", "opp.", "Art.", "can.", "pt.",  "K."};
+// Those that number with Roman numerals ("vol. I., 1862; vol. II., 1884", Hoboken's "Hob.
+// XVII:6"); not "no.", as in "He said no. I left".
+constexpr std::array<std::string_view, 7> kAbbreviationsBeforeRomanNumerals = {
+    "vol.", "vols.", "op.", "Op.", "opp.", "Art.", "Hob."};
 constexpr std::array<std::string_view, 12> kMonths = {
     "January", "February", "March",     "April",   "May",      "June",
     "July",    "August",   "September", "October", "November", "December"};
@@ -374,7 +377,9 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   if (p > 0) {
     bool dash = word[p - 1] == '/' || word[p - 1] == '-' ||
                 (p >= 3 && word[p - 3] == '\xE2' && word[p - 2] == '\x80');
-    if (dash && IsListedAbbreviation(word.substr(p))) return true;
+    if (dash && (IsListedAbbreviation(word.substr(p)) ||
+                 IsAbbreviationBeforeNumber(word.substr(p), next)))  // "three—K. 216"
+      return true;
     // Hyphenated initials: "J.-H. Rosny", "J.-P. Sartre".
     if (word[p - 1] == '-' && p >= 3 && word[p - 2] == '.' && word.size() - p == 2 &&
         word[p] >= 'A' && word[p] <= 'Z')

@@ -350,6 +350,21 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
             (S{"Ivica Kralj (b. March 26, 1973) is a player.", "Iolanta, Op. 69, is an opera.",
                "Art. 15 of the Constitution names it.",
                "It came out in vol. I., 1862; vol. II., 1884.", "He said no.", "I left."}));
+  // Real cases (eighteenth held-out set: Haydn, Salomon, Kellner, Mozart, Couperin): catalogue
+  // and part numbers (Hoboken's in Roman numerals), plural opus numbers, "Ste." before a name.
+  EXPECT_EQ(sp.Split("His F minor variations for piano, Hob. XVII:6, may have been written then. "
+                     "He wrote the six string quartets opp. 71 and 74 for Salomon. It is his "
+                     "Grundriss, op. 16 pt. 1 (Kassel, 1783). The last three—K. 216, K. 218, "
+                     "K. 219—are staples. He hurried from Vespers at Ste. Chapelle to St. "
+                     "Gervais."),
+            (S{"His F minor variations for piano, Hob. XVII:6, may have been written then.",
+               "He wrote the six string quartets opp. 71 and 74 for Salomon.",
+               "It is his Grundriss, op. 16 pt. 1 (Kassel, 1783).",
+               "The last three—K. 216, K. 218, K. 219—are staples.",
+               "He hurried from Vespers at Ste. Chapelle to St. Gervais."}));
+  // Counter-examples: before a word they end a sentence as before ("pt." and "K." alone).
+  EXPECT_EQ(sp.Split("He scored one pt. Then he left. He took vitamin K. Then he slept."),
+            (S{"He scored one pt.", "Then he left.", "He took vitamin K.", "Then he slept."}));
   // "no." before a word still ends a sentence ("He said no. Then").
   EXPECT_EQ(sp.Split("He said no. Then he left."), (S{"He said no.", "Then he left."}));
   // "b." or "d." before a word still ends a sentence ("… in grade b. Then").
