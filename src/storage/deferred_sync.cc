@@ -76,7 +76,11 @@ static IOStatus Wrapped(IOStatus s, std::unique_ptr<rocksdb::FSWritableFile>* r,
 DeferredSyncFileSystem::DeferredSyncFileSystem(const std::shared_ptr<rocksdb::FileSystem>& target,
                                                const std::string& dir)
     : rocksdb::FileSystemWrapper(target), dir_(dir) {
-  if (!dir.empty()) dir_fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir.empty()) return;
+  dir_fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd_ < 0)
+    open_status_ = Status::IOError(dir + ": cannot hold the database directory open: " +
+                                   std::strerror(errno));
 }
 
 DeferredSyncFileSystem::~DeferredSyncFileSystem() {

@@ -30,6 +30,10 @@ class DeferredSyncFileSystem : public rocksdb::FileSystemWrapper {
   ~DeferredSyncFileSystem() override;
   const char* Name() const override { return "AligndbDeferredSync"; }
 
+  // Not OK when `dir` could not be held open (too many open files, permissions): the store then
+  // refuses to write without syncs, since a later sync could not report the errors it must.
+  const Status& open_status() const { return open_status_; }
+
   // Makes everything written so far durable: one sync of the file system that holds `dir`
   // (syncfs: one journal commit instead of one per file).
   Status SyncFileSystem();
@@ -53,9 +57,10 @@ class DeferredSyncFileSystem : public rocksdb::FileSystemWrapper {
                                  std::unique_ptr<rocksdb::FSDirectory>* r,
                                  rocksdb::IODebugContext* dbg) override;
 
-  // True (and counted) when a sync is to be skipped now.
+  // True (and counted) when a sync is to be skipped now. Acquire pairs with set_deferring's
+  // store: a sync asked after syncs are back on is never skipped.
   bool Skip() {
-    if (!deferring_.load(std::memory_order_relaxed)) return false;
+    if (!deferring_.load(std::memory_order_acquire)) return false;
     skipped_.fetch_add(1, std::memory_order_relaxed);
     return true;
   }
@@ -63,6 +68,7 @@ class DeferredSyncFileSystem : public rocksdb::FileSystemWrapper {
  private:
   std::string dir_;
   int dir_fd_ = -1;
+  Status open_status_;
   std::atomic<bool> deferring_{false};
   std::atomic<uint64_t> skipped_{0};
 };

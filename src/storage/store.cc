@@ -413,11 +413,14 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
     // written without syncs.
     store->deferred_fs_ =
         std::make_shared<DeferredSyncFileSystem>(rocksdb::FileSystem::Default(), dir);
+    if (!store->deferred_fs_->open_status().ok()) return store->deferred_fs_->open_status();
     store->deferred_fs_->set_deferring(creating);
+    // Clamped (NaN and negatives to 0, infinity to 30 years): a duration past int64
+    // nanoseconds would overflow.
     store->deferred_until_ =
         std::chrono::steady_clock::now() +
-        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-            std::chrono::duration<double>(std::max(0.0, options.max_deferred_seconds)));
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(
+            std::min(std::max(0.0, options.max_deferred_seconds), 1e9)));
     store->env_ = rocksdb::NewCompositeEnv(store->deferred_fs_);
     db_options.env = store->env_.get();
   }

@@ -1129,14 +1129,14 @@ std::string RenderExprFunction(std::string_view expr) {
 
 namespace {
 
-// "1762949" → "1,762,949", "12345.678" → "12,345.678"; anything but a plain number of five or
-// more digits before the point (a sign aside) is returned as it is.
+// "1762949" → "1,762,949", "3008" → "3,008", "12345.678" → "12,345.678" (val's fmt=commas groups
+// every integer part); anything but a plain number (a sign aside) is returned as it is.
 std::string GroupDigitsWithCommas(std::string_view s) {
   size_t begin = s.starts_with('-') || s.starts_with('+') ? 1 : 0;
   if (s.substr(0, 3) == "\u2212") begin = 3;
   size_t end = begin;
   while (end < s.size() && std::isdigit(static_cast<unsigned char>(s[end]))) ++end;
-  if (end - begin < 5) return std::string(s);
+  if (end == begin) return std::string(s);
   for (size_t j = end; j < s.size(); ++j)
     if (!std::isdigit(static_cast<unsigned char>(s[j])) && !(j == end && s[j] == '.'))
       return std::string(s);
@@ -1479,7 +1479,9 @@ bool TemplateTable::Impl::ParseConvert(const std::vector<std::string>& a, Conver
     }
   }
   // Output units: one code, several separated by spaces, "ftin", or the input's defaults.
-  if (k < a.size() && !a[k].empty() && !ParseNumber(a[k], &n)) {
+  if (k < a.size() && Trim(a[k]).empty()) {
+    ++k;  // an empty output unit: the input's defaults
+  } else if (k < a.size() && !ParseNumber(a[k], &n)) {
     for (auto code : SplitOn(a[k], ' '))
       if (!Trim(code).empty()) c->outs.emplace_back(Trim(code));
     ++k;

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <limits>
 #include <set>
 #include <string>
 #include <thread>
@@ -114,12 +115,16 @@ TEST(DeferredSyncTest, FileSystemHoldsTheDirectoryFromTheStart) {
   const int before = OpenDescriptorsOf(dir);
   {
     DeferredSyncFileSystem fs(rocksdb::FileSystem::Default(), dir);
+    EXPECT_TRUE(fs.open_status().ok());
     EXPECT_EQ(OpenDescriptorsOf(dir), before + 1);
     Status s = fs.SyncFileSystem();
     EXPECT_TRUE(s.ok()) << s.ToString();
   }
   EXPECT_EQ(OpenDescriptorsOf(dir), before);
+  // A directory that cannot be held is an error at once (the store then refuses to open), not
+  // a later sync that could not report what it must.
   DeferredSyncFileSystem missing(rocksdb::FileSystem::Default(), tmp.Sub("none"));
+  EXPECT_EQ(missing.open_status().code(), Status::Code::kIOError);
   Status s = missing.SyncFileSystem();
   EXPECT_EQ(s.code(), Status::Code::kIOError);
   EXPECT_NE(s.ToString().find(tmp.Sub("none")), std::string::npos) << s.ToString();
@@ -182,6 +187,16 @@ TEST(DeferredSyncTest, DeferralEndsAfterItsTimeWithEverythingDurable) {
   CreateWithArticle(tmp.Sub("db2"), &other);
   ASSERT_TRUE(other->PutArticle(ed, MakeArticle(8, "Lake", 1, {{"The lake is still."}})).ok());
   EXPECT_TRUE(other->syncs_deferred());
+  // A limit past what a clock can hold (infinity, NaN) is clamped, not an overflow that ends
+  // the deferral at once (infinity) or never starts it.
+  opts.max_deferred_seconds = std::numeric_limits<double>::infinity();
+  std::unique_ptr<Store> endless;
+  ASSERT_TRUE(Store::Open(opts, tmp.Sub("db3"), &endless).ok());
+  ASSERT_TRUE(endless->EditionId("enwiki", true, &ed).ok());
+  ASSERT_TRUE(endless->PutArticle(ed, MakeArticle(7, "River", 1, {{"The river flows."}})).ok());
+  EXPECT_TRUE(endless->syncs_deferred());
+  ASSERT_TRUE(endless->Close().ok());
+  EXPECT_FALSE(Marked(tmp.Sub("db3")));
 }
 
 // A creating process killed before Close (no destructor runs) leaves the marker; in the same

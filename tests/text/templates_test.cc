@@ -318,10 +318,27 @@ TEST(ValTest, FmtCommasGroupsDigits) {
             "Montr\u00e9al had a population of 1,762,949 living in 816,338 dwellings.");
   EXPECT_EQ(CleanOne("a distance of {{val|fmt=commas|12345.678|u=km}}."),
             "a distance of 12,345.678 km.");
-  // Counter-examples: without fmt=commas the gaps Wikipedia shows are no characters; four digits
-  // before the point are left as written.
+  // Module:Val's delimit() leaves a four-digit integer ungrouped only when fmt is empty; with
+  // fmt=commas every integer part is grouped (Module:Gapnum's groups of three): "3,008".
+  EXPECT_EQ(CleanOne("about {{val|3008|fmt=commas|u=Gm}}."), "about 3,008 Gm.");
+  EXPECT_EQ(CleanOne("about {{val|1234.5|fmt=commas}}."), "about 1,234.5.");
+  // Counter-examples: without fmt=commas the gaps Wikipedia shows are no characters, and four
+  // digits are not grouped at all.
   EXPECT_EQ(CleanOne("a population of {{val|1762949}}."), "a population of 1762949.");
-  EXPECT_EQ(CleanOne("about {{val|3008|fmt=commas|u=Gm}}."), "about 3008 Gm.");
+  EXPECT_EQ(CleanOne("about {{val|3008|u=Gm}}."), "about 3008 Gm.");
+}
+
+// review14: Module:Convert takes the argument after the input unit as the output unit even when
+// it is empty (the input's default output), then a precision, then adj=mid's text; an empty
+// output unit was not consumed, so the precision and the adj=mid text after it were lost.
+TEST(ConvertTest, EmptyOutputUnitIsStillTheOutputUnitsPlace) {
+  EXPECT_EQ(CleanOne("a {{convert|67|km||adj=mid|-long}} network"),
+            "a 67-kilometre-long (42 mi) network");
+  EXPECT_EQ(CleanOne("a {{convert|10|m||1}} wall"), "a 10 metres (32.8 ft) wall");
+  // Counter-examples: the same with the output unit written out.
+  EXPECT_EQ(CleanOne("a {{convert|67|km|mi|adj=mid|-long}} network"),
+            "a 67-kilometre-long (42 mi) network");
+  EXPECT_EQ(CleanOne("a {{convert|10|m|ft|1}} wall"), "a 10 metres (32.8 ft) wall");
 }
 
 // Module:Convert's engineering codes (sixteenth held-out set, United States: "a network of
