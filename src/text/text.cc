@@ -1333,6 +1333,30 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
     if (moved.empty()) moved = icu_bounds;
     moved[i] = q;
   }
+  // ICU ends a sentence after an opening quotation mark glued to the word after it when a mark
+  // ends the sentence before ("Beethoven used to say...'They who …" → "… say...'" | "They who
+  // …"): the mark opens the next sentence's quotation (an even count of its kind before it,
+  // apostrophes between letters aside), so the boundary moves before it.
+  size_t counted = 0, singles = 0, doubles = 0;  // the marks in text[0, counted), each byte once
+  for (size_t i = 1; i + 1 < icu_bounds.size(); ++i) {
+    const size_t b = icu_bounds[i];
+    if (b < 3 || b >= text.size() || (text[b - 1] != '\'' && text[b - 1] != '"')) continue;
+    const unsigned char after = static_cast<unsigned char>(text[b]);
+    if (!(std::isalpha(after) || after >= 0x80)) continue;
+    const char m = text[b - 2];
+    if (m != '.' && m != '!' && m != '?' && !(b >= 4 && text.substr(b - 4, 3) == "\u2026"))
+      continue;
+    for (; counted + 1 < b; ++counted) {
+      const char c = text[counted];
+      doubles += c == '"';
+      singles += c == '\'' && !(counted > 0 &&
+                                std::isalpha(static_cast<unsigned char>(text[counted - 1])) &&
+                                std::isalpha(static_cast<unsigned char>(text[counted + 1])));
+    }
+    if ((text[b - 1] == '"' ? doubles : singles) % 2 != 0) continue;
+    if (moved.empty()) moved = icu_bounds;
+    moved[i] = b - 1;
+  }
   const std::vector<size_t>& bounds = moved.empty() ? icu_bounds : moved;
   // A mark stands before a word, where ICU puts a boundary: seen at the boundaries; but not before
   // every word ("Wow!\u2060 \u2014 the Musical" has none), so a paragraph holding one is looked at.
@@ -1391,6 +1415,12 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
           (ContinuesInsideBracket(sentence, text.substr(bounds[i + 1])) ||
            InsideReferenceBracket(sentence, text.substr(bounds[i + 1]))))
         continue;
+      // A doubtful date in brackets, "(13 February? 1778 (baptised …) – 10 July 1839, Paris)":
+      // a "?" before a number inside a bracket that closes soon after is no sentence end.
+      if (end == '?' && bounds[i + 1] > first_open && bounds[i + 1] < last_close &&
+          !next.empty() && std::isdigit(static_cast<unsigned char>(next.front())) &&
+          ContinuesInsideBracket(sentence, text.substr(bounds[i + 1])))
+        continue;
       bool mark = end == '!' || end == '?';
       if (mark || ((end == '.' || end == '\xA6') && EndsInEllipsis(last))) {
         if (mark && IsChessAnnotation(sentence, next)) continue;
@@ -1423,6 +1453,14 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
           b += 5;
           for (; b < e && (n = SpaceStartingAt(p, b)) > 0;) b += n;
         }
+      }
+      // Closing quotation marks or brackets alone ("… not the fact.' \"", ICU's break before
+      // the outer quote's end after a space) close the sentence before.
+      if (!out.empty() && p.find_first_not_of("\"')]", b) >= e) {
+        const size_t at = static_cast<size_t>(p.data() - text.data()) + b;
+        if (at > 0 && (text[at - 1] == ' ' || text[at - 1] == '\t')) out.back().push_back(' ');
+        out.back().append(p.substr(b, e - b));
+        continue;
       }
       if (marked)
         out.push_back(WithoutNoBreakMarks(p.substr(b, e - b)));
