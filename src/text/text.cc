@@ -190,17 +190,20 @@ struct SentenceSplitter::Impl {
 namespace {
 
 // Abbreviations after which a period does not end a sentence. ICU's rules alone split
-// "Dr. | Smith"; a boundary that follows one of these words is removed. Words that often end a
+// "Dr. | Smith"; a boundary that follows one of these words is removed. Given names shortened
+// ("Jos. Kraus", "Wm.", "Thos."), "trans." (translated by) and the Czech and Slovak "sv." (saint:
+// "Kostel sv. Jindřicha") come before a name. Words that often end a
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
 // Sorted (byte order), for binary search: this is asked at every boundary ICU finds.
-constexpr std::array<std::string_view, 63> kAbbreviations = {
-    "Adm.",  "Apr.", "Aug.",   "Brig.", "Bvt.",    "Capt.", "Cmdr.", "Col.",    "Cpl.",
-    "Dec.",  "Dr.",  "Ex.",    "Feb.",  "Fig.",    "Figs.", "Fr.",   "Ft.",     "Gen.",
-    "Gov.",  "Hon.", "Jan.",   "Jr.",   "Lt.",     "Maj.",  "Mar.",  "Messrs.", "Mr.",
-    "Mrs.",  "Ms.",  "Mssrs.", "Mt.",   "No.",     "Nos.",  "Nov.",  "Oct.",    "Pres.",
-    "Prof.", "Pte.", "Rep.",   "Rev.",  "Sen.",    "Sep.",  "Sept.", "Sgt.",    "Sir.",
-    "Sr.",   "St.",  "Vol.",   "al.",   "approx.", "c.",    "ca.",   "cf.",     "e.g.",
-    "ed.",   "eds.", "i.e.",   "lit.",  "p.",      "pp.",   "v.",    "viz.",    "vs."};
+constexpr std::array<std::string_view, 71> kAbbreviations = {
+    "Adm.", "Apr.", "Aug.", "Brig.", "Bvt.", "Capt.", "Chas.", "Cmdr.", "Col.",
+    "Cpl.", "Dec.", "Dr.", "Ex.", "Feb.", "Fig.", "Figs.", "Fr.", "Ft.",
+    "Gen.", "Geo.", "Gov.", "Hon.", "Jan.", "Jas.", "Jos.", "Jr.", "Lt.",
+    "Maj.", "Mar.", "Messrs.", "Mr.", "Mrs.", "Ms.", "Mssrs.", "Mt.", "No.",
+    "Nos.", "Nov.", "Oct.", "Pres.", "Prof.", "Pte.", "Rep.", "Rev.", "Sen.",
+    "Sep.", "Sept.", "Sgt.", "Sir.", "Sr.", "St.", "Thos.", "Vol.", "Wm.",
+    "al.", "approx.", "c.", "ca.", "cf.", "e.g.", "ed.", "eds.", "i.e.",
+    "lit.", "p.", "pp.", "sv.", "trans.", "v.", "viz.", "vs."};
 static_assert(std::is_sorted(kAbbreviations.begin(), kAbbreviations.end()));
 
 // Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was",
@@ -280,6 +283,17 @@ bool IsAbbreviationBeforeNumber(std::string_view word, std::string_view next) {
   return false;
 }
 
+// "i" to "xxxix" as written in lower case, and nothing else ("mix", "did", "ill" are words).
+bool IsLowerRomanNumeral(std::string_view w) {
+  size_t i = 0;
+  while (i < w.size() && i < 3 && w[i] == 'x') ++i;
+  if (w.substr(i) == "ix" || w.substr(i) == "iv") return true;
+  if (i < w.size() && w[i] == 'v') ++i;
+  size_t ones = 0;
+  while (i < w.size() && w[i] == 'i' && ones < 3) ++i, ++ones;
+  return i == w.size() && !w.empty();
+}
+
 bool InitialContinues(std::string_view next);
 bool StartsSentences(std::string_view w);
 std::string_view FirstWord(std::string_view s);
@@ -319,6 +333,12 @@ bool IsDigraphInitial(std::string_view word, std::string_view next) {
 // `next` is the first word after the boundary.
 bool IsAbbreviation(std::string_view word, std::string_view next) {
   word = StripOpening(word);
+  // An elision before it is no part of the word: "by \u201c\u2026Mr. Joseph Gibbs, Organist".
+  if (word.starts_with("\u2026") || word.starts_with("...")) {
+    while (word.starts_with("\u2026")) word.remove_prefix(3);
+    while (word.starts_with('.')) word.remove_prefix(1);
+    word = StripOpening(word);
+  }
   for (auto c : kCountryAbbreviations) {
     if (word != c) continue;
     // A curly quotation mark opens a new sentence ("the U.S. \u201cWe are here,\u201d he said").
@@ -381,6 +401,10 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
       return true;
   }
   if (IsAbbreviationBeforeNumber(word, next)) return true;
+  // A volume in lower-case Roman numerals before its page: "Rivista musicale italiana, viii. 75."
+  if (!next.empty() && std::isdigit(static_cast<unsigned char>(next[0])) &&
+      IsLowerRomanNumeral(word.substr(0, word.size() - 1)))
+    return true;
   // Initials: "J." (but not "I.", which ends sentences such as "... World War I.").
   if (word.size() == 2 && word[0] >= 'A' && word[0] <= 'Z' && word[0] != 'I')
     return InitialContinues(next);
@@ -603,7 +627,8 @@ bool IsQuotedNickname(std::string_view next) {
 
 // "I." is no initial in general: it ends sentences as a numeral ("… World War I.", "Grade I.",
 // "topoisomerase I."). It is one where no word of the sentence could carry a numeral: alone
-// ("Professor. I. Matias monograph was prepared"), after a colon ("Eds.: I. Matias (leader)") or
+// ("Professor. I. Matias monograph was prepared"), after a colon or a comma ("Eds.: I. Matias
+// (leader)", "his stepfather, I. Fedotov, a soldier") or
 // after a title ("Prof. I. Matias"); before a capitalised word that InitialContinues.
 [[gnu::noinline]] bool IsInitialI(std::string_view sentence, std::string_view next) {
   std::string_view last = LastWord(sentence);
@@ -612,7 +637,8 @@ bool IsQuotedNickname(std::string_view next) {
   // Titles only: after "Vol." or "No." it is a numeral ("Vol. I. Chapter 3").
   static constexpr std::string_view kTitles[] = {"Dr.",  "Prof.", "Mr.",   "Mrs.", "Ms.",
                                                  "Rev.", "Gen.",  "Capt.", "Col.", "Lt."};
-  if (!before.empty() && before.back() != ':' &&
+  // After a comma too, as in an apposition ("his stepfather, I. Fedotov, a soldier").
+  if (!before.empty() && before.back() != ':' && before.back() != ',' &&
       std::find(std::begin(kTitles), std::end(kTitles), before) == std::end(kTitles)) {
     // After a capitalised given name it is an initial where a numeral would leave no sentence
     // ("George I. Sanchez, \"Arithmetic in Maya\", …": the name starts the sentence) or where a

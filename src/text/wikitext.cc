@@ -999,6 +999,10 @@ std::string RenderInternalLink(std::string_view content) {
   }
   std::string out(t);
   if (size_t hash = out.find('#'); hash == 0) out.erase(0, 1);
+  // MediaWiki shows a link's text as written, with a space before its "]]" ("the [[engraver
+  // ]]and" reads "the engraver and"); the one after "[[" it leaves out.
+  if (!out.empty() && !target.empty() && (target.back() == ' ' || target.back() == '\t'))
+    out.push_back(' ');
   return out;
 }
 

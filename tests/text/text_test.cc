@@ -1753,6 +1753,30 @@ TEST(SentenceBracketTest, DoubtfulDateInsideABracket) {
             (S{"He asked (who was he?", "Nobody knew) and left."}));
 }
 
+// Set 18's cuts after abbreviations: a shortened given name ("Jos. Kraus"), "trans." and the
+// Czech "sv." before a name, "Mr." after an elision ("\u201c\u2026Mr. Joseph Gibbs"), "I." after a
+// comma ("his stepfather, I. Fedotov"), a volume in lower-case Roman numerals before its page
+// ("viii. 75."). Counter-examples: "I." after a word, a word that only looks Roman ("did"), a
+// numeral before a word.
+TEST(SentenceAbbreviationTest, NamesTranslatorsSaintsElisionsAndVolumes) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  for (const std::string t :
+       {"Two catalogues exist, one by Karl Schreiber, Werke von Jos. Kraus, which numbers them.",
+        "(Beethoven as I Knew Him, ed. Donald M. McArdle, trans. Constance Jolly, 1966).",
+        "From 1772 he acted as organist in the Kostel sv. Jindřicha v Praze.",
+        "It was opened in 1749 by \u201c\u2026Mr. Joseph Gibbs, Organist of Ipswich.\u201d",
+        "He passed into the care of his stepfather, I. Fedotov, a soldier.",
+        "The list was given in the Rivista musicale italiana, viii. 75."}) {
+    EXPECT_EQ(sp.Split(t), S{t});
+    EXPECT_EQ(sp.SplitSlowly(t), S{t}) << t;
+  }
+  EXPECT_EQ(sp.Split("He fought in World War I. Fedotov stayed home."),
+            (S{"He fought in World War I.", "Fedotov stayed home."}));
+  EXPECT_EQ(sp.Split("He did. 75 people came."), (S{"He did.", "75 people came."}));
+  EXPECT_EQ(sp.Split("It is in part viii. He wrote it."), (S{"It is in part viii.", "He wrote it."}));
+}
+
 }  // namespace brackets
 
 }  // namespace

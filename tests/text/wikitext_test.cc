@@ -1307,5 +1307,14 @@ TEST(NonProseTest, ABoldNameAboveItsLeadStays) {
             (Paragraphs{"Six easy lessons were printed in 1784."}));
 }
 
+// MediaWiki shows a link's text as written: a space before "]]" stays ("the [[engraver ]]and"
+// reads "the engraver and", Maria Hester Park); a space after "[[" does not.
+TEST(LinkTextTest, ASpaceBeforeTheClosingBracketsStays) {
+  EXPECT_EQ(CleanWikitext("She married the [[engraver ]]and poet Thomas Park.").paragraphs,
+            (Paragraphs{"She married the engraver and poet Thomas Park."}));
+  EXPECT_EQ(CleanWikitext("She married the [[ engraver]]s' friend.").paragraphs,
+            (Paragraphs{"She married the engravers' friend."}));
+}
+
 }  // namespace
 }  // namespace aligndb
