@@ -196,14 +196,14 @@ namespace {
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
 // Sorted (byte order), for binary search: this is asked at every boundary ICU finds.
 constexpr std::array<std::string_view, 71> kAbbreviations = {
-    "Adm.", "Apr.", "Aug.", "Brig.", "Bvt.", "Capt.", "Chas.", "Cmdr.", "Col.",
-    "Cpl.", "Dec.", "Dr.", "Ex.", "Feb.", "Fig.", "Figs.", "Fr.", "Ft.",
-    "Gen.", "Geo.", "Gov.", "Hon.", "Jan.", "Jas.", "Jos.", "Jr.", "Lt.",
-    "Maj.", "Mar.", "Messrs.", "Mr.", "Mrs.", "Ms.", "Mssrs.", "Mt.", "No.",
-    "Nos.", "Nov.", "Oct.", "Pres.", "Prof.", "Pte.", "Rep.", "Rev.", "Sen.",
-    "Sep.", "Sept.", "Sgt.", "Sir.", "Sr.", "St.", "Thos.", "Vol.", "Wm.",
-    "al.", "approx.", "c.", "ca.", "cf.", "e.g.", "ed.", "eds.", "i.e.",
-    "lit.", "p.", "pp.", "sv.", "trans.", "v.", "viz.", "vs."};
+    "Adm.", "Apr.",    "Aug.",    "Brig.", "Bvt.",   "Capt.", "Chas.",  "Cmdr.", "Col.",
+    "Cpl.", "Dec.",    "Dr.",     "Ex.",   "Feb.",   "Fig.",  "Figs.",  "Fr.",   "Ft.",
+    "Gen.", "Geo.",    "Gov.",    "Hon.",  "Jan.",   "Jas.",  "Jos.",   "Jr.",   "Lt.",
+    "Maj.", "Mar.",    "Messrs.", "Mr.",   "Mrs.",   "Ms.",   "Mssrs.", "Mt.",   "No.",
+    "Nos.", "Nov.",    "Oct.",    "Pres.", "Prof.",  "Pte.",  "Rep.",   "Rev.",  "Sen.",
+    "Sep.", "Sept.",   "Sgt.",    "Sir.",  "Sr.",    "St.",   "Thos.",  "Vol.",  "Wm.",
+    "al.",  "approx.", "c.",      "ca.",   "cf.",    "e.g.",  "ed.",    "eds.",  "i.e.",
+    "lit.", "p.",      "pp.",     "sv.",   "trans.", "v.",    "viz.",   "vs."};
 static_assert(std::is_sorted(kAbbreviations.begin(), kAbbreviations.end()));
 
 // Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was",
@@ -1375,9 +1375,9 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
     for (; counted + 1 < b; ++counted) {
       const char c = text[counted];
       doubles += c == '"';
-      singles += c == '\'' && !(counted > 0 &&
-                                std::isalpha(static_cast<unsigned char>(text[counted - 1])) &&
-                                std::isalpha(static_cast<unsigned char>(text[counted + 1])));
+      singles += c == '\'' &&
+                 !(counted > 0 && std::isalpha(static_cast<unsigned char>(text[counted - 1])) &&
+                   std::isalpha(static_cast<unsigned char>(text[counted + 1])));
     }
     if ((text[b - 1] == '"' ? doubles : singles) % 2 != 0) continue;
     if (moved.empty()) moved = icu_bounds;
@@ -1443,8 +1443,8 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
         continue;
       // A doubtful date in brackets, "(13 February? 1778 (baptised …) – 10 July 1839, Paris)":
       // a "?" before a number inside a bracket that closes soon after is no sentence end.
-      if (end == '?' && bounds[i + 1] > first_open && bounds[i + 1] < last_close &&
-          !next.empty() && std::isdigit(static_cast<unsigned char>(next.front())) &&
+      if (end == '?' && bounds[i + 1] > first_open && bounds[i + 1] < last_close && !next.empty() &&
+          std::isdigit(static_cast<unsigned char>(next.front())) &&
           ContinuesInsideBracket(sentence, text.substr(bounds[i + 1])))
         continue;
       bool mark = end == '!' || end == '?';

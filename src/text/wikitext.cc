@@ -270,8 +270,8 @@ size_t BreakEndsLine(std::string_view in, size_t end, const std::string& out) {
   if (b > 0 && (out[b - 1] == ',' || out[b - 1] == ';')) return std::string_view::npos;
   // Nor after a word that cannot end a phrase ("of St Michael and Holy Trinity in<br>" above
   // "COVENTRY<br>", an epitaph's lines): the next line goes on with it.
-  static constexpr std::string_view kGoesOn[] = {"in", "of", "the", "and", "to", "a", "an",
-                                                 "for", "at", "by", "with", "from", "or"};
+  static constexpr std::string_view kGoesOn[] = {"in",  "of", "the", "and",  "to",   "a", "an",
+                                                 "for", "at", "by",  "with", "from", "or"};
   size_t w = b;
   while (w > 0 && w + 5 > b && out[w - 1] >= 'a' && out[w - 1] <= 'z') --w;
   if (w < b && (w == 0 || out[w - 1] == ' ')) {
@@ -1872,14 +1872,14 @@ void BlankNonProseLines(std::string* s) {
     unsigned char c =
         first == std::string_view::npos ? ' ' : static_cast<unsigned char>(line[first]);
     if (c == '=' && IsHeading(line)) link_section = IsLinkSection(line);
-    bool other = !std::isalnum(c)
-                     ? IsLinkOnlyLine(line) || (IsBoldOnlyLine(line) && !ContinuedBelow(*s, e)) ||
-                           ((c == ':' || c == '\'' || c == '(') && IsHatnoteLine(line)) ||
-                           ((c == '\'' || c == '[') && IsFactbookFieldLine(line.substr(first)))
-                     : (c == 'S' && IsSeeAlsoLine(line.substr(first))) ||
-                           ((c == 'S' || c == 's' || c == 'M' || c == 'F') &&
-                            IsHatnoteLine(line)) ||
-                           (std::isupper(c) && IsFactbookFieldLine(line.substr(first)));
+    bool other =
+        !std::isalnum(c)
+            ? IsLinkOnlyLine(line) || (IsBoldOnlyLine(line) && !ContinuedBelow(*s, e)) ||
+                  ((c == ':' || c == '\'' || c == '(') && IsHatnoteLine(line)) ||
+                  ((c == '\'' || c == '[') && IsFactbookFieldLine(line.substr(first)))
+            : (c == 'S' && IsSeeAlsoLine(line.substr(first))) ||
+                  ((c == 'S' || c == 's' || c == 'M' || c == 'F') && IsHatnoteLine(line)) ||
+                  (std::isupper(c) && IsFactbookFieldLine(line.substr(first)));
     if (other || (link_section && HasUrl(line)))
       std::fill(s->begin() + static_cast<std::ptrdiff_t>(b),
                 s->begin() + static_cast<std::ptrdiff_t>(e), ' ');

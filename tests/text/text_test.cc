@@ -1720,11 +1720,11 @@ TEST(SentenceQuoteTest, QuotationMarksStayWithTheirSentences) {
       "He quotes Schindler: \"He considered his works excellent. Beethoven used to say...'They "
       "who thoroughly study Clementi, at the same time make themselves acquainted with Mozart; but "
       "the converse is not the fact.' \"";
-  EXPECT_EQ(sp.Split(clementi),
-            (S{"He quotes Schindler: \"He considered his works excellent.",
-               "Beethoven used to say...",
-               "'They who thoroughly study Clementi, at the same time make themselves acquainted "
-               "with Mozart; but the converse is not the fact.' \""}));
+  EXPECT_EQ(
+      sp.Split(clementi),
+      (S{"He quotes Schindler: \"He considered his works excellent.", "Beethoven used to say...",
+         "'They who thoroughly study Clementi, at the same time make themselves acquainted "
+         "with Mozart; but the converse is not the fact.' \""}));
   const std::string einstein =
       "He wrote, \"the density is constant over time\"...\"If one considers a volume, matter "
       "leaves it.\"";
@@ -1774,7 +1774,8 @@ TEST(SentenceAbbreviationTest, NamesTranslatorsSaintsElisionsAndVolumes) {
   EXPECT_EQ(sp.Split("He fought in World War I. Fedotov stayed home."),
             (S{"He fought in World War I.", "Fedotov stayed home."}));
   EXPECT_EQ(sp.Split("He did. 75 people came."), (S{"He did.", "75 people came."}));
-  EXPECT_EQ(sp.Split("It is in part viii. He wrote it."), (S{"It is in part viii.", "He wrote it."}));
+  EXPECT_EQ(sp.Split("It is in part viii. He wrote it."),
+            (S{"It is in part viii.", "He wrote it."}));
 }
 
 }  // namespace brackets

@@ -1225,11 +1225,12 @@ TEST(NonProseTest, RunsOfLinesWithoutEndMarksAreLists) {
   // or ending in a comma around dropped formulas; lines with end marks.
   EXPECT_EQ(CleanWikitext("1988 Mesa\n\n1988 Cloudy Spoon\n\nHe built them.").paragraphs,
             (Paragraphs{"1988 Mesa", "1988 Cloudy Spoon", "He built them."}));
-  EXPECT_EQ(CleanWikitext("The plates of Shanghai are: 沪 (Hù)\n{|\n|a\n|}\nThe plates of Tianjin "
-                          "are: 津 (Jīn)\n\n==Anhui==\nThe plates of Anhui are: 皖 (Wǎn)")
-                .paragraphs,
-            (Paragraphs{"The plates of Shanghai are: 沪 (Hù)", "The plates of Tianjin are: 津 (Jīn)",
-                        "The plates of Anhui are: 皖 (Wǎn)"}));
+  EXPECT_EQ(
+      CleanWikitext("The plates of Shanghai are: 沪 (Hù)\n{|\n|a\n|}\nThe plates of Tianjin "
+                    "are: 津 (Jīn)\n\n==Anhui==\nThe plates of Anhui are: 皖 (Wǎn)")
+          .paragraphs,
+      (Paragraphs{"The plates of Shanghai are: 沪 (Hù)", "The plates of Tianjin are: 津 (Jīn)",
+                  "The plates of Anhui are: 皖 (Wǎn)"}));
   EXPECT_EQ(CleanWikitext("With that,\n<math display=\"block\">\nX_k = 1\n</math>\nwhere the last "
                           "term is an intercept term. For a concrete example suppose that\n<math "
                           "display=\"block\">\nZ = 2\n</math>\nThen,\n<math "
