@@ -190,18 +190,20 @@ struct SentenceSplitter::Impl {
 namespace {
 
 // Abbreviations after which a period does not end a sentence. ICU's rules alone split
-// "Dr. | Smith"; a boundary that follows one of these words is removed. Words that often end a
+// "Dr. | Smith"; a boundary that follows one of these words is removed. Given names shortened
+// ("Jos. Kraus", "Wm.", "Thos."), "trans." (translated by) and the Czech and Slovak "sv." (saint:
+// "Kostel sv. Jindřicha") come before a name. Words that often end a
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
 // Sorted (byte order), for binary search: this is asked at every boundary ICU finds.
-constexpr std::array<std::string_view, 64> kAbbreviations = {
-    "Adm.",  "Apr.", "Aug.",   "Brig.", "Bvt.",    "Capt.", "Cmdr.", "Col.",    "Cpl.",
-    "Dec.",  "Dr.",  "Ex.",    "Feb.",  "Fig.",    "Figs.", "Fr.",   "Ft.",     "Gen.",
-    "Gov.",  "Hon.", "Jan.",   "Jr.",   "Lt.",     "Maj.",  "Mar.",  "Messrs.", "Mr.",
-    "Mrs.",  "Ms.",  "Mssrs.", "Mt.",   "No.",     "Nos.",  "Nov.",  "Oct.",    "Pres.",
-    "Prof.", "Pte.", "Rep.",   "Rev.",  "Sen.",    "Sep.",  "Sept.", "Sgt.",    "Sir.",
-    "Sr.",   "St.",  "Ste.",   "Vol.",  "al.",     "approx.", "c.",  "ca.",     "cf.",
-    "e.g.",  "ed.",  "eds.",   "i.e.",  "lit.",    "p.",    "pp.",   "v.",      "viz.",
-    "vs."};
+constexpr std::array<std::string_view, 72> kAbbreviations = {
+    "Adm.", "Apr.", "Aug.", "Brig.", "Bvt.", "Capt.", "Chas.", "Cmdr.", "Col.",
+    "Cpl.", "Dec.", "Dr.", "Ex.", "Feb.", "Fig.", "Figs.", "Fr.", "Ft.",
+    "Gen.", "Geo.", "Gov.", "Hon.", "Jan.", "Jas.", "Jos.", "Jr.", "Lt.",
+    "Maj.", "Mar.", "Messrs.", "Mr.", "Mrs.", "Ms.", "Mssrs.", "Mt.", "No.",
+    "Nos.", "Nov.", "Oct.", "Pres.", "Prof.", "Pte.", "Rep.", "Rev.", "Sen.",
+    "Sep.", "Sept.", "Sgt.", "Sir.", "Sr.", "St.", "Ste.", "Thos.", "Vol.",
+    "Wm.", "al.", "approx.", "c.", "ca.", "cf.", "e.g.", "ed.", "eds.",
+    "i.e.", "lit.", "p.", "pp.", "sv.", "trans.", "v.", "viz.", "vs."};
 static_assert(std::is_sorted(kAbbreviations.begin(), kAbbreviations.end()));
 
 // Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was",
@@ -283,6 +285,17 @@ bool IsAbbreviationBeforeNumber(std::string_view word, std::string_view next) {
   return false;
 }
 
+// "i" to "xxxix" as written in lower case, and nothing else ("mix", "did", "ill" are words).
+bool IsLowerRomanNumeral(std::string_view w) {
+  size_t i = 0;
+  while (i < w.size() && i < 3 && w[i] == 'x') ++i;
+  if (w.substr(i) == "ix" || w.substr(i) == "iv") return true;
+  if (i < w.size() && w[i] == 'v') ++i;
+  size_t ones = 0;
+  while (i < w.size() && w[i] == 'i' && ones < 3) ++i, ++ones;
+  return i == w.size() && !w.empty();
+}
+
 bool InitialContinues(std::string_view next);
 bool StartsSentences(std::string_view w);
 std::string_view FirstWord(std::string_view s);
@@ -322,6 +335,12 @@ bool IsDigraphInitial(std::string_view word, std::string_view next) {
 // `next` is the first word after the boundary.
 bool IsAbbreviation(std::string_view word, std::string_view next) {
   word = StripOpening(word);
+  // An elision before it is no part of the word: "by \u201c\u2026Mr. Joseph Gibbs, Organist".
+  if (word.starts_with("\u2026") || word.starts_with("...")) {
+    while (word.starts_with("\u2026")) word.remove_prefix(3);
+    while (word.starts_with('.')) word.remove_prefix(1);
+    word = StripOpening(word);
+  }
   for (auto c : kCountryAbbreviations) {
     if (word != c) continue;
     // A curly quotation mark opens a new sentence ("the U.S. \u201cWe are here,\u201d he said").
@@ -386,6 +405,10 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
       return true;
   }
   if (IsAbbreviationBeforeNumber(word, next)) return true;
+  // A volume in lower-case Roman numerals before its page: "Rivista musicale italiana, viii. 75."
+  if (!next.empty() && std::isdigit(static_cast<unsigned char>(next[0])) &&
+      IsLowerRomanNumeral(word.substr(0, word.size() - 1)))
+    return true;
   // Initials: "J." (but not "I.", which ends sentences such as "... World War I.").
   if (word.size() == 2 && word[0] >= 'A' && word[0] <= 'Z' && word[0] != 'I')
     return InitialContinues(next);
@@ -608,7 +631,8 @@ bool IsQuotedNickname(std::string_view next) {
 
 // "I." is no initial in general: it ends sentences as a numeral ("… World War I.", "Grade I.",
 // "topoisomerase I."). It is one where no word of the sentence could carry a numeral: alone
-// ("Professor. I. Matias monograph was prepared"), after a colon ("Eds.: I. Matias (leader)") or
+// ("Professor. I. Matias monograph was prepared"), after a colon or a comma ("Eds.: I. Matias
+// (leader)", "his stepfather, I. Fedotov, a soldier") or
 // after a title ("Prof. I. Matias"); before a capitalised word that InitialContinues.
 [[gnu::noinline]] bool IsInitialI(std::string_view sentence, std::string_view next) {
   std::string_view last = LastWord(sentence);
@@ -617,7 +641,8 @@ bool IsQuotedNickname(std::string_view next) {
   // Titles only: after "Vol." or "No." it is a numeral ("Vol. I. Chapter 3").
   static constexpr std::string_view kTitles[] = {"Dr.",  "Prof.", "Mr.",   "Mrs.", "Ms.",
                                                  "Rev.", "Gen.",  "Capt.", "Col.", "Lt."};
-  if (!before.empty() && before.back() != ':' &&
+  // After a comma too, as in an apposition ("his stepfather, I. Fedotov, a soldier").
+  if (!before.empty() && before.back() != ':' && before.back() != ',' &&
       std::find(std::begin(kTitles), std::end(kTitles), before) == std::end(kTitles)) {
     // After a capitalised given name it is an initial where a numeral would leave no sentence
     // ("George I. Sanchez, \"Arithmetic in Maya\", …": the name starts the sentence) or where a
@@ -1338,6 +1363,30 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
     if (moved.empty()) moved = icu_bounds;
     moved[i] = q;
   }
+  // ICU ends a sentence after an opening quotation mark glued to the word after it when a mark
+  // ends the sentence before ("Beethoven used to say...'They who …" → "… say...'" | "They who
+  // …"): the mark opens the next sentence's quotation (an even count of its kind before it,
+  // apostrophes between letters aside), so the boundary moves before it.
+  size_t counted = 0, singles = 0, doubles = 0;  // the marks in text[0, counted), each byte once
+  for (size_t i = 1; i + 1 < icu_bounds.size(); ++i) {
+    const size_t b = icu_bounds[i];
+    if (b < 3 || b >= text.size() || (text[b - 1] != '\'' && text[b - 1] != '"')) continue;
+    const unsigned char after = static_cast<unsigned char>(text[b]);
+    if (!(std::isalpha(after) || after >= 0x80)) continue;
+    const char m = text[b - 2];
+    if (m != '.' && m != '!' && m != '?' && !(b >= 4 && text.substr(b - 4, 3) == "\u2026"))
+      continue;
+    for (; counted + 1 < b; ++counted) {
+      const char c = text[counted];
+      doubles += c == '"';
+      singles += c == '\'' &&
+                 !(counted > 0 && std::isalpha(static_cast<unsigned char>(text[counted - 1])) &&
+                   std::isalpha(static_cast<unsigned char>(text[counted + 1])));
+    }
+    if ((text[b - 1] == '"' ? doubles : singles) % 2 != 0) continue;
+    if (moved.empty()) moved = icu_bounds;
+    moved[i] = b - 1;
+  }
   const std::vector<size_t>& bounds = moved.empty() ? icu_bounds : moved;
   // A mark stands before a word, where ICU puts a boundary: seen at the boundaries; but not before
   // every word ("Wow!\u2060 \u2014 the Musical" has none), so a paragraph holding one is looked at.
@@ -1396,6 +1445,12 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
           (ContinuesInsideBracket(sentence, text.substr(bounds[i + 1])) ||
            InsideReferenceBracket(sentence, text.substr(bounds[i + 1]))))
         continue;
+      // A doubtful date in brackets, "(13 February? 1778 (baptised …) – 10 July 1839, Paris)":
+      // a "?" before a number inside a bracket that closes soon after is no sentence end.
+      if (end == '?' && bounds[i + 1] > first_open && bounds[i + 1] < last_close && !next.empty() &&
+          std::isdigit(static_cast<unsigned char>(next.front())) &&
+          ContinuesInsideBracket(sentence, text.substr(bounds[i + 1])))
+        continue;
       bool mark = end == '!' || end == '?';
       if (mark || ((end == '.' || end == '\xA6') && EndsInEllipsis(last))) {
         if (mark && IsChessAnnotation(sentence, next)) continue;
@@ -1428,6 +1483,14 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
           b += 5;
           for (; b < e && (n = SpaceStartingAt(p, b)) > 0;) b += n;
         }
+      }
+      // Closing quotation marks or brackets alone ("… not the fact.' \"", ICU's break before
+      // the outer quote's end after a space) close the sentence before.
+      if (!out.empty() && p.find_first_not_of("\"')]", b) >= e) {
+        const size_t at = static_cast<size_t>(p.data() - text.data()) + b;
+        if (at > 0 && (text[at - 1] == ' ' || text[at - 1] == '\t')) out.back().push_back(' ');
+        out.back().append(p.substr(b, e - b));
+        continue;
       }
       if (marked)
         out.push_back(WithoutNoBreakMarks(p.substr(b, e - b)));

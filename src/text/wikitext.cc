@@ -268,6 +268,17 @@ size_t BreakEndsLine(std::string_view in, size_t end, const std::string& out) {
   size_t b = out.size();
   while (b > 0 && out.size() - b < 64 && (out[b - 1] == ' ' || out[b - 1] == '\t')) --b;
   if (b > 0 && (out[b - 1] == ',' || out[b - 1] == ';')) return std::string_view::npos;
+  // Nor after a word that cannot end a phrase ("of St Michael and Holy Trinity in<br>" above
+  // "COVENTRY<br>", an epitaph's lines): the next line goes on with it.
+  static constexpr std::string_view kGoesOn[] = {"in",  "of", "the", "and",  "to",   "a", "an",
+                                                 "for", "at", "by",  "with", "from", "or"};
+  size_t w = b;
+  while (w > 0 && w + 5 > b && out[w - 1] >= 'a' && out[w - 1] <= 'z') --w;
+  if (w < b && (w == 0 || out[w - 1] == ' ')) {
+    const std::string_view word(out.data() + w, b - w);
+    for (std::string_view g : kGoesOn)
+      if (word == g) return std::string_view::npos;
+  }
   return nl;
 }
 
@@ -298,6 +309,29 @@ void MarkAfterReferences(std::string* out, std::string_view next) {
     out->push_back(' ');
 }
 
+// A <blockquote> or <center> (its content from `from`, up to its closing tag within 4,000
+// bytes) holds verse when at least two of its lines that end in `<br>` end a sentence there
+// ("''Eternity shall bloom for you.'' <br />"): a poem whose sentences run over several lines.
+// A list written as lines ("''Vehicles of the Headquarters …''<br />", one item a line) ends
+// none of them so.
+bool IsVerseBlock(std::string_view in, size_t from, std::string_view name) {
+  std::string_view block = in.substr(from, 4000);
+  const size_t close = FindClosingTag(block, 0, name);
+  if (close == std::string_view::npos) return false;
+  block = block.substr(0, close);
+  int ends = 0;
+  for (size_t br = block.find('<'); br != std::string_view::npos; br = block.find('<', br + 1)) {
+    if (!(br + 3 <= block.size() && (block[br + 1] == 'b' || block[br + 1] == 'B') &&
+          (block[br + 2] == 'r' || block[br + 2] == 'R')))
+      continue;
+    size_t e = br;
+    while (e > 0 && (block[e - 1] == ' ' || block[e - 1] == '\'' || block[e - 1] == '"')) --e;
+    if (e > 0 && (block[e - 1] == '.' || block[e - 1] == '!' || block[e - 1] == '?') && ++ends >= 2)
+      return true;
+  }
+  return false;
+}
+
 // `inline_math`: inline <math> shows as plain text (AppendInlineMath); else it goes with its
 // content, as the other dropped tags do.
 std::string RemoveTags(std::string_view in, bool inline_math) {
@@ -314,6 +348,10 @@ std::string RemoveTags(std::string_view in, bool inline_math) {
   };
   size_t i = 0;
   bool after_ref = false;  // references were dropped at the end of `out`
+  // Inside a <blockquote> or a <center> of verse (IsVerseBlock) a `<br>` ending its line breaks a
+  // line of a poem ("''Rest in peace! Uncovered by dust'' <br />" above "''Eternity shall bloom
+  // for you.''"): no label above its text, so the lines stay, joined as Wikipedia shows them.
+  int verse = 0;
   while (i < in.size()) {
     size_t lt = in.find('<', i);
     if (after_ref && (lt == std::string_view::npos || lt > i)) {
@@ -395,6 +433,12 @@ std::string RemoveTags(std::string_view in, bool inline_math) {
       continue;
     }
     if (IsKeepTag(name)) {
+      if (!self_closing && (IEquals(name, "blockquote") || IEquals(name, "center"))) {
+        if (closing)
+          verse = std::max(verse - 1, 0);
+        else if (verse > 0 || IsVerseBlock(in, end, name))
+          ++verse;
+      }
       if (IEquals(name, "blockquote") && !list_line.OnListLine(out)) {
         // A block of its own, like {{blockquote}}: it ends the paragraph before it ("Obama wrote
         // of his sense of isolation:<blockquote>Caught without a class, …"). In a list item it
@@ -403,7 +447,7 @@ std::string RemoveTags(std::string_view in, bool inline_math) {
         i = end;
         continue;
       }
-      if (IEquals(name, "br") && !closing) {
+      if (IEquals(name, "br") && !closing && verse == 0) {
         if (size_t nl = BreakEndsLine(in, end, out); nl != std::string_view::npos) {
           out.push_back('\n');  // the marker on a line of its own ends the paragraph
           out.push_back(kLineBreakMarker);
@@ -955,6 +999,10 @@ std::string RenderInternalLink(std::string_view content) {
   }
   std::string out(t);
   if (size_t hash = out.find('#'); hash == 0) out.erase(0, 1);
+  // MediaWiki shows a link's text as written, with a space before its "]]" ("the [[engraver
+  // ]]and" reads "the engraver and"); the one after "[[" it leaves out.
+  if (!out.empty() && !target.empty() && (target.back() == ' ' || target.back() == '\t'))
+    out.push_back(' ');
   return out;
 }
 
@@ -1598,6 +1646,11 @@ bool IsListItem(std::string_view line) {
   return !line.empty() && (line[0] == '*' || line[0] == '#' || line[0] == ':' || line[0] == ';');
 }
 
+// A list line indented by a space ("    *1 Concerto for Harps. (Wien, 1785)" under the item it
+// belongs to): Wikipedia shows it as preformatted text, the list mark and all; a list line still,
+// not prose. `t` is the line trimmed.
+bool IsIndentedItem(std::string_view t) { return !t.empty() && (t[0] == '*' || t[0] == '#'); }
+
 bool IsRule(std::string_view line) { return Trim(line).substr(0, 4) == "----"; }
 
 // Lines left over from broken tables or templates.
@@ -1666,6 +1719,15 @@ bool IsBoldOnlyLine(std::string_view line) {
     inner = Trim(inner.substr(next + 3));
   }
   return !inner.empty() && inner.back() != '.';
+}
+
+// The line after the one ending at `e` goes on with its sentence: it starts with "(" or a
+// lower-case letter ("'''Josep Ferran Sorts i Muntades'''<ref>…</ref>" above "(13 February? 1778
+// …) was a guitarist": one paragraph on Wikipedia, a name and its lead, not a sub-heading).
+bool ContinuedBelow(std::string_view s, size_t e) {
+  size_t k = e + 1;
+  while (k < s.size() && (s[k] == ' ' || s[k] == '\t')) ++k;
+  return k < s.size() && (s[k] == '(' || (s[k] >= 'a' && s[k] <= 'z'));
 }
 
 // Sections that list links: a line there with a bare URL ("… or https://… The Baseball Page") is
@@ -1810,14 +1872,14 @@ void BlankNonProseLines(std::string* s) {
     unsigned char c =
         first == std::string_view::npos ? ' ' : static_cast<unsigned char>(line[first]);
     if (c == '=' && IsHeading(line)) link_section = IsLinkSection(line);
-    bool other = !std::isalnum(c)
-                     ? IsLinkOnlyLine(line) || IsBoldOnlyLine(line) ||
-                           ((c == ':' || c == '\'' || c == '(') && IsHatnoteLine(line)) ||
-                           ((c == '\'' || c == '[') && IsFactbookFieldLine(line.substr(first)))
-                     : (c == 'S' && IsSeeAlsoLine(line.substr(first))) ||
-                           ((c == 'S' || c == 's' || c == 'M' || c == 'F') &&
-                            IsHatnoteLine(line)) ||
-                           (std::isupper(c) && IsFactbookFieldLine(line.substr(first)));
+    bool other =
+        !std::isalnum(c)
+            ? IsLinkOnlyLine(line) || (IsBoldOnlyLine(line) && !ContinuedBelow(*s, e)) ||
+                  ((c == ':' || c == '\'' || c == '(') && IsHatnoteLine(line)) ||
+                  ((c == '\'' || c == '[') && IsFactbookFieldLine(line.substr(first)))
+            : (c == 'S' && IsSeeAlsoLine(line.substr(first))) ||
+                  ((c == 'S' || c == 's' || c == 'M' || c == 'F') && IsHatnoteLine(line)) ||
+                  (std::isupper(c) && IsFactbookFieldLine(line.substr(first)));
     if (other || (link_section && HasUrl(line)))
       std::fill(s->begin() + static_cast<std::ptrdiff_t>(b),
                 s->begin() + static_cast<std::ptrdiff_t>(e), ' ');
@@ -1918,6 +1980,48 @@ class GlossaryLines {
   bool candidate_ = true;
 };
 
+// A paragraph that could be one line of a works or awards list written without list marks
+// ("1986 Miaon-Kaku", "E3 Piano Sonata in B major", "Togo Murano Award / 2008 (Nakamura Keith
+// Haring Collection Art Museum)"): at most two source lines and kMaxItemWords words, and no end
+// mark at its end (closing quotes and brackets aside). A lead-in ending in ':' is not one.
+constexpr int kMaxItemWords = 40;
+bool IsItemLine(std::string_view p, size_t n_lines) {
+  if (n_lines > 2 || p.empty()) return false;
+  if (std::count(p.begin(), p.end(), ' ') >= kMaxItemWords) return false;
+  // A line in lower case, or ending in a comma, goes on with a sentence around a dropped formula
+  // ("With that," <math> "where the last term is …", "Then," <math>).
+  if (p.front() >= 'a' && p.front() <= 'z') return false;
+  for (;;) {
+    if (!p.empty() && (p.back() == '"' || p.back() == '\'' || p.back() == ')' || p.back() == ']'))
+      p.remove_suffix(1);
+    else if (p.ends_with("\u201d") || p.ends_with("\u2019"))
+      p.remove_suffix(3);
+    else
+      break;
+  }
+  return !p.empty() && p.back() != '.' && p.back() != '!' && p.back() != '?' && p.back() != ':' &&
+         p.back() != ';' && p.back() != ',' && !p.ends_with("\u2026");
+}
+
+// Drops every run of at least three consecutive paragraphs that IsItemLine took for list lines
+// in one block (`block[i]`, -1 for the others): three lines in a row without an end mark are a
+// list, not prose that lost its periods.
+void DropItemRuns(const std::vector<int>& block, std::vector<std::string>* paragraphs) {
+  size_t out = 0;
+  for (size_t i = 0; i < paragraphs->size();) {
+    size_t j = i + 1;
+    if (block[i] >= 0)
+      while (j < paragraphs->size() && block[j] == block[i]) ++j;
+    if (block[i] >= 0 && j - i >= 3) {
+      i = j;
+      continue;
+    }
+    for (; i < j; ++i, ++out)
+      if (out != i) (*paragraphs)[out] = std::move((*paragraphs)[i]);  // not onto itself
+  }
+  paragraphs->resize(out);
+}
+
 }  // namespace
 
 CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& options) {
@@ -1943,7 +2047,14 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   // held until the next line shows whether prose follows it (see IsListHeading, IsLabel).
   std::string held;
   bool held_label = false;  // `held` is a label (IsLabel): dropped only before a list or a table
-  auto emit = [&](std::string p) {
+  bool held_item = false;   // `held` could be a line of a works list (IsItemLine)
+  // Works and awards lists written as paragraphs of one line without list marks ("1986 Miaon-Kaku",
+  // "E3<TAB>Piano Sonata in B major", "Tokyo Architectural Award /1994 (…)"): for each emitted
+  // paragraph, the block (between headings, tables, lists) it stands in if it could be such a
+  // line, else -1. A run of at least three such paragraphs in one block goes at the end.
+  std::vector<int> item_block;
+  int block = 0;
+  auto emit = [&](std::string p, bool item = false) {
     // A break marker not alone on its line (inside a rendered template's text) is no text.
     if (std::memchr(p.data(), kLineBreakMarker, p.size()) != nullptr)
       p.erase(std::remove(p.begin(), p.end(), kLineBreakMarker), p.end());
@@ -1951,6 +2062,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     for (unsigned char c : p)
       if (std::isalnum(c) || c >= 0x80) {
         result.paragraphs.push_back(std::move(p));
+        item_block.push_back(item ? block : -1);
         return;
       }
   };
@@ -2003,17 +2115,18 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     std::string p = TidyParagraph(decoded, marked);
     paragraph.clear();
     if (p.empty()) return;
-    if (!held.empty()) emit(std::move(held));
+    if (!held.empty()) emit(std::move(held), held_item);
     held.clear();
     held_label = false;
     const bool run_end = ends_break_run(p, n_lines);
     after_break_label = is_label_above_break(p, n_lines);
     if (after_break_label || run_end) return;
     held_label = p.back() != ':' && IsLabel(p);
+    held_item = IsItemLine(p, n_lines);
     if (held_label || (p.back() == ':' && IsListHeading(p)))
       held = std::move(p);
     else
-      emit(std::move(p));
+      emit(std::move(p), held_item);
   };
   bool under_table = false;  // the previous non-blank line was a removed table
   size_t i = 0;
@@ -2040,15 +2153,19 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       held.clear();
       under_table = true;
       after_break_label = false;
+      ++block;
     } else if (IsHeading(line) || IsRule(line) || IsMarkupLine(line)) {
       flush();
-      if (held_label) emit(std::move(held));
+      if (held_label) emit(std::move(held), held_item);
       held.clear();
       after_break_label = false;
-    } else if (IsListItem(line)) {
+      ++block;
+    } else if (IsListItem(line) || ((line[0] == ' ' || line[0] == '\t') && IsIndentedItem(t))) {
+      line = IsListItem(line) ? line : t;
       flush();
       held.clear();
       after_break_label = false;
+      ++block;
       if (options.keep_lists) {
         size_t k = 0;
         while (k < line.size() && IsListItem(line.substr(k))) ++k;
@@ -2058,10 +2175,12 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
           emit(std::move(held));
           held.clear();
         }
+        ++block;
       }
     } else if (paragraph.empty() && was_under_table && IsTableNote(t)) {
       flush();
       held.clear();
+      ++block;
     } else {
       if (!paragraph.empty()) paragraph.push_back(' ');
       paragraph.append(line);
@@ -2070,7 +2189,8 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     }
   }
   flush();  // a paragraph still held at the end introduced nothing: dropped, but a label stays
-  if (held_label) emit(std::move(held));
+  if (held_label) emit(std::move(held), held_item);
+  DropItemRuns(item_block, &result.paragraphs);
   return result;
 }
 

@@ -1724,6 +1724,75 @@ TEST(SentenceBracketTest, CitationAfterAClosingQuote) {
   EXPECT_LT(large, 10 * std::max(small, 1e-3)) << small << " s, then " << large << " s";
 }
 
+// Quotation marks that ICU splits from their sentences (Muzio Clementi): an opening mark glued to
+// the word after a sentence end goes with that word's sentence, and closing marks standing alone
+// after a space close the sentence before. A closing mark glued to the next word, or an opening
+// one after a space, is left as before.
+TEST(SentenceQuoteTest, QuotationMarksStayWithTheirSentences) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  const std::string clementi =
+      "He quotes Schindler: \"He considered his works excellent. Beethoven used to say...'They "
+      "who thoroughly study Clementi, at the same time make themselves acquainted with Mozart; but "
+      "the converse is not the fact.' \"";
+  EXPECT_EQ(
+      sp.Split(clementi),
+      (S{"He quotes Schindler: \"He considered his works excellent.", "Beethoven used to say...",
+         "'They who thoroughly study Clementi, at the same time make themselves acquainted "
+         "with Mozart; but the converse is not the fact.' \""}));
+  const std::string einstein =
+      "He wrote, \"the density is constant over time\"...\"If one considers a volume, matter "
+      "leaves it.\"";
+  EXPECT_EQ(sp.Split(einstein), (S{"He wrote, \"the density is constant over time\"...",
+                                   "\"If one considers a volume, matter leaves it.\""}));
+  const std::string closing = "He said \"It is done.\"Then he left. She said 'No.' Then she left.";
+  EXPECT_EQ(sp.Split(closing),
+            (S{"He said \"It is done.\"", "Then he left.", "She said 'No.'", "Then she left."}));
+  for (const std::string& t : {clementi, einstein, closing})
+    EXPECT_EQ(sp.SplitSlowly(t), sp.Split(t)) << t;
+}
+
+// "(13 February? 1778 (baptised 14 February 1778) \u2013 10 July 1839, Paris)" (Fernando Sor): a
+// "?" before a number inside a bracket that closes soon after marks a doubtful date, no sentence
+// end. Before a word, or outside a bracket, it ends its sentence.
+TEST(SentenceBracketTest, DoubtfulDateInsideABracket) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  const std::string sor =
+      "Josep Ferran Sorts i Muntades (13 February? 1778 (baptised 14 February 1778) \u2013 10 July "
+      "1839, Paris) was a guitarist.";
+  EXPECT_EQ(sp.Split(sor), S{sor});
+  EXPECT_EQ(sp.Split("Was he born in 1778? 1779 is given elsewhere."),
+            (S{"Was he born in 1778?", "1779 is given elsewhere."}));
+  EXPECT_EQ(sp.Split("He asked (who was he? Nobody knew) and left."),
+            (S{"He asked (who was he?", "Nobody knew) and left."}));
+}
+
+// Set 18's cuts after abbreviations: a shortened given name ("Jos. Kraus"), "trans." and the
+// Czech "sv." before a name, "Mr." after an elision ("\u201c\u2026Mr. Joseph Gibbs"), "I." after a
+// comma ("his stepfather, I. Fedotov"), a volume in lower-case Roman numerals before its page
+// ("viii. 75."). Counter-examples: "I." after a word, a word that only looks Roman ("did"), a
+// numeral before a word.
+TEST(SentenceAbbreviationTest, NamesTranslatorsSaintsElisionsAndVolumes) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  for (const std::string t :
+       {"Two catalogues exist, one by Karl Schreiber, Werke von Jos. Kraus, which numbers them.",
+        "(Beethoven as I Knew Him, ed. Donald M. McArdle, trans. Constance Jolly, 1966).",
+        "From 1772 he acted as organist in the Kostel sv. Jindřicha v Praze.",
+        "It was opened in 1749 by \u201c\u2026Mr. Joseph Gibbs, Organist of Ipswich.\u201d",
+        "He passed into the care of his stepfather, I. Fedotov, a soldier.",
+        "The list was given in the Rivista musicale italiana, viii. 75."}) {
+    EXPECT_EQ(sp.Split(t), S{t});
+    EXPECT_EQ(sp.SplitSlowly(t), S{t}) << t;
+  }
+  EXPECT_EQ(sp.Split("He fought in World War I. Fedotov stayed home."),
+            (S{"He fought in World War I.", "Fedotov stayed home."}));
+  EXPECT_EQ(sp.Split("He did. 75 people came."), (S{"He did.", "75 people came."}));
+  EXPECT_EQ(sp.Split("It is in part viii. He wrote it."),
+            (S{"It is in part viii.", "He wrote it."}));
+}
+
 }  // namespace brackets
 
 }  // namespace

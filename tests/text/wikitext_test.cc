@@ -1197,3 +1197,125 @@ TEST(NonProseTest, ManyBreaksAndBoldLabelsCostLinearTime) {
 
 }  // namespace
 }  // namespace aligndb
+
+namespace aligndb {
+namespace {
+
+using Paragraphs = std::vector<std::string>;
+
+// Works and awards lists written as one-line paragraphs without list marks (Atsushi Kitagawara's
+// awards and works, Antonio Rosetti's catalogue): a run of three or more short lines without an
+// end mark in one section is a list, not prose.
+TEST(NonProseTest, RunsOfLinesWithoutEndMarksAreLists) {
+  EXPECT_EQ(CleanWikitext("'''Atsushi Kitagawara''' (born 1951) is a Japanese architect.\n\n"
+                          "==Awards==\nTokyo Architectural Award /1994 (Higashi Nihonbashi Police "
+                          "Box)\n\nGold Medal, [[Good Design Award]] /1995（ARIA）\n\n[[Bessie "
+                          "Award]] (New York Dance and Performance Award) /2000\n\nCanada Green "
+                          "Design Award /2002(Gifu Academy)\nBuilding Contractors Society Award "
+                          "/2002\n\n==Works==\n1986 Miaon-Kaku\n\n1986 395\n\n1988 Mesa\n\n1994 "
+                          "Annex of Ikegami Industry Inc.\n")
+                .paragraphs,
+            (Paragraphs{"Atsushi Kitagawara (born 1951) is a Japanese architect.",
+                        "1994 Annex of Ikegami Industry Inc."}));
+  EXPECT_EQ(CleanWikitext("==Keyboard==\nE1\tPiano Sonata in F major\n\nE2\tPiano Sonata in G "
+                          "major\n\nE3\tPiano Sonata in B major\n\nE5-62\tPiano Pieces\n")
+                .paragraphs,
+            Paragraphs{});
+  // Counter-examples: two such lines; three split by a heading or a table; lines in lower case
+  // or ending in a comma around dropped formulas; lines with end marks.
+  EXPECT_EQ(CleanWikitext("1988 Mesa\n\n1988 Cloudy Spoon\n\nHe built them.").paragraphs,
+            (Paragraphs{"1988 Mesa", "1988 Cloudy Spoon", "He built them."}));
+  EXPECT_EQ(
+      CleanWikitext("The plates of Shanghai are: 沪 (Hù)\n{|\n|a\n|}\nThe plates of Tianjin "
+                    "are: 津 (Jīn)\n\n==Anhui==\nThe plates of Anhui are: 皖 (Wǎn)")
+          .paragraphs,
+      (Paragraphs{"The plates of Shanghai are: 沪 (Hù)", "The plates of Tianjin are: 津 (Jīn)",
+                  "The plates of Anhui are: 皖 (Wǎn)"}));
+  EXPECT_EQ(CleanWikitext("With that,\n<math display=\"block\">\nX_k = 1\n</math>\nwhere the last "
+                          "term is an intercept term. For a concrete example suppose that\n<math "
+                          "display=\"block\">\nZ = 2\n</math>\nThen,\n<math "
+                          "display=\"block\">\nX_k = 0\n</math>\n")
+                .paragraphs,
+            (Paragraphs{"With that,",
+                        "where the last term is an intercept term. For a concrete example "
+                        "suppose that",
+                        "Then,"}));
+  EXPECT_EQ(CleanWikitext("He left.\n\nShe stayed.\n\nThey met again in 1990.").paragraphs,
+            (Paragraphs{"He left.", "She stayed.", "They met again in 1990."}));
+}
+
+// Lines of a list indented by a space, shown as preformatted text with their marks (Johann
+// Baptist Vanhal's concertos), are list lines; indented prose stays.
+TEST(NonProseTest, IndentedListLinesAreLists) {
+  EXPECT_EQ(CleanWikitext("*''6 concertos for Harspichord'':\n    *1 Concerto for Harps. (Wien, "
+                          "1785)\n    *2 Concertos for Harps. (London, 1788)\n*5 Concertos for "
+                          "Flute (Paris, s.a.)\n\nHe wrote them early.")
+                .paragraphs,
+            (Paragraphs{"He wrote them early."}));
+  EXPECT_EQ(CleanWikitext(" He wrote them early.").paragraphs,
+            (Paragraphs{"He wrote them early."}));
+}
+
+// Verse in a <blockquote> whose lines end in `<br />` (Antonio Salieri's epitaph): the lines
+// without an end mark are lines of a poem, not labels above text; joined as Wikipedia shows
+// them (the "!" inside italics marked as ending no sentence, as in a title: the couplet is one
+// sentence). A list written as lines in a block quote (no line ending a sentence) is as before.
+TEST(NonProseTest, VerseLinesInABlockQuoteStay) {
+  EXPECT_EQ(CleanWikitext("His monument is adorned by a poem:\n\n<blockquote>\n''Rest in peace! "
+                          "Uncovered by dust'' <br />\n''Eternity shall bloom for you.'' <br />\n"
+                          "''Rest in peace! In eternal harmonies'' <br />\n''Your spirit now is "
+                          "dissolved.'' <br />\n''It expressed itself in enchanting notes,'' "
+                          "<br />\n''Now it is floating to everlasting beauty.''</blockquote>\n")
+                .paragraphs,
+            (Paragraphs{"His monument is adorned by a poem:",
+                        "Rest in peace!\u2060 Uncovered by dust Eternity shall bloom for you. "
+                        "Rest in peace!\u2060 In eternal harmonies Your spirit now is dissolved. "
+                        "It expressed "
+                        "itself in enchanting notes, Now it is floating to everlasting beauty."}));
+  EXPECT_EQ(CleanWikitext("The prefixes:\n<blockquote>\n''Vehicles of the '''Commission'''''<br "
+                          "/>\n''Vehicles of the '''Headquarters'''''<br />\n''Vehicles of the "
+                          "units at Army-Grade or above.''\n</blockquote>\n")
+                .paragraphs,
+            (Paragraphs{"The prefixes:", "Vehicles of the units at Army-Grade or above."}));
+}
+
+// A `<br>` after a word that cannot end a phrase ("… Holy Trinity in<br>" above "COVENTRY<br>",
+// Capel Bond's epitaph) does not end the paragraph: the next line goes on with it.
+TEST(NonProseTest, ABreakAfterAPrepositionDoesNotEndTheParagraph) {
+  EXPECT_EQ(CleanWikitext("<center>\nCAPEL BOND<br>\n40 years organist of the Churches<br>\nof St "
+                          "Michael and Holy Trinity in<br>\nCOVENTRY<br>\nHe was an eminent "
+                          "musician.\n</center>")
+                .paragraphs,
+            (Paragraphs{"CAPEL BOND 40 years organist of the Churches of St Michael and Holy "
+                        "Trinity in COVENTRY",
+                        "He was an eminent musician."}));
+  // Counter-example: a label ending in a word that can end a phrase.
+  EXPECT_EQ(CleanWikitext("Lightweight division<br>\nThe title was known as another.").paragraphs,
+            (Paragraphs{"The title was known as another."}));
+}
+
+// A bold name on the line above its lead, joined to it by a single line break (Fernando Sor): one
+// paragraph on Wikipedia, not a sub-heading above prose. A bold line above a capital line is one.
+TEST(NonProseTest, ABoldNameAboveItsLeadStays) {
+  EXPECT_EQ(CleanWikitext("'''Josep Ferran Sorts i Muntades'''<ref name=\"names\">{{cite "
+                          "web|title=X}}</ref>\n(13 February 1778 &ndash; 10 July 1839, "
+                          "[[Paris]]) was a [[classical guitar|guitarist]].")
+                .paragraphs,
+            (Paragraphs{"Josep Ferran Sorts i Muntades (13 February 1778 – 10 July 1839, Paris) "
+                        "was a guitarist."}));
+  EXPECT_EQ(CleanWikitext("'''Works for Solo Keyboard'''\nSix easy lessons were printed in 1784.")
+                .paragraphs,
+            (Paragraphs{"Six easy lessons were printed in 1784."}));
+}
+
+// MediaWiki shows a link's text as written: a space before "]]" stays ("the [[engraver ]]and"
+// reads "the engraver and", Maria Hester Park); a space after "[[" does not.
+TEST(LinkTextTest, ASpaceBeforeTheClosingBracketsStays) {
+  EXPECT_EQ(CleanWikitext("She married the [[engraver ]]and poet Thomas Park.").paragraphs,
+            (Paragraphs{"She married the engraver and poet Thomas Park."}));
+  EXPECT_EQ(CleanWikitext("She married the [[ engraver]]s' friend.").paragraphs,
+            (Paragraphs{"She married the engravers' friend."}));
+}
+
+}  // namespace
+}  // namespace aligndb
