@@ -165,7 +165,10 @@ TEST(DeferredSyncTest, DeferralEndsAfterItsTimeWithEverythingDurable) {
   const std::string dir = tmp.Sub("db");
   StoreOptions opts;
   opts.create_if_missing = true;
-  opts.max_deferred_seconds = 0.2;
+  // Long enough that the first write lands within it on a loaded machine (CI runs tests side by
+  // side); the second write is made after it, timed from before the open.
+  opts.max_deferred_seconds = 2.0;
+  const auto opened = std::chrono::steady_clock::now();
   std::unique_ptr<Store> store;
   ASSERT_TRUE(Store::Open(opts, dir, &store).ok());
   uint32_t ed = 0;
@@ -173,7 +176,7 @@ TEST(DeferredSyncTest, DeferralEndsAfterItsTimeWithEverythingDurable) {
   ASSERT_TRUE(store->PutArticle(ed, MakeArticle(7, "River", 1, {{"The river flows."}})).ok());
   EXPECT_TRUE(store->syncs_deferred());  // within its time
   EXPECT_TRUE(Marked(dir));
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  std::this_thread::sleep_until(opened + std::chrono::milliseconds(2100));
   ASSERT_TRUE(store->PutArticle(ed, MakeArticle(8, "Lake", 1, {{"The lake is still."}})).ok());
   EXPECT_FALSE(store->syncs_deferred());
   EXPECT_FALSE(Marked(dir));
