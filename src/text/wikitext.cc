@@ -1947,6 +1947,7 @@ void BlankNonProseLines(std::string* s) {
   // music]], as well as …").
   bool after_comma = false;
   bool prose_line = false;
+  int joins = 0;  // lines joined to the item at `b`
   for (size_t b = 0; b < s->size();) {
     size_t e = s->find('\n', b);
     if (e == std::string::npos) e = s->size();
@@ -1954,13 +1955,16 @@ void BlankNonProseLines(std::string* s) {
     // A list item whose link breaks its line inside the label ("([[Knattspyrnufélagið Fram|" over
     // "Fram Reykjavík]]), [[James Hurst …"): the line break is part of the link, and the next
     // line part of the item, as Wikipedia shows it.
-    if (e < s->size() && !line.empty() && (line[0] == '*' || line[0] == '#') &&
+    // At most a few joins to an item, so that a page of such lines stays linear.
+    if (e < s->size() && !line.empty() && (line[0] == '*' || line[0] == '#') && joins < 4 &&
         UnclosedLinkAtEnd(line) && e + 1 < s->size() && (*s)[e + 1] != '\n') {
       const size_t next_end = std::min(s->find('\n', e + 1), s->size());
       const std::string_view next(s->data() + e + 1, next_end - e - 1);
       const size_t close = next.find("]]");
-      if (close != std::string_view::npos && next.substr(0, close).find("[[") == std::string_view::npos) {
+      if (close != std::string_view::npos &&
+          next.substr(0, close).find("[[") == std::string_view::npos) {
         (*s)[e] = ' ';
+        ++joins;
         continue;  // the longer line, looked at again
       }
     }
@@ -1995,6 +1999,7 @@ void BlankNonProseLines(std::string* s) {
       after_comma = t.back() == ',';
     }
     b = e + 1;
+    joins = 0;
   }
 }
 
