@@ -194,24 +194,27 @@ namespace {
 // ("Jos. Kraus", "Wm.", "Thos."), "trans." (translated by) and the Czech and Slovak "sv." (saint:
 // "Kostel sv. Jindřicha") come before a name. Words that often end a
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
+// "Pvt." is a private (the soldier) or the "Private" of an Indian company's "Pvt. Ltd."; "ie." is
+// "i.e." written without its first period ("the code for \"special vehicles\" ie. TZ").
 // Sorted (byte order), for binary search: this is asked at every boundary ICU finds.
-constexpr std::array<std::string_view, 72> kAbbreviations = {
+constexpr std::array<std::string_view, 74> kAbbreviations = {
     "Adm.", "Apr.", "Aug.", "Brig.", "Bvt.", "Capt.", "Chas.", "Cmdr.", "Col.",
     "Cpl.", "Dec.", "Dr.", "Ex.", "Feb.", "Fig.", "Figs.", "Fr.", "Ft.",
     "Gen.", "Geo.", "Gov.", "Hon.", "Jan.", "Jas.", "Jos.", "Jr.", "Lt.",
     "Maj.", "Mar.", "Messrs.", "Mr.", "Mrs.", "Ms.", "Mssrs.", "Mt.", "No.",
-    "Nos.", "Nov.", "Oct.", "Pres.", "Prof.", "Pte.", "Rep.", "Rev.", "Sen.",
+    "Nos.", "Nov.", "Oct.", "Pres.", "Prof.", "Pte.", "Pvt.", "Rep.", "Rev.", "Sen.",
     "Sep.", "Sept.", "Sgt.", "Sir.", "Sr.", "St.", "Ste.", "Thos.", "Vol.",
     "Wm.", "al.", "approx.", "c.", "ca.", "cf.", "e.g.", "ed.", "eds.",
-    "i.e.", "lit.", "p.", "pp.", "sv.", "trans.", "v.", "viz.", "vs."};
+    "i.e.", "ie.", "lit.", "p.", "pp.", "sv.", "trans.", "v.", "viz.", "vs."};
 static_assert(std::is_sorted(kAbbreviations.begin(), kAbbreviations.end()));
 
 // Abbreviations that do not end a sentence when a year or number follows ("(b. 1906) was",
 // "ranked world no. 91", "vol. 2", "Iolanta, Op. 69", "Art. 15 of the Constitution", "the six
-// string quartets opp. 71 and 74", "op. 16 pt. 1", Köchel's "K. 216").
-constexpr std::array<std::string_view, 15> kAbbreviationsBeforeNumbers = {
-    "b.",  "d.",  "fl.",  "r.",   "no.",  "nos.", "vol.", "vols.",
-    "op.", "Op.", "opp.", "Art.", "can.", "pt.",  "K."};
+// string quartets opp. 71 and 74", "op. 16 pt. 1", Köchel's "K. 216"), a title's part ("Pt. 1's
+// follow up EP") and a regulation's section ("Sec. 10. Cameras").
+constexpr std::array<std::string_view, 17> kAbbreviationsBeforeNumbers = {
+    "b.",  "d.",  "fl.",  "r.",   "no.",  "nos.", "vol.", "vols.", "op.",
+    "Op.", "opp.", "Art.", "can.", "pt.",  "Pt.", "Sec.", "K."};
 // Those that number with Roman numerals ("vol. I., 1862; vol. II., 1884", Hoboken's "Hob.
 // XVII:6"); not "no.", as in "He said no. I left".
 constexpr std::array<std::string_view, 7> kAbbreviationsBeforeRomanNumerals = {
@@ -373,6 +376,10 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
       if (next == n) return true;
     return false;
   }
+  // "(sic.)" before a bracket: the bracket goes on the sentence ("\"Queen of Elfame\" (sic.)
+  // (\"Elphane\", also …) occur in"), unless a sentence starts in it, as after "Inc." below.
+  if (!next.empty() && next.front() == '(' && (word == "sic.)" || word == "sic.]"))
+    return !StartsSentences(FirstWord(StripOpening(next)));
   if (word.size() < 2 || word.back() != '.') return false;
   // "Frank Abagnale, Jr. The same year …": a generational suffix ends the name, and the
   // sentence with it, before a word that commonly starts a sentence; before others the name
@@ -393,6 +400,10 @@ bool IsAbbreviation(std::string_view word, std::string_view next) {
   while (p > 0 && word[p - 1] != '/' && word[p - 1] != '-' && word[p - 1] != '\x93' &&
          word[p - 1] != '\x94')
     --p;
+  // A hyphenated initial after a space, as some write the second of "H.-J." ("Prof. H. -J.
+  // Zimmermann"): an initial.
+  if (word.size() == 3 && word[0] == '-' && word[1] >= 'A' && word[1] <= 'Z')
+    return InitialContinues(next);
   if (p > 0) {
     bool dash = word[p - 1] == '/' || word[p - 1] == '-' ||
                 (p >= 3 && word[p - 3] == '\xE2' && word[p - 2] == '\x80');
@@ -475,6 +486,18 @@ std::string_view FirstWord(std::string_view s) {
 // or of a longer sentence, not a sentence end. Closing quotation marks are straight or curly
 // (U+201D, U+2019): `\u201cDo you understand what I say?\u201d and Mr. Watson answered`.
 bool ContinuesAfterExclamation(std::string_view before, std::string_view next) {
+  // A mark between letters or digits is inside a word or a title ("O!RUL8,2?", "Go!Animate"): a
+  // sentence's end has a space after it. Not after a word of two or more capitals: shouted text
+  // runs its sentences together ("… VOL MET POOLEN!EEN BUSSIE …", a vandal's, repeated).
+  if (before.size() >= 2 && (before.back() == '!' || before.back() == '?') && !next.empty() &&
+      std::isalnum(static_cast<unsigned char>(next.front())) &&
+      std::isalnum(static_cast<unsigned char>(before[before.size() - 2]))) {
+    size_t k = before.size() - 1;
+    while (k > 0 && std::isupper(static_cast<unsigned char>(before[k - 1]))) --k;
+    const bool shouted = before.size() - 1 - k >= 2 &&
+                         (k == 0 || !std::isalnum(static_cast<unsigned char>(before[k - 1])));
+    if (!shouted) return true;
+  }
   size_t e = before.find_last_not_of(" \t\n");
   for (; e != std::string_view::npos && e > 0; --e) {
     if (before[e] == '"' || before[e] == '\'' || before[e] == ')' || before[e] == ']') continue;
@@ -1338,6 +1361,25 @@ bool EndsInPageCount(std::string_view b) {
   return k == rest.size();
 }
 
+// A section's number standing before its title ("Sec. 10. ''Cameras''. (a) No alien …", "Art. 5.
+// The President …"): a sentence of that alone, a capitalised abbreviation before a number and the
+// number's period, is the label of the sentence after it, which it goes on.
+bool IsSectionNumber(std::string_view sentence) {
+  size_t b = 0, e = sentence.size();
+  while (b < e && (sentence[b] == ' ' || sentence[b] == '\n')) ++b;
+  while (e > b && (sentence[e - 1] == ' ' || sentence[e - 1] == '\n')) --e;
+  const std::string_view t = sentence.substr(b, e - b);
+  const size_t space = t.find(' ');
+  if (space == std::string_view::npos || t.size() < space + 3 || t.back() != '.') return false;
+  const std::string_view abbr = t.substr(0, space), number = t.substr(space + 1);
+  if (!std::isupper(static_cast<unsigned char>(abbr[0])) ||
+      std::find(kAbbreviationsBeforeNumbers.begin(), kAbbreviationsBeforeNumbers.end(), abbr) ==
+          kAbbreviationsBeforeNumbers.end())
+    return false;
+  return std::all_of(number.begin(), number.end() - 1,
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
 // ICU's segments (`bounds`: byte offsets into `text`, first 0, last text.size()), merged across
 // boundaries that follow an abbreviation or a marked "!" or "?", then split before digits and
 // sounds (`slowly`: the reference way, see SplitBeforeDigitsAndSounds); trimmed, empty ones
@@ -1429,7 +1471,9 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
           (!next.empty() && std::isdigit(static_cast<unsigned char>(next.front())) &&
            !last.empty() && last.back() == '.' && IsReporterCitation(sentence, next)) ||
           ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next) ||
-          IsCountryAdjective(sentence))
+          IsCountryAdjective(sentence) ||
+          (sentence.size() < 16 && !last.empty() && last.back() == '.' &&
+           IsSectionNumber(sentence)))
         continue;
       // The rules below look at few sentences: those ending in "X.Y.", in "!" or "?", or in an
       // ellipsis. (They are kept out of line: inlined here, they made every boundary dearer.)

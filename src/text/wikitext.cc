@@ -263,7 +263,16 @@ size_t BreakEndsLine(std::string_view in, size_t end, const std::string& out) {
   while (k < in.size() && k - end < 64 && (in[k] == ' ' || in[k] == '\t')) ++k;
   if (k >= in.size() || in[k] != '\n') return std::string_view::npos;
   const size_t nl = k;
-  for (++k; k < in.size() && k - nl < 8 && (in[k] == '\'' || in[k] == '[' || in[k] == '"');) ++k;
+  // Opening quotation marks, straight or curly (U+201C, U+2018: a list of titles, "“The
+  // Burden of Loneliness”<br>" above "“Above the River”<br>"), and link brackets.
+  for (++k; k < in.size() && k - nl < 8;) {
+    if (in[k] == '\'' || in[k] == '[' || in[k] == '"')
+      ++k;
+    else if (in.compare(k, 3, "\u201c") == 0 || in.compare(k, 3, "\u2018") == 0)
+      k += 3;
+    else
+      break;
+  }
   if (k >= in.size() || in[k] < 'A' || in[k] > 'Z') return std::string_view::npos;
   size_t b = out.size();
   while (b > 0 && out.size() - b < 64 && (out[b - 1] == ' ' || out[b - 1] == '\t')) --b;
@@ -936,7 +945,17 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
       ++i;
     }
   }
-  for (const Open& o : stack) unmatched.push_back(o.pos);
+  for (const Open& o : stack) {
+    // A table that is never closed ("{| class=\"wikitable\" style=\"…\"" whose "|}" went with
+    // a removed template) loses its attribute line with its opener: no text is on that line.
+    // (Its row lines are markup lines, left out as such.)
+    if (o.table) {
+      const size_t eol = in.find('\n', o.pos);
+      ranges.emplace_back(o.pos, eol == std::string_view::npos ? in.size() : eol);
+    } else {
+      unmatched.push_back(o.pos);
+    }
+  }
   for (size_t p : unmatched) ranges.emplace_back(p, p + 2);
   std::sort(ranges.begin(), ranges.end());
   // Inserts are made in order of their (distinct) positions already.
@@ -1563,7 +1582,9 @@ std::string TidyParagraph(std::string_view in, bool marked) {
     }
     if (s[i] == '(') {
       size_t j = SkipSeparators(s, i + 1);
-      if (j < s.size() && s[j] == ')') {
+      // "(or)" with nothing around the word is written by an editor ("''Collier (or) Collier's
+      // Hope''"); what two removed pronunciations leave has spaces around it ("( or )").
+      if (j < s.size() && s[j] == ')' && s.compare(i, 4, "(or)") != 0) {
         while (!t.empty() && t.back() == ' ') t.pop_back();
         i = j;
         continue;
@@ -1721,6 +1742,53 @@ bool IsBoldOnlyLine(std::string_view line) {
   return !inner.empty() && inner.back() != '.';
 }
 
+// A note or caption line made of italic spans, bold ones beside them, and nothing else, without
+// an end mark: "''All times local, [[Eastern European Time]] ([[UTC+02:00]])''" above a results
+// table, "''Source [http://… ksi.is]  ''" under one, "'''Stage 1''' ''Laps: 70''" above a race's
+// table. Wikipedia shows it as a line of its own, not a sentence. A span ending in ".", "!",
+// "?" or ":" (a quoted sentence, a lead-in) is prose, and so is a line that the next one goes
+// on (ContinuedBelow). An indented line (preformatted: pseudocode's "'''return''' ''largest''")
+// is not one, nor a line that a `<br>` ends (a verse's, a list's: the break rules look at those).
+bool IsItalicNoteLine(std::string_view line) {
+  if (line.empty() || line[0] != '\'') return false;
+  std::string_view t = Trim(line);
+  if (t.size() < 6 || !t.starts_with("''") || !t.ends_with("''")) return false;
+  bool italic = false;
+  std::string_view last;  // the text of the last span
+  size_t i = 0;
+  while (i < t.size()) {
+    // A run of apostrophes opens a span; the same run closes it.
+    size_t run = 0;
+    while (i + run < t.size() && t[i + run] == '\'') ++run;
+    if (run != 2 && run != 3 && run != 5) return false;
+    italic |= run != 3;
+    const std::string_view mark = t.substr(i, run);
+    size_t close = i + run;
+    for (;;) {
+      close = t.find(mark, close);
+      if (close == std::string_view::npos) return false;
+      size_t n = 0;
+      while (close + n < t.size() && t[close + n] == '\'') ++n;
+      if (n == run) break;
+      close += n;
+    }
+    last = Trim(t.substr(i + run, close - i - run));
+    if (last.empty() || last.find("''") != std::string_view::npos) return false;
+    // A sentence ends inside: a quotation or a verse ("''Rest in peace! Uncovered by dust''").
+    for (size_t k = 0; k + 1 < last.size(); ++k)
+      if ((last[k] == '.' || last[k] == '!' || last[k] == '?') && last[k + 1] == ' ') return false;
+    i = close + run;
+    while (i < t.size() && (t[i] == ' ' || t[i] == '\t')) ++i;
+  }
+  if (!italic) return false;  // bold alone: IsBoldOnlyLine
+  while (!last.empty() && (last.back() == ')' || last.back() == ']' || last.back() == '"'))
+    last.remove_suffix(1);
+  last = Trim(last);
+  return !last.empty() && last.back() != '.' && last.back() != '!' && last.back() != '?' &&
+         last.back() != ':' && last.back() != ',' && last.back() != ';' &&
+         !last.ends_with("\u2026") && std::count(t.begin(), t.end(), ' ') < 20;
+}
+
 // The line after the one ending at `e` goes on with its sentence: it starts with "(" or a
 // lower-case letter ("'''Josep Ferran Sorts i Muntades'''<ref>…</ref>" above "(13 February? 1778
 // …) was a guitarist": one paragraph on Wikipedia, a name and its lead, not a sub-heading).
@@ -1859,14 +1927,51 @@ bool IsHeading(std::string_view line) {
   return t.size() >= 3 && t.front() == '=' && t.back() == '=';
 }
 
+// The line ends inside a link opened on it ("… ([[Knattspyrnufélagið Fram|"): more "[[" than "]]".
+bool UnclosedLinkAtEnd(std::string_view line) {
+  int depth = 0;
+  for (size_t i = 0; i + 1 < line.size(); ++i) {
+    if (line[i] == '[' && line[i + 1] == '[') ++depth, ++i;
+    else if (line[i] == ']' && line[i + 1] == ']' && depth > 0) --depth, ++i;
+  }
+  return depth > 0;
+}
+
 // Blanks the lines that are not prose but would read as prose once links and quotes are rendered
 // (link-only lines, bold sub-headings, bare URLs under External links), before they are.
 void BlankNonProseLines(std::string* s) {
   bool link_section = false;
+  // The line above was prose (not a list, table or heading line) ending in a comma: a link-only
+  // line under it goes on its sentence (one paragraph: "… such as [[film music]], " /
+  // "television," / "[[theater music]], [[solo music]], " / "[[chamber music]]," / "[[electronic
+  // music]], as well as …").
+  bool after_comma = false;
+  bool prose_line = false;
+  int joins = 0;  // lines joined to the item at `b`
   for (size_t b = 0; b < s->size();) {
     size_t e = s->find('\n', b);
     if (e == std::string::npos) e = s->size();
     std::string_view line(s->data() + b, e - b);
+    // A list item whose link breaks its line inside the label ("([[Knattspyrnufélagið Fram|" over
+    // "Fram Reykjavík]]), [[James Hurst …"): the line break is part of the link, and the next
+    // line part of the item, as Wikipedia shows it.
+    // At most a few joins to an item, so that a page of such lines stays linear.
+    if (e < s->size() && !line.empty() && (line[0] == '*' || line[0] == '#') && joins < 4 &&
+        UnclosedLinkAtEnd(line) && e + 1 < s->size() && (*s)[e + 1] != '\n') {
+      const size_t next_end = std::min(s->find('\n', e + 1), s->size());
+      const std::string_view next(s->data() + e + 1, next_end - e - 1);
+      const size_t close = next.find("]]");
+      if (close != std::string_view::npos &&
+          next.substr(0, close).find("[[") == std::string_view::npos) {
+        (*s)[e] = ' ';
+        ++joins;
+        continue;  // the longer line, looked at again
+      }
+    }
+    const bool continues = std::exchange(after_comma, false);
+    // The line above is prose (a paragraph's line, not a heading, a table's or a list's): a line
+    // under it goes on its paragraph.
+    const bool after_prose = std::exchange(prose_line, false);
     // Most lines start with a letter or a digit: then only a bare URL can make them navigation.
     size_t first = line.find_first_not_of(' ');
     unsigned char c =
@@ -1874,16 +1979,27 @@ void BlankNonProseLines(std::string* s) {
     if (c == '=' && IsHeading(line)) link_section = IsLinkSection(line);
     bool other =
         !std::isalnum(c)
-            ? IsLinkOnlyLine(line) || (IsBoldOnlyLine(line) && !ContinuedBelow(*s, e)) ||
+            ? (!continues && IsLinkOnlyLine(line)) ||
+                  ((IsBoldOnlyLine(line) ||
+                    (c == '\'' && !after_prose && IsItalicNoteLine(line) &&
+                     !(e + 1 < s->size() && (*s)[e + 1] == kLineBreakMarker))) &&
+                   !ContinuedBelow(*s, e)) ||
                   ((c == ':' || c == '\'' || c == '(') && IsHatnoteLine(line)) ||
                   ((c == '\'' || c == '[') && IsFactbookFieldLine(line.substr(first)))
             : (c == 'S' && IsSeeAlsoLine(line.substr(first))) ||
                   ((c == 'S' || c == 's' || c == 'M' || c == 'F') && IsHatnoteLine(line)) ||
                   (std::isupper(c) && IsFactbookFieldLine(line.substr(first)));
-    if (other || (link_section && HasUrl(line)))
+    if (other || (link_section && HasUrl(line))) {
       std::fill(s->begin() + static_cast<std::ptrdiff_t>(b),
                 s->begin() + static_cast<std::ptrdiff_t>(e), ' ');
+    } else if (const std::string_view t = Trim(line);
+               !t.empty() && line[0] != ' ' && !IsListItem(line) && !IsMarkupLine(line) &&
+               t[0] != '=' && t[0] != '{' && t[0] != '}') {
+      prose_line = true;
+      after_comma = t.back() == ',';
+    }
     b = e + 1;
+    joins = 0;
   }
 }
 
@@ -1920,14 +2036,24 @@ bool IsLabel(std::string_view p) {
     if (p.empty()) return false;
   }
   if (!std::isalnum(static_cast<unsigned char>(p.back()))) return false;
-  return std::count(p.begin(), p.end(), ' ') < 3;
+  const auto spaces = std::count(p.begin(), p.end(), ' ');
+  if (spaces < 3) return true;
+  // A longer name, every word capitalised or a number, is a label as well ("FIH Champions
+  // Challenge I" above "*2007 Baku: Bronze").
+  if (spaces > 4) return false;
+  for (size_t i = 0; i < p.size(); ++i)
+    if ((i == 0 || p[i - 1] == ' ') && !std::isupper(static_cast<unsigned char>(p[i])) &&
+        !std::isdigit(static_cast<unsigned char>(p[i])))
+      return false;
+  return true;
 }
 
-// A note right under a table: "Note: …", "Source: …", "Sources: …", "* …", "† …".
+// A note right under a table: "Note: …", "Source: …", "Sources: …", "* …", "† …", and the legend
+// marks of a sports season's roster ("‡Waived/Released …", "†Traded …", "≠Acquired …").
 bool IsTableNote(std::string_view t) {
-  static constexpr std::string_view kStarts[] = {"Note:",    "Notes:", "Note ",   "Source:",
-                                                 "Sources:", "Key:",   "Legend:", "*",
-                                                 "\u2020",   "\u2021", "^"};
+  static constexpr std::string_view kStarts[] = {
+      "Note:", "Notes:", "Note ", "Source:", "Sources:", "Key:",    "Legend:",
+      "*",     "\u2020", "\u2021", "^",       "\u2260",   "\u00a7", "\u00b6"};
   for (auto p : kStarts)
     if (t.substr(0, p.size()) == p) return true;
   return false;
@@ -2003,6 +2129,45 @@ bool IsItemLine(std::string_view p, size_t n_lines) {
          p.back() != ';' && p.back() != ',' && !p.ends_with("\u2026");
 }
 
+// A credit line of an album's track list, without an end mark: "All tracks written by Robert
+// Johnson, except where noted", "All songs written by: [[Elsten Torres]] except, …". A note above
+// the list, not a sentence (with an end mark it reads as one, and stays).
+bool IsCreditLine(std::string_view p) {
+  static constexpr std::string_view kStarts[] = {"All tracks ", "All songs ", "All music ",
+                                                 "All lyrics ", "All compositions "};
+  bool credit = false;
+  for (auto k : kStarts) credit = credit || p.starts_with(k);
+  if (!credit || p.find(" by") == std::string_view::npos) return false;
+  return p.back() != '.' && p.back() != '!' && p.back() != '?' && p.back() != ':';
+}
+
+// A paragraph of one line wholly in round brackets, without an end mark, first under a heading,
+// a list or a table ("(previously uncollected stories)" under a heading, "(to be completed)",
+// "(governing title Metropolitan of Kiev, …)" under a list's label): a note, not a sentence.
+// A quotation in brackets holding sentences ("([[March 30]], [[1757]]. Buried, … Rite provided)")
+// is prose.
+bool IsBracketNote(std::string_view p, size_t n_lines) {
+  if (n_lines != 1 || p.size() < 3 || p.front() != '(' || p.back() != ')') return false;
+  if (std::count(p.begin(), p.end(), ' ') >= 15) return false;
+  int depth = 0;
+  for (size_t i = 0; i + 1 < p.size(); ++i) {
+    depth += p[i] == '(';
+    depth -= p[i] == ')';
+    if (depth == 0) return false;  // the first bracket closes before the end
+    if ((p[i] == '.' || p[i] == '!' || p[i] == '?') && p[i + 1] == ' ') return false;
+  }
+  const char end = p[p.size() - 2];
+  return end != '.' && end != '!' && end != '?' && end != '"';
+}
+
+// A paragraph wholly inside one pair of quotation marks, straight or curly: "“The Insane”".
+bool IsQuotedTitle(std::string_view p) {
+  if (p.size() >= 7 && p.starts_with("\u201c") && p.ends_with("\u201d"))
+    return p.substr(3, p.size() - 6).find("\u201d") == std::string_view::npos;
+  return p.size() >= 3 && p.front() == '"' && p.back() == '"' &&
+         p.substr(1, p.size() - 2).find('"') == std::string_view::npos;
+}
+
 // Drops every run of at least three consecutive paragraphs that IsItemLine took for list lines
 // in one block (`block[i]`, -1 for the others): three lines in a row without an end mark are a
 // list, not prose that lost its periods.
@@ -2054,7 +2219,9 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   // line, else -1. A run of at least three such paragraphs in one block goes at the end.
   std::vector<int> item_block;
   int block = 0;
+  int emitted_block = -1;  // the block of the last paragraph emitted
   auto emit = [&](std::string p, bool item = false) {
+    emitted_block = block;
     // A break marker not alone on its line (inside a rendered template's text) is no text.
     if (std::memchr(p.data(), kLineBreakMarker, p.size()) != nullptr)
       p.erase(std::remove(p.begin(), p.end(), kLineBreakMarker), p.end());
@@ -2119,8 +2286,14 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     held.clear();
     held_label = false;
     const bool run_end = ends_break_run(p, n_lines);
-    after_break_label = is_label_above_break(p, n_lines);
+    // In a run of break-ended labels, a title wholly in quotation marks is one of them, whatever
+    // ends it ("“Verbal Transcription: 6 A.M.”<br>" among "“The Insane”<br>", …).
+    const bool quoted_item = after_break_label && ended_by_break && n_lines == 1 &&
+                             IsQuotedTitle(p);
+    after_break_label = is_label_above_break(p, n_lines) || quoted_item;
     if (after_break_label || run_end) return;
+    if (IsCreditLine(p) || (block > 0 && block != emitted_block && IsBracketNote(p, n_lines)))
+      return;
     held_label = p.back() != ':' && IsLabel(p);
     held_item = IsItemLine(p, n_lines);
     if (held_label || (p.back() == ':' && IsListHeading(p)))
@@ -2181,6 +2354,9 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       flush();
       held.clear();
       ++block;
+      // Notes stacked under a table are notes all ("‡Waived/Released during the season" over
+      // "†Traded during the season", each after a `<br />`).
+      under_table = true;
     } else {
       if (!paragraph.empty()) paragraph.push_back(' ');
       paragraph.append(line);

@@ -1793,6 +1793,45 @@ TEST(SentenceAbbreviationTest, NamesTranslatorsSaintsElisionsAndVolumes) {
             (S{"It is in part viii.", "He wrote it."}));
 }
 
+// Set 19's cuts after abbreviations: a title's "Pt." before its number at a sentence's start, a
+// hyphenated initial after a space ("H. -J."), "ie." for "i.e.", "Pvt. Ltd.", "(sic.)" before a
+// bracket, and a regulation's "Sec. 10." before its title. Counter-examples: "Pt." and "Sec."
+// before a word, "(sic.)" before a sentence in brackets, "ie." is no "I." of a list.
+TEST(SentenceAbbreviationTest, PartsInitialsCompaniesSicAndSections) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  for (const std::string t :
+       {"Pt. 1's follow up EP, The Most Beautiful Moment in Life, Pt. 2, featured another intro.",
+        "In 1992, she went to work with Prof. H. -J. Zimmermann in RWTH Aachen University.",
+        "It used the code for \"special vehicles\" ie. TZ; it had the factory code SFK12.",
+        "Their subsidiary company Roundglass Sports Pvt. Ltd. owns Punjab FC.",
+        "The forms \"Queen of Elfame\" (sic.) (\"Elphane\", also \"Court of Elfane\") occur in "
+        "documents from the trial.",
+        "Sec. 10. Cameras. (a) No alien of enemy nationality shall use any camera."}) {
+    EXPECT_EQ(sp.Split(t), S{t});
+    EXPECT_EQ(sp.SplitSlowly(t), S{t}) << t;
+  }
+  EXPECT_EQ(sp.Split("He wrote it in Pt. He left. It was in Sec. The end came."),
+            (S{"He wrote it in Pt.", "He left.", "It was in Sec.", "The end came."}));
+  EXPECT_EQ(sp.Split("He wrote \"teh\" (sic.) (The error was later fixed.)"),
+            (S{"He wrote \"teh\" (sic.)", "(The error was later fixed.)"}));
+  EXPECT_EQ(sp.Split("It reached No. 5. Then it fell."), (S{"It reached No. 5.", "Then it fell."}));
+}
+
+// A "!" or "?" between letters or digits is inside a word or a title (Suga's "O!RUL8,2?"); after
+// a space, or after a shouted word of capitals, it ends a sentence as before.
+TEST(SentenceQuoteTest, AMarkInsideAWordEndsNoSentence) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  const std::string t =
+      "The rap track referenced \"Intro: O!RUL8,2?\" from the 2013 EP about which O!RUL8,2? "
+      "dreamed; it was brash.";
+  EXPECT_EQ(sp.Split(t), S{t});
+  EXPECT_EQ(sp.SplitSlowly(t), S{t});
+  EXPECT_EQ(sp.Split("He won! Then he left."), (S{"He won!", "Then he left."}));
+  EXPECT_EQ(sp.Split("VOL MET POOLEN!EEN BUSSIE VOL."), (S{"VOL MET POOLEN!", "EEN BUSSIE VOL."}));
+}
+
 }  // namespace brackets
 
 }  // namespace

@@ -408,9 +408,11 @@ TEST(NonProseTest, LabelsSeeAlsoLinesAndLinkSectionUrlsStayOut) {
             Paragraphs{"He died."});
   EXPECT_EQ(CleanWikitext("Biographies (chronological)\n\nIt served well.").paragraphs,
             (Paragraphs{"Biographies (chronological)", "It served well."}));
+  // (A paragraph wholly in brackets without an end mark, "(Books)", is a note: see
+  // QuotedTitlesOnBreakLinesAndBracketNotes.)
   EXPECT_EQ(CleanWikitext("He wrote two books (both lost)\n* A book\n\n(Books)\n* A book")
                 .paragraphs,
-            (Paragraphs{"He wrote two books (both lost)", "(Books)"}));
+            (Paragraphs{"He wrote two books (both lost)"}));
   EXPECT_EQ(CleanWikitext("Bodmin has a museum.\n\nSee also [[:Category:People from Bodmin]]\n\n"
                           "See also the museum of [[Truro]].")
                 .paragraphs,
@@ -1315,6 +1317,99 @@ TEST(LinkTextTest, ASpaceBeforeTheClosingBracketsStays) {
             (Paragraphs{"She married the engraver and poet Thomas Park."}));
   EXPECT_EQ(CleanWikitext("She married the [[ engraver]]s' friend.").paragraphs,
             (Paragraphs{"She married the engravers' friend."}));
+}
+
+// Set 19: an editor's "(or)" stays ("''Collier (or) Collier's Hope''", Piers of Whitby); the "( or
+// )" that two removed pronunciations leave still goes.
+TEST(NonProseTest, AWrittenOrInBracketsStays) {
+  EXPECT_EQ(CleanWikitext("It is known as ''Collier (or) Collier's Hope'', where ships landed.")
+                .paragraphs,
+            (Paragraphs{"It is known as Collier (or) Collier's Hope, where ships landed."}));
+  EXPECT_EQ(CleanWikitext("'''France''' ({{IPAc-en|f|r|æ|n|s}} or {{IPAc-en|f|r|ɑː|n|s}}) is a "
+                          "country.")
+                .paragraphs,
+            (Paragraphs{"France is a country."}));
+}
+
+// Lines of links only under a line ending in a comma go on its sentence (Konstancja Kochaniec); a
+// line of links under a finished sentence is navigation, as before.
+TEST(NonProseTest, LinkOnlyLinesAfterACommaStay) {
+  EXPECT_EQ(CleanWikitext("She wrote for [[film music]], \ntelevision,\n[[theater music]], [[solo "
+                          "music]], \n[[chamber music]],\n[[electronic music]], as well as in "
+                          "other arts.")
+                .paragraphs,
+            (Paragraphs{"She wrote for film music, television, theater music, solo music, chamber "
+                        "music, electronic music, as well as in other arts."}));
+  EXPECT_EQ(CleanWikitext("She wrote music.\n[[Film music]] · [[Solo music]]").paragraphs,
+            (Paragraphs{"She wrote music."}));
+}
+
+// A table never closed (its "|}" lost) leaves no attribute line (2023–24 CR Belouizdad season).
+TEST(NonProseTest, AnUnclosedTableLeavesNoAttributes) {
+  EXPECT_EQ(CleanWikitext("He played.\n\n{| class=\"wikitable\" style=\"text-align: center\"\n|-\n"
+                          "! Total\n\n==Matches==\nThe fixtures were announced.")
+                .paragraphs,
+            (Paragraphs{"He played.", "The fixtures were announced."}));
+}
+
+// A list of titles in curly quotation marks, one a `<br>` line (Make Light of It), is a list
+// of labels, the title that ends in "A.M." with them; the bracketed note under its heading is
+// a note. A bracket holding a sentence stays.
+TEST(NonProseTest, QuotedTitlesOnBreakLinesAndBracketNotes) {
+  EXPECT_EQ(CleanWikitext("===Stories===\n(previously uncollected stories)\n\n\u201cThe Burden of "
+                          "Loneliness\u201d<br>\n\u201cAbove the River\u201d<br>\n\u201cVerbal "
+                          "Transcription: 6 A.M.\u201d<br>\n\u201cThe Insane\u201d<br>\n\u201cThe "
+                          "Zoo\u201d\n\nHe wrote them late.")
+                .paragraphs,
+            (Paragraphs{"He wrote them late."}));
+  EXPECT_EQ(CleanWikitext("He died. The entry reads:\n\n(March 30, 1757. Buried, Stamitz. Rite "
+                          "provided)")
+                .paragraphs,
+            (Paragraphs{"He died. The entry reads:", "(March 30, 1757. Buried, Stamitz. Rite "
+                                                     "provided)"}));
+}
+
+// Note lines of italic (and bold) spans without an end mark are notes: a time zone above a
+// results table, a source under one, a race's stage and laps; an album's credit line; the legend
+// marks stacked under a roster; a list's label of capitalised words. An italic line that ends a
+// sentence, or holds one, stays.
+TEST(NonProseTest, NoteAndCreditLinesWithoutEndMarks) {
+  EXPECT_EQ(CleanWikitext("===Results===\n''All times local, [[Eastern European Time]] "
+                          "([[UTC+02:00]])''\n{{IceHockeybox|a=b}}\n\n== Race ==\n'''Stage 1''' "
+                          "''Laps: 70''\n{| class=\"wikitable\"\n|1\n|}\n\n''Source "
+                          "[http://www.ksi.is/mot ksi.is]  ''\n\nThe race ended.")
+                .paragraphs,
+            (Paragraphs{"The race ended."}));
+  EXPECT_EQ(CleanWikitext("==Track listing==\nAll tracks written by Robert Johnson, except where "
+                          "noted\n# \"Dust My Broom\" – 2:45\n\nAll songs written by: [[Elsten "
+                          "Torres]] except, \"Complicated\" – by. Brendan Buckley\n\nAll songs were "
+                          "written by Torres.")
+                .paragraphs,
+            (Paragraphs{"All songs were written by Torres."}));
+  EXPECT_EQ(CleanWikitext("{| class=\"wikitable\"\n|1\n|}\n<br /><sup>‡</sup>Waived during the "
+                          "season\n<br /><sup>†</sup>Traded during the season\n<br "
+                          "/><sup>≠</sup>Acquired during the season")
+                .paragraphs,
+            (Paragraphs{}));
+  EXPECT_EQ(CleanWikitext("FIH Champions Challenge I\n*2007 Baku: Bronze\n\nShe retired in "
+                          "2019.")
+                .paragraphs,
+            (Paragraphs{"She retired in 2019."}));
+  EXPECT_EQ(CleanWikitext("''It was a great victory.''\n\n''Rest in peace! Uncovered by "
+                          "dust''\n\n''Now it is floating,''\n\nHe won the Battle of the Big "
+                          "River\n*one")
+                .paragraphs,
+            (Paragraphs{"It was a great victory.", "Rest in peace!\u2060 Uncovered by dust",
+                        "Now it is floating,", "He won the Battle of the Big River"}));
+}
+
+// A list item whose link breaks its line inside the label (2010 Úrvalsdeild) is one item: its
+// second line is no paragraph.
+TEST(NonProseTest, AListItemsLinkAcrossALineBreak) {
+  EXPECT_EQ(CleanWikitext("* '''Defence''': [[Jón Fjóluson]] ([[Knattspyrnufélagið Fram|\nFram "
+                          "Reykjavík]]), [[James Hurst]] (ÍBV)\n\nThe season ended.")
+                .paragraphs,
+            (Paragraphs{"The season ended."}));
 }
 
 }  // namespace
