@@ -155,7 +155,8 @@ namespace {
 
 constexpr std::string_view kFunctions[] = {
     "convert",  "date",  "dateage", "asof", "harvtxt", "harvnb",  "harv",  "frac",
-    "computed", "langx", "ipa",     "zh",   "nihongo", "braille", "coord", "jupiter"};
+    "computed", "langx", "ipa",     "zh",   "nihongo", "braille", "coord", "jupiter",
+    "ship"};
 
 // Parses a text pattern up to `close` (']' for a group, '\0' for the whole rule).
 bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNode>* out,
@@ -600,6 +601,29 @@ std::string RenderHarvard(const TemplateCall& call, const std::string& style,
   if (style == "harvtxt") return who + " (" + year + (where.empty() ? "" : ", " + where) + ")";
   std::string inner = who + (year.empty() ? "" : " " + year) + (where.empty() ? "" : ", " + where);
   return style == "harv" ? "(" + inner + ")" : inner;
+}
+
+// {{HMS|Surinam|1805}} and {{ship|HMS|Surinam|1805}}: "HMS Surinam (1805)". The argument after
+// the ID is a mask of what is shown (the ship templates' documentation, Template:MV's
+// "{{MV|Aurora|2000|2}}" → "Aurora"): 4 the prefix, 2 the name, 1 the ID in brackets; 6 shows
+// "HMS Grampus". A mask that is no digit from 1 to 7 shows all, as an absent one does.
+std::string RenderShip(const TemplateCall& call, const TemplateTable::ArgCleaner& clean) {
+  const bool generic = call.name == "ship";
+  std::string prefix = generic ? std::string(Trim(clean(call.Get("1")))) : call.raw_name;
+  std::string name(Trim(clean(call.Get(generic ? "2" : "1"))));
+  std::string id(Trim(clean(call.Get(generic ? "3" : "2"))));
+  std::string_view m = Trim(call.Get(generic ? "4" : "3"));
+  int mask = m.size() == 1 && m[0] >= '1' && m[0] <= '7' ? m[0] - '0' : 7;
+  std::string out;
+  auto add = [&out](const std::string& part) {
+    if (part.empty()) return;
+    if (!out.empty()) out.push_back(' ');
+    out += part;
+  };
+  if (mask & 4) add(prefix);
+  if (mask & 2) add(name);
+  if ((mask & 1) && !id.empty()) add("(" + id + ")");
+  return out;
 }
 
 std::string RenderFrac(const TemplateCall& call, const TemplateTable::ArgCleaner& clean) {
@@ -1189,6 +1213,7 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   if (f == "nihongo") return RenderNihongo(call, clean);
   if (f == "braille") return RenderBraille(call);
   if (f == "coord") return RenderCoord(call);
+  if (f == "ship") return RenderShip(call, clean);
   if (f == "jupiter") {
     // {{Jupiter mass|0.69}}: "0.69 MJ"; Jup=y writes "MJup" ("MJ or MJup").
     std::string value(Trim(clean(call.Get("1"))));

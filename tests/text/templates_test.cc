@@ -86,6 +86,19 @@ TEST(TemplateNameTest, OnlyTheFirstLetterIgnoresCase) {
   EXPECT_EQ(NormalizeTemplateName("template:Birth__date"), "birth date");
 }
 
+// The ship templates' mask (4 prefix, 2 name, 1 ID): HMS Surinam (1805), heldout20.
+TEST(ShipTemplateTest, DisplayMaskChoosesWhatIsShown) {
+  EXPECT_EQ(CleanOne("In August 1812 ''Surinam'' was in company with {{HMS|Swaggerer|1809|2}} when "
+                     "they captured four American vessels."),
+            "In August 1812 Surinam was in company with Swaggerer when they captured four "
+            "American vessels.");
+  EXPECT_EQ(CleanOne("{{HMS|Grampus|1802|6}} and {{ship|USS|Enterprise|CV-6|3}}"),
+            "HMS Grampus and Enterprise (CV-6)");
+  // Counter-examples: no mask, or one that is not 1-7, shows all.
+  EXPECT_EQ(CleanOne("{{HMS|Swaggerer|1809}}, {{USS|Maine|ACR-1|x}}, {{ship|SS|Great Britain}}"),
+            "HMS Swaggerer (1809), USS Maine (ACR-1), SS Great Britain");
+}
+
 // {{braille cell}} / {{bc}}: one Unicode cell an argument.
 TEST(BrailleCellTest, DotNumbersLettersAndTheNumberSign) {
   EXPECT_EQ(CleanOne("The letter {{bc|y}} ''\u0456'' was once found in Russian Braille."),
