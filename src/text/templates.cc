@@ -626,11 +626,18 @@ std::string RenderShip(const TemplateCall& call, const TemplateTable::ArgCleaner
   return out;
 }
 
+// Right after a digit the fraction is the whole number's ("a 3{{sfrac|1|2}}-month-long tour"):
+// Wikipedia sets them apart, "3 1⁄2", as {{frac|3|1|2}} shows; aligndb writes "3 1/2" for both.
+bool AfterWholeNumber(const TemplateCall& call) {
+  return !call.before.empty() && std::isdigit(static_cast<unsigned char>(call.before.back()));
+}
+
 std::string RenderFrac(const TemplateCall& call, const TemplateTable::ArgCleaner& clean) {
   std::vector<std::string> a;
   for (auto p : call.positional) a.emplace_back(Trim(clean(p)));
-  if (a.size() == 1) return "1/" + a[0];
-  if (a.size() == 2) return a[0] + "/" + a[1];
+  const std::string gap = AfterWholeNumber(call) && a.size() <= 2 ? " " : "";
+  if (a.size() == 1) return gap + "1/" + a[0];
+  if (a.size() == 2) return gap + a[0] + "/" + a[1];
   if (a.size() >= 3) return a[0] + " " + a[1] + "/" + a[2];
   return "";
 }
@@ -1187,6 +1194,9 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   const TemplateCall& call = rule.defaults.empty() ? given : with_defaults;
   if (f.empty()) {
     bool any = false;
+    // {{1/2}} … {{3/4}} after a digit: "3 1/2", as @frac writes it.
+    if (call.name.size() == 3 && call.name[1] == '/' && AfterWholeNumber(call))
+      return " " + impl_->RenderPattern(rule.pattern, call, clean, &any);
     // {{val|1762949|fmt=commas}}: the value and its uncertainty with commas between groups of
     // three digits, "1,762,949" (Template:Val; its default groups them with gaps, space that is
     // no character). A number of four digits before the point is left as written.

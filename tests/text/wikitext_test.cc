@@ -187,6 +187,10 @@ const Case kCases[] = {
     {"claimed {{harv|Smith|Jones|Brown|Green|1999}}.", "claimed (Smith et al. 1999)."},
     {"a {{frac|1|2}} inch", "a 1/2 inch"},
     {"a {{frac|3|1|2}} inch", "a 3 1/2 inch"},
+    // Glued to its whole number (David Bowie, heldout20): set apart as {{frac|3|1|2}} is.
+    {"by a 3{{sfrac|1|2}}-month-long concert tour", "by a 3 1/2-month-long concert tour"},
+    {"3{{frac|4}} and 2{{3/4}} miles", "3 1/4 and 2 3/4 miles"},
+    {"x{{sfrac|1|2}} and ({{1/2}})", "x1/2 and (1/2)"},
     // The fraction templates ("BPP (complexity)").
     {"In practice, an error probability of {{1/3}} might not be acceptable, however, the choice "
      "of {{1/3}} in the definition is arbitrary. It can be any constant between 0 and {{1/2}} "
@@ -652,6 +656,9 @@ TEST(TemplateTest, ComputedValuesTransliterationsAndVerseReferences) {
   // {{'"}} closes a quotation inside a quotation.
   EXPECT_EQ(CleanOne("their 'enduring love of America.{{'\"}}"),
             "their 'enduring love of America.'\"");
+  // {{-"}} closes a quotation after a single mark (David Bowie, heldout20).
+  EXPECT_EQ(CleanOne("Bowie's 2002 single \"[[Everyone Says 'Hi']]{{-\"}}. He"),
+            "Bowie's 2002 single \"Everyone Says 'Hi'\". He");
 }
 
 TEST(NonProseTest, BlockquoteTagsAndSpacedEllipsesKeepTheirShape) {
