@@ -1180,6 +1180,40 @@ std::string GroupDigitsWithCommas(std::string_view s) {
   return out;
 }
 
+// {{val}}'s power of ten: from E notation in its first argument ("3.5e6": mantissa "3.5") or
+// from e= (mantissa left empty). `exponent` is written in superscript digits ("⁶", "⁻¹⁰").
+// False when there is none, or it is not a whole number (left as written).
+bool ValExponent(const TemplateCall& call, std::string* mantissa, std::string* exponent) {
+  static constexpr const char* kSup[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+  std::string_view value = Trim(call.Get("1")), e = Trim(call.Get("e"));
+  if (e.empty()) {
+    size_t at = value.find_last_of("eE");
+    if (at == std::string_view::npos || at == 0) return false;
+    std::string_view m = value.substr(0, at);
+    size_t b = m.starts_with('-') || m.starts_with('+') ? 1 : m.starts_with("\u2212") ? 3 : 0;
+    if (b == m.size() || m.find_first_not_of("0123456789.,", b) != std::string_view::npos)
+      return false;
+    *mantissa = std::string(m);
+    e = value.substr(at + 1);
+  }
+  std::string sup;
+  size_t i = 0;
+  if (e.starts_with('-')) {
+    sup = "⁻", i = 1;
+  } else if (e.starts_with("\u2212")) {
+    sup = "⁻", i = 3;
+  } else if (e.starts_with('+')) {
+    i = 1;
+  }
+  if (i == e.size() || e.size() - i > 4) return false;
+  for (; i < e.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(e[i]))) return false;
+    sup += kSup[e[i] - '0'];
+  }
+  *exponent = sup;
+  return true;
+}
+
 }  // namespace
 
 std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& given,
@@ -1200,14 +1234,34 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
     // {{val|1762949|fmt=commas}}: the value and its uncertainty with commas between groups of
     // three digits, "1,762,949" (Template:Val; its default groups them with gaps, space that is
     // no character). A number of four digits before the point is left as written.
-    if (call.name == "val" && LowerAscii(Trim(call.Get("fmt"))) == "commas") {
-      TemplateCall grouped = call;
+    if (call.name == "val") {
+      TemplateCall v = call;
       std::string digits[2];
-      for (size_t k = 0; k < 2 && k < grouped.positional.size(); ++k) {
-        digits[k] = GroupDigitsWithCommas(Trim(grouped.positional[k]));
-        grouped.positional[k] = digits[k];
+      const bool commas = LowerAscii(Trim(call.Get("fmt"))) == "commas";
+      if (commas) {
+        for (size_t k = 0; k < 2 && k < v.positional.size(); ++k) {
+          digits[k] = GroupDigitsWithCommas(Trim(v.positional[k]));
+          v.positional[k] = digits[k];
+        }
       }
-      return impl_->RenderPattern(rule.pattern, grouped, clean, &any);
+      // A power of ten, written in the value ("3.5e6", Module:Val reads E notation in its first
+      // argument) or as e=: "3.5×10⁶ K"; with an uncertainty "(1.2±0.3)×10⁵ K".
+      std::string mantissa, exponent;
+      if (ValExponent(call, &mantissa, &exponent)) {
+        if (!mantissa.empty()) {
+          digits[0] = commas ? GroupDigitsWithCommas(mantissa) : mantissa;
+          v.positional[0] = digits[0];
+        }
+        TemplateCall number = v, unit = v;
+        std::erase_if(number.named, [](const auto& kv) { return kv.first == "u" || kv.first == "ul"; });
+        unit.positional.clear();
+        std::string n = impl_->RenderPattern(rule.pattern, number, clean, &any);
+        const bool uncertain = v.positional.size() > 1 && !Trim(v.positional[1]).empty();
+        if (uncertain) n = "(" + n + ")";
+        return n + (n.empty() ? "" : "\u00d7") + "10" + exponent +
+               impl_->RenderPattern(rule.pattern, unit, clean, &any);
+      }
+      return impl_->RenderPattern(rule.pattern, v, clean, &any);
     }
     return impl_->RenderPattern(rule.pattern, call, clean, &any);
   }

@@ -341,6 +341,20 @@ TEST(ValTest, FmtCommasGroupsDigits) {
   EXPECT_EQ(CleanOne("about {{val|3008|u=Gm}}."), "about 3008 Gm.");
 }
 
+// Module:Val reads E notation in its first argument as e= ("Input like 1e3 is regarded as invalid
+// for all except argument 1") and shows "×10" and the power in superscript (Gliese 1214,
+// heldout20).
+TEST(ValTest, PowerOfTenFromENotationOrE) {
+  EXPECT_EQ(CleanOne("The temperature of the [[corona]] is estimated to be about "
+                     "{{Val|3.5e6|u=K}}."),
+            "The temperature of the corona is estimated to be about 3.5\u00d710\u2076 K.");
+  EXPECT_EQ(CleanOne("{{val|7.4e25|u=erg s<sup>\u2212</sup>}}, {{val|1.23|e=-5}}, {{val|e=9}}"),
+            "7.4\u00d710\u00b2\u2075 erg s\u2212, 1.23\u00d710\u207b\u2075, 10\u2079");
+  EXPECT_EQ(CleanOne("{{val|1.2|0.3|e=5|u=m}}"), "(1.2\u00b10.3)\u00d710\u2075 m");
+  // Counter-examples: no power, or one that is no whole number, stays as written.
+  EXPECT_EQ(CleanOne("{{val|3.5|u=K}} and {{val|e6}} and {{val|3.5ex}}"), "3.5 K and e6 and 3.5ex");
+}
+
 // review14: Module:Convert takes the argument after the input unit as the output unit even when
 // it is empty (the input's default output), then a precision, then adj=mid's text; an empty
 // output unit was not consumed, so the precision and the adj=mid text after it were lost.
