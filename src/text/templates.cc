@@ -156,7 +156,7 @@ namespace {
 constexpr std::string_view kFunctions[] = {
     "convert",  "date",  "dateage", "asof", "harvtxt", "harvnb",  "harv",  "frac",
     "computed", "langx", "ipa",     "zh",   "nihongo", "braille", "coord", "jupiter",
-    "ship"};
+    "ship",     "namerest"};
 
 // Parses a text pattern up to `close` (']' for a group, '\0' for the whole rule).
 bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNode>* out,
@@ -1278,6 +1278,11 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   if (f == "braille") return RenderBraille(call);
   if (f == "coord") return RenderCoord(call);
   if (f == "ship") return RenderShip(call, clean);
+  if (f == "namerest") {
+    // {{Rut Western Province}}: the team's name, the template's name after its first word.
+    const size_t space = call.name.find(' ');
+    return space == std::string::npos ? "" : std::string(Trim(call.name.substr(space + 1)));
+  }
   if (f == "jupiter") {
     // {{Jupiter mass|0.69}}: "0.69 MJ"; Jup=y writes "MJup" ("MJ or MJup").
     std::string value(Trim(clean(call.Get("1"))));

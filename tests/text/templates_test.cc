@@ -99,6 +99,20 @@ TEST(ShipTemplateTest, DisplayMaskChoosesWhatIsShown) {
             "HMS Swaggerer (1809), USS Maine (ACR-1), SS Great Britain");
 }
 
+// Rugby union team templates (Alex Angus, Gert Smal; heldout20): the team's name.
+TEST(RugbyTeamTemplateTest, NationalAndClubTeams) {
+  EXPECT_EQ(CleanOne("He was capped eighteen for the {{nrut|Scotland}} rugby union team; he "
+                     "scored against {{nrut|Ireland}} on 28 February 1920."),
+            "He was capped eighteen for the Scotland rugby union team; he scored against Ireland "
+            "on 28 February 1920.");
+  EXPECT_EQ(CleanOne("appointed the Director of Rugby at {{Rut Western Province}} on a three-year "
+                     "contract, after {{Rut_Border Bulldogs}}."),
+            "appointed the Director of Rugby at Western Province on a three-year contract, after "
+            "Border Bulldogs.");
+  // Counter-example: a template merely starting with "Rut" is not one of them.
+  EXPECT_EQ(CleanOne("a {{Rutherford}} b {{Rut}} c"), "a b c");
+}
+
 // {{braille cell}} / {{bc}}: one Unicode cell an argument.
 TEST(BrailleCellTest, DotNumbersLettersAndTheNumberSign) {
   EXPECT_EQ(CleanOne("The letter {{bc|y}} ''\u0456'' was once found in Russian Braille."),
