@@ -2141,6 +2141,41 @@ bool IsCreditLine(std::string_view p) {
   return p.back() != '.' && p.back() != '!' && p.back() != '?' && p.back() != ':';
 }
 
+// A note about the page or its list, not a sentence (the twentieth set): a table's source
+// ("Source: Data from Walter Dean Burnham, …", "Source (Electoral vote): …"), a personnel list's
+// credit ("Adapted from AllMusic.", "Credits adapted from the liner notes."), a translation's notice
+// ("This article incorporates material from Russian Wikipedia"), an award list's runners-up
+// ("Runners-Up: Coraline and Up") and a line with a typed bullet ("• 2015: British Fashion
+// Council 'Establishment Designer' award."), a list item without list markup.
+bool IsNoteLine(std::string_view p) {
+  const auto starts = [&p](std::string_view a) {
+    return p.size() >= a.size() && std::equal(a.begin(), a.end(), p.begin(), [](char x, char y) {
+             return std::tolower(static_cast<unsigned char>(x)) ==
+                    std::tolower(static_cast<unsigned char>(y));
+           });
+  };
+  if (p.starts_with("\u2022")) return true;
+  if (starts("Runners-up:") || starts("Runner-up:") || starts("Runners up:") ||
+      starts("Runner up:"))
+    return true;
+  if (p.starts_with("This article incorporates ")) return true;
+  if (p.starts_with("Source: ") || p.starts_with("Sources: ") || p.starts_with("Source (")) {
+    if (p[6] != '(') return true;
+    const size_t close = p.find("):");
+    return close != std::string_view::npos && close < 40;
+  }
+  // "Adapted from …": short, one sentence, no comma ("Adapted from the novel, the film …" is
+  // prose).
+  if (p.starts_with("Adapted from ") || p.starts_with("Credits adapted from ") ||
+      p.starts_with("Personnel adapted from ")) {
+    if (std::count(p.begin(), p.end(), ' ') >= 12 || p.find(',') != std::string_view::npos)
+      return false;
+    const size_t stop = p.find(". ");
+    return stop == std::string_view::npos;
+  }
+  return false;
+}
+
 // A paragraph of one line wholly in round brackets, without an end mark, first under a heading,
 // a list or a table ("(previously uncollected stories)" under a heading, "(to be completed)",
 // "(governing title Metropolitan of Kiev, …)" under a list's label): a note, not a sentence.
@@ -2292,7 +2327,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
                              IsQuotedTitle(p);
     after_break_label = is_label_above_break(p, n_lines) || quoted_item;
     if (after_break_label || run_end) return;
-    if (IsCreditLine(p) || (block > 0 && block != emitted_block && IsBracketNote(p, n_lines)))
+    if (IsCreditLine(p) || IsNoteLine(p) || (block > 0 && block != emitted_block && IsBracketNote(p, n_lines)))
       return;
     held_label = p.back() != ':' && IsLabel(p);
     held_item = IsItemLine(p, n_lines);

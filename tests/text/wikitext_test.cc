@@ -1376,6 +1376,27 @@ TEST(NonProseTest, QuotedTitlesOnBreakLinesAndBracketNotes) {
                                                      "provided)"}));
 }
 
+// The twentieth set's note lines: a table's source, a personnel list's "Adapted from", a
+// translation notice, an award's runners-up, a typed bullet's line. Counter-examples: prose that
+// starts with the same words.
+TEST(NonProseTest, SourceAdaptedRunnersUpAndBulletLines) {
+  EXPECT_EQ(CleanWikitext("Source: Data from [[Walter Dean Burnham]], ''Presidential ballots, "
+                          "1836\u20131892'' (Johns Hopkins University Press, 1955) pp 247\u201357."
+                          "\n\n'''Source (Popular vote):''' x<br>\n\n==Personnel==\nAdapted from "
+                          "[[AllMusic]].<ref>x</ref>\n\n''This article incorporates material from "
+                          "Russian Wikipedia''\n\n*'''Best Actor:'''\n**[[Nicolas Cage]] \u2013 "
+                          "x\nRunners-Up: [[George Clooney]] \u2013 ''[[Up in the Air]]''\n\n"
+                          "\u2022         2015: British Fashion Council 'Establishment Designer' "
+                          "award.\n\nThe vote was close.")
+                .paragraphs,
+            (Paragraphs{"The vote was close."}));
+  EXPECT_EQ(CleanWikitext("Adapted from the novel by Tolkien, the film won three awards.\n\n"
+                          "Sources say the vote was close.\n\nThe runners-up: two films.")
+                .paragraphs,
+            (Paragraphs{"Adapted from the novel by Tolkien, the film won three awards.",
+                        "Sources say the vote was close.", "The runners-up: two films."}));
+}
+
 // Note lines of italic (and bold) spans without an end mark are notes: a time zone above a
 // results table, a source under one, a race's stage and laps; an album's credit line; the legend
 // marks stacked under a roster; a list's label of capitalised words. An italic line that ends a
