@@ -640,6 +640,55 @@ bool ContinuesAfterFormula(std::string_view formula, std::string_view next) {
   return LastFormulaChar(formula) == ',' && !next.empty() && next[0] >= 'a' && next[0] <= 'z';
 }
 
+// A block quotation's signature: its last line, after a `<br>` and a run of `&nbsp;` that pushes
+// it to the right, holding a name without an end mark and then only references ("… grace to
+// their dreams.<br/> &nbsp;&nbsp;…&nbsp; Matthew Arnold<ref>…</ref></blockquote>", The Scholar
+// Gipsy). Wikipedia shows it as the quotation's attribution, not a sentence: it is removed.
+void RemoveBlockquoteSignatures(std::string* text) {
+  std::string& s = *text;
+  if (s.find("&nbsp;") == std::string::npos) return;
+  size_t at = 0;
+  while ((at = s.find("</blockquote>", at)) != std::string::npos) {
+    const size_t window = at > 600 ? at - 600 : 0;
+    size_t br = s.rfind("<br", at);
+    if (br == std::string::npos || br < window) {
+      at += 13;
+      continue;
+    }
+    size_t k = s.find('>', br);
+    if (k == std::string::npos || k > at) break;
+    ++k;
+    int nbsp = 0;
+    for (;;) {
+      if (k < at && s[k] == ' ') {
+        ++k;
+      } else if (s.compare(k, 6, "&nbsp;") == 0) {
+        ++nbsp, k += 6;
+      } else {
+        break;
+      }
+    }
+    size_t end = s.find("<ref", k);
+    if (end == std::string::npos || end > at) end = at;
+    std::string_view name = Trim(std::string_view(s).substr(k, end - k));
+    const bool signature =
+        nbsp >= 3 && !name.empty() && name.find('\n') == std::string_view::npos &&
+        std::count(name.begin(), name.end(), ' ') < 6 &&
+        name.find("<br") == std::string_view::npos && name.back() != '.' &&
+        name.back() != '!' && name.back() != '?' && name.back() != ',' && name.back() != ':';
+    // After the name, references only.
+    const size_t last_tag = s.rfind('>', at - 1);
+    const bool refs_only =
+        end == at || (last_tag != std::string::npos && last_tag >= end &&
+                      Trim(std::string_view(s).substr(last_tag + 1, at - last_tag - 1)).empty());
+    if (signature && refs_only) {
+      s.erase(br, end - br);
+      at = br + (at - end);
+    }
+    at += 13;
+  }
+}
+
 void JoinFormulaLines(std::string* text) {
   const std::string& s = *text;
   std::vector<std::pair<size_t, size_t>> joins;  // [b, e) replaced by "\n": one paragraph
@@ -2234,6 +2283,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     JoinCenteredFormulas(&s);
     JoinFormulaLines(&s);
   }
+  RemoveBlockquoteSignatures(&s);
   s = RemoveTags(s, !options.drop_inline_math);
   bool& computed_values = result.computed_values;
   bool marked = false;  // a kRemovedInBracketsMarker was left

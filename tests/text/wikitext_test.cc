@@ -1376,6 +1376,28 @@ TEST(NonProseTest, QuotedTitlesOnBreakLinesAndBracketNotes) {
                                                      "provided)"}));
 }
 
+// A block quotation's signature pushed right by a run of &nbsp; after a <br> (The Scholar Gipsy,
+// heldout20) is no sentence. Counter-examples: an indented verse line inside the quotation, a last
+// line that ends a sentence, a last line without the run.
+TEST(NonProseTest, BlockquoteSignatureLine) {
+  const std::string pad = "&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; &nbsp;&nbsp;&nbsp;&nbsp;";
+  EXPECT_EQ(CleanWikitext("<blockquote>But this is not what we want.<br/> " + pad +
+                          " The complaining millions of men<br/>" + pad +
+                          " Darken in labour and pain –<br/>what they want is to ennoble "
+                          "them.<br/> " + pad + " Matthew Arnold<ref>Letter.</ref></blockquote>\n"
+                          "<blockquote>It is complete.<br/>" + pad +
+                          " [[John William Mackail]]<ref>x</ref></blockquote>")
+                .paragraphs,
+            (Paragraphs{"But this is not what we want. The complaining millions of men Darken in "
+                        "labour and pain – what they want is to ennoble them.",
+                        "It is complete."}));
+  EXPECT_EQ(CleanWikitext("<blockquote>It is complete.<br/>" + pad +
+                          " And so it ends.</blockquote>\n<blockquote>It is complete.<br/>Matthew "
+                          "Arnold</blockquote>")
+                .paragraphs,
+            (Paragraphs{"It is complete. And so it ends.", "It is complete. Matthew Arnold"}));
+}
+
 // The twentieth set's note lines: a table's source, a personnel list's "Adapted from", a
 // translation notice, an award's runners-up, a typed bullet's line. Counter-examples: prose that
 // starts with the same words.
