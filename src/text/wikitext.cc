@@ -640,6 +640,47 @@ bool ContinuesAfterFormula(std::string_view formula, std::string_view next) {
   return LastFormulaChar(formula) == ',' && !next.empty() && next[0] >= 'a' && next[0] <= 'z';
 }
 
+// A floated <div> is a box beside the text, as a picture or {{Quote box}} is: an awards page's
+// "December 16, 2009 … Best Film: …" box (Toronto Film Critics Association Awards 2009,
+// heldout20). Its lines are no prose: the box goes whole, when its closing tag is found within
+// kMaxFloatBox bytes and it holds no table (else it is left as it is).
+constexpr size_t kMaxFloatBox = 4000;
+void RemoveFloatedDivs(std::string* text) {
+  std::string& s = *text;
+  size_t at = 0;
+  while ((at = s.find("<div", at)) != std::string::npos) {
+    const size_t tag_end = s.find('>', at);
+    if (tag_end == std::string::npos) return;
+    std::string tag = s.substr(at, tag_end - at);
+    for (char& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    tag.erase(std::remove(tag.begin(), tag.end(), ' '), tag.end());
+    if (tag.find("float:right") == std::string::npos && tag.find("float:left") == std::string::npos) {
+      at = tag_end;
+      continue;
+    }
+    int depth = 1;
+    size_t k = tag_end + 1, close = std::string::npos;
+    while (depth > 0 && k < s.size() && k - at < kMaxFloatBox) {
+      const size_t open = s.find("<div", k), shut = s.find("</div>", k);
+      if (shut == std::string::npos) break;
+      if (open != std::string::npos && open < shut) {
+        ++depth, k = open + 4;
+      } else {
+        if (--depth == 0) close = shut;
+        k = shut + 6;
+      }
+    }
+    // A box holding a table is left to the table's rules (a note under it is a table's note).
+    if (close == std::string::npos || close - at >= kMaxFloatBox ||
+        std::string_view(s).substr(at, close - at).find("{|") != std::string_view::npos) {
+      at = tag_end;
+      continue;
+    }
+    s.replace(at, close + 6 - at, "\n");
+    ++at;
+  }
+}
+
 // A block quotation's signature: its last line, after a `<br>` and a run of `&nbsp;` that pushes
 // it to the right, holding a name without an end mark and then only references ("… grace to
 // their dreams.<br/> &nbsp;&nbsp;…&nbsp; Matthew Arnold<ref>…</ref></blockquote>", The Scholar
@@ -2284,6 +2325,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     JoinFormulaLines(&s);
   }
   RemoveBlockquoteSignatures(&s);
+  if (s.find("float") != std::string::npos) RemoveFloatedDivs(&s);
   s = RemoveTags(s, !options.drop_inline_math);
   bool& computed_values = result.computed_values;
   bool marked = false;  // a kRemovedInBracketsMarker was left

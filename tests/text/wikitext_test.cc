@@ -1398,6 +1398,23 @@ TEST(NonProseTest, BlockquoteSignatureLine) {
             (Paragraphs{"It is complete. And so it ends.", "It is complete. Matthew Arnold"}));
 }
 
+// A floated <div> box beside the text (Toronto Film Critics Association Awards 2009, heldout20)
+// is no prose. Counter-examples: a div that does not float, a floated one never closed.
+TEST(NonProseTest, FloatedDivBox) {
+  EXPECT_EQ(CleanWikitext("<div style=\"float: right; font-size: smaller; width: 320px\" "
+                          "align=\"center\">\n'''13th TFCA Awards'''\n\nDecember 16, 2009\n<div "
+                          "style=\"padding-left: 15px\">\nBest Film: <br>\n''[[Inglourious "
+                          "Basterds]]''\n</div>\n</div>\nThe '''13th Toronto Film Critics "
+                          "Association Awards''' were announced in 2009.")
+                .paragraphs,
+            (Paragraphs{"The 13th Toronto Film Critics Association Awards were announced in "
+                        "2009."}));
+  EXPECT_EQ(CleanWikitext("<div style=\"padding-left: 15px\">\nDecember 16, 2009 was cold.\n</div>"
+                          "\n\n<div style=\"float:right\">\nIt snowed.")
+                .paragraphs,
+            (Paragraphs{"December 16, 2009 was cold.", "It snowed."}));
+}
+
 // The twentieth set's note lines: a table's source, a personnel list's "Adapted from", a
 // translation notice, an award's runners-up, a typed bullet's line. Counter-examples: prose that
 // starts with the same words.
