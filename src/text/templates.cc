@@ -155,7 +155,8 @@ namespace {
 
 constexpr std::string_view kFunctions[] = {
     "convert",  "date",  "dateage", "asof", "harvtxt", "harvnb",  "harv",  "frac",
-    "computed", "langx", "ipa",     "zh",   "nihongo", "braille", "coord", "jupiter"};
+    "computed", "langx", "ipa",     "zh",   "nihongo", "braille", "coord", "jupiter",
+    "ship",     "namerest"};
 
 // Parses a text pattern up to `close` (']' for a group, '\0' for the whole rule).
 bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNode>* out,
@@ -602,11 +603,41 @@ std::string RenderHarvard(const TemplateCall& call, const std::string& style,
   return style == "harv" ? "(" + inner + ")" : inner;
 }
 
+// {{HMS|Surinam|1805}} and {{ship|HMS|Surinam|1805}}: "HMS Surinam (1805)". The argument after
+// the ID is a mask of what is shown (the ship templates' documentation, Template:MV's
+// "{{MV|Aurora|2000|2}}" → "Aurora"): 4 the prefix, 2 the name, 1 the ID in brackets; 6 shows
+// "HMS Grampus". A mask that is no digit from 1 to 7 shows all, as an absent one does.
+std::string RenderShip(const TemplateCall& call, const TemplateTable::ArgCleaner& clean) {
+  const bool generic = call.name == "ship";
+  std::string prefix = generic ? std::string(Trim(clean(call.Get("1")))) : call.raw_name;
+  std::string name(Trim(clean(call.Get(generic ? "2" : "1"))));
+  std::string id(Trim(clean(call.Get(generic ? "3" : "2"))));
+  std::string_view m = Trim(call.Get(generic ? "4" : "3"));
+  int mask = m.size() == 1 && m[0] >= '1' && m[0] <= '7' ? m[0] - '0' : 7;
+  std::string out;
+  auto add = [&out](const std::string& part) {
+    if (part.empty()) return;
+    if (!out.empty()) out.push_back(' ');
+    out += part;
+  };
+  if (mask & 4) add(prefix);
+  if (mask & 2) add(name);
+  if ((mask & 1) && !id.empty()) add("(" + id + ")");
+  return out;
+}
+
+// Right after a digit the fraction is the whole number's ("a 3{{sfrac|1|2}}-month-long tour"):
+// Wikipedia sets them apart, "3 1⁄2", as {{frac|3|1|2}} shows; aligndb writes "3 1/2" for both.
+bool AfterWholeNumber(const TemplateCall& call) {
+  return !call.before.empty() && std::isdigit(static_cast<unsigned char>(call.before.back()));
+}
+
 std::string RenderFrac(const TemplateCall& call, const TemplateTable::ArgCleaner& clean) {
   std::vector<std::string> a;
   for (auto p : call.positional) a.emplace_back(Trim(clean(p)));
-  if (a.size() == 1) return "1/" + a[0];
-  if (a.size() == 2) return a[0] + "/" + a[1];
+  const std::string gap = AfterWholeNumber(call) && a.size() <= 2 ? " " : "";
+  if (a.size() == 1) return gap + "1/" + a[0];
+  if (a.size() == 2) return gap + a[0] + "/" + a[1];
   if (a.size() >= 3) return a[0] + " " + a[1] + "/" + a[2];
   return "";
 }
@@ -1149,6 +1180,40 @@ std::string GroupDigitsWithCommas(std::string_view s) {
   return out;
 }
 
+// {{val}}'s power of ten: from E notation in its first argument ("3.5e6": mantissa "3.5") or
+// from e= (mantissa left empty). `exponent` is written in superscript digits ("⁶", "⁻¹⁰").
+// False when there is none, or it is not a whole number (left as written).
+bool ValExponent(const TemplateCall& call, std::string* mantissa, std::string* exponent) {
+  static constexpr const char* kSup[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+  std::string_view value = Trim(call.Get("1")), e = Trim(call.Get("e"));
+  if (e.empty()) {
+    size_t at = value.find_last_of("eE");
+    if (at == std::string_view::npos || at == 0) return false;
+    std::string_view m = value.substr(0, at);
+    size_t b = m.starts_with('-') || m.starts_with('+') ? 1 : m.starts_with("\u2212") ? 3 : 0;
+    if (b == m.size() || m.find_first_not_of("0123456789.,", b) != std::string_view::npos)
+      return false;
+    *mantissa = std::string(m);
+    e = value.substr(at + 1);
+  }
+  std::string sup;
+  size_t i = 0;
+  if (e.starts_with('-')) {
+    sup = "⁻", i = 1;
+  } else if (e.starts_with("\u2212")) {
+    sup = "⁻", i = 3;
+  } else if (e.starts_with('+')) {
+    i = 1;
+  }
+  if (i == e.size() || e.size() - i > 4) return false;
+  for (; i < e.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(e[i]))) return false;
+    sup += kSup[e[i] - '0'];
+  }
+  *exponent = sup;
+  return true;
+}
+
 }  // namespace
 
 std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& given,
@@ -1163,17 +1228,40 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   const TemplateCall& call = rule.defaults.empty() ? given : with_defaults;
   if (f.empty()) {
     bool any = false;
+    // {{1/2}} … {{3/4}} after a digit: "3 1/2", as @frac writes it.
+    if (call.name.size() == 3 && call.name[1] == '/' && AfterWholeNumber(call))
+      return " " + impl_->RenderPattern(rule.pattern, call, clean, &any);
     // {{val|1762949|fmt=commas}}: the value and its uncertainty with commas between groups of
     // three digits, "1,762,949" (Template:Val; its default groups them with gaps, space that is
     // no character). A number of four digits before the point is left as written.
-    if (call.name == "val" && LowerAscii(Trim(call.Get("fmt"))) == "commas") {
-      TemplateCall grouped = call;
+    if (call.name == "val") {
+      TemplateCall v = call;
       std::string digits[2];
-      for (size_t k = 0; k < 2 && k < grouped.positional.size(); ++k) {
-        digits[k] = GroupDigitsWithCommas(Trim(grouped.positional[k]));
-        grouped.positional[k] = digits[k];
+      const bool commas = LowerAscii(Trim(call.Get("fmt"))) == "commas";
+      if (commas) {
+        for (size_t k = 0; k < 2 && k < v.positional.size(); ++k) {
+          digits[k] = GroupDigitsWithCommas(Trim(v.positional[k]));
+          v.positional[k] = digits[k];
+        }
       }
-      return impl_->RenderPattern(rule.pattern, grouped, clean, &any);
+      // A power of ten, written in the value ("3.5e6", Module:Val reads E notation in its first
+      // argument) or as e=: "3.5×10⁶ K"; with an uncertainty "(1.2±0.3)×10⁵ K".
+      std::string mantissa, exponent;
+      if (ValExponent(call, &mantissa, &exponent)) {
+        if (!mantissa.empty()) {
+          digits[0] = commas ? GroupDigitsWithCommas(mantissa) : mantissa;
+          v.positional[0] = digits[0];
+        }
+        TemplateCall number = v, unit = v;
+        std::erase_if(number.named, [](const auto& kv) { return kv.first == "u" || kv.first == "ul"; });
+        unit.positional.clear();
+        std::string n = impl_->RenderPattern(rule.pattern, number, clean, &any);
+        const bool uncertain = v.positional.size() > 1 && !Trim(v.positional[1]).empty();
+        if (uncertain) n = "(" + n + ")";
+        return n + (n.empty() ? "" : "\u00d7") + "10" + exponent +
+               impl_->RenderPattern(rule.pattern, unit, clean, &any);
+      }
+      return impl_->RenderPattern(rule.pattern, v, clean, &any);
     }
     return impl_->RenderPattern(rule.pattern, call, clean, &any);
   }
@@ -1189,6 +1277,12 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   if (f == "nihongo") return RenderNihongo(call, clean);
   if (f == "braille") return RenderBraille(call);
   if (f == "coord") return RenderCoord(call);
+  if (f == "ship") return RenderShip(call, clean);
+  if (f == "namerest") {
+    // {{Rut Western Province}}: the team's name, the template's name after its first word.
+    const size_t space = call.name.find(' ');
+    return space == std::string::npos ? "" : std::string(Trim(call.name.substr(space + 1)));
+  }
   if (f == "jupiter") {
     // {{Jupiter mass|0.69}}: "0.69 MJ"; Jup=y writes "MJup" ("MJ or MJup").
     std::string value(Trim(clean(call.Get("1"))));

@@ -194,16 +194,17 @@ namespace {
 // ("Jos. Kraus", "Wm.", "Thos."), "trans." (translated by) and the Czech and Slovak "sv." (saint:
 // "Kostel sv. Jindřicha") come before a name. Words that often end a
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
+// "Sta." is Santa, as "Ste." is Sainte ("the French sloop Sta. Anna").
 // "Pvt." is a private (the soldier) or the "Private" of an Indian company's "Pvt. Ltd."; "ie." is
 // "i.e." written without its first period ("the code for \"special vehicles\" ie. TZ").
 // Sorted (byte order), for binary search: this is asked at every boundary ICU finds.
-constexpr std::array<std::string_view, 74> kAbbreviations = {
+constexpr std::array<std::string_view, 75> kAbbreviations = {
     "Adm.", "Apr.", "Aug.", "Brig.", "Bvt.", "Capt.", "Chas.", "Cmdr.", "Col.",
     "Cpl.", "Dec.", "Dr.", "Ex.", "Feb.", "Fig.", "Figs.", "Fr.", "Ft.",
     "Gen.", "Geo.", "Gov.", "Hon.", "Jan.", "Jas.", "Jos.", "Jr.", "Lt.",
     "Maj.", "Mar.", "Messrs.", "Mr.", "Mrs.", "Ms.", "Mssrs.", "Mt.", "No.",
     "Nos.", "Nov.", "Oct.", "Pres.", "Prof.", "Pte.", "Pvt.", "Rep.", "Rev.", "Sen.",
-    "Sep.", "Sept.", "Sgt.", "Sir.", "Sr.", "St.", "Ste.", "Thos.", "Vol.",
+    "Sep.", "Sept.", "Sgt.", "Sir.", "Sr.", "St.", "Sta.", "Ste.", "Thos.", "Vol.",
     "Wm.", "al.", "approx.", "c.", "ca.", "cf.", "e.g.", "ed.", "eds.",
     "i.e.", "ie.", "lit.", "p.", "pp.", "sv.", "trans.", "v.", "viz.", "vs."};
 static_assert(std::is_sorted(kAbbreviations.begin(), kAbbreviations.end()));
@@ -548,6 +549,35 @@ bool IsAcronym(std::string_view w) {
   return std::all_of(rest.begin(), rest.end(), [](char c) {
     return c == '.' || c == ',' || c == ';' || c == ':' || c == ')' || c == '"';
   });
+}
+
+// An imperial unit's abbreviation after a number, before another number or a bracket: "a camber
+// of 3.75 in. (9.05 cm)", "a wingspan of 33 ft. 6 in. (10.21 m)", "10.5 sq. ft. (0.98 sq.m.)",
+// "10.5 sq.ft. (0.98 sq.m.)" (Pfitzner Flyer, heldout20). The sentence goes on, unless a
+// sentence starts in the bracket ("… 100 ft. (The tower was …") or the number is a year ("… 6 ft.
+// 1990 saw …").
+bool IsImperialUnitAfterNumber(std::string_view sentence, std::string_view next) {
+  std::string_view last = LastWord(sentence);
+  if (last != "ft." && last != "in." && last != "sq.ft." && last != "sq.in.") return false;
+  if (next.empty()) return false;
+  if (next.front() == '(') {
+    if (StartsSentences(FirstWord(StripOpening(next)))) return false;
+  } else if (std::isdigit(static_cast<unsigned char>(next.front()))) {
+    size_t d = 0;
+    while (d < next.size() && std::isdigit(static_cast<unsigned char>(next[d]))) ++d;
+    if (d == 4 && (next[0] == '1' || next[0] == '2')) return false;
+  } else {
+    return false;
+  }
+  const auto before = [](std::string_view s, std::string_view word) {
+    return s.substr(0, static_cast<size_t>(word.data() - s.data()));
+  };
+  std::string_view number = LastWord(before(sentence, last));
+  if (number == "sq." && (last == "ft." || last == "in."))
+    number = LastWord(before(sentence, number));
+  // The number before it: "3.75", "1,200", "6" (a fraction's "6 1/2" ends in a digit too).
+  return !number.empty() && std::isdigit(static_cast<unsigned char>(number.back())) &&
+         number.find_first_not_of("0123456789.,/") == std::string_view::npos;
 }
 
 // "33.Kxf2", "1.e4", "12.O-O" (chess notation): a period between a number and a move, with no
@@ -1121,7 +1151,9 @@ void SplitBeforeDigitsAndSounds(std::string_view segment, bool slowly,
       continue;
     std::string_view before = LastWord(std::string_view(segment).substr(start, j - start));
     const std::string_view next = FirstWord(std::string_view(segment).substr(k));
-    if (c == '.' && IsAbbreviation(before, next)) continue;
+    if (c == '.' && (IsAbbreviation(before, next) ||
+                     IsImperialUnitAfterNumber(segment.substr(start, j - start), next)))
+      continue;
     if (!digit && EndsInEllipsis(before)) continue;
     if (c == '.' && digit && j == i + 1 &&
         IsReporterCitation(segment.substr(start, j - start), segment.substr(k)))
@@ -1504,6 +1536,7 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
           (!next.empty() && std::isdigit(static_cast<unsigned char>(next.front())) &&
            !last.empty() && last.back() == '.' && IsReporterCitation(sentence, next)) ||
           ContinuesAfterExclamation(sentence, next) || IsGluedAfterNumber(sentence, next) ||
+          IsImperialUnitAfterNumber(sentence, next) ||
           IsCountryAdjective(sentence) ||
           (sentence.size() < 16 && !last.empty() && last.back() == '.' &&
            IsSectionNumber(sentence)))

@@ -640,6 +640,96 @@ bool ContinuesAfterFormula(std::string_view formula, std::string_view next) {
   return LastFormulaChar(formula) == ',' && !next.empty() && next[0] >= 'a' && next[0] <= 'z';
 }
 
+// A floated <div> is a box beside the text, as a picture or {{Quote box}} is: an awards page's
+// "December 16, 2009 … Best Film: …" box (Toronto Film Critics Association Awards 2009,
+// heldout20). Its lines are no prose: the box goes whole, when its closing tag is found within
+// kMaxFloatBox bytes and it holds no table (else it is left as it is).
+constexpr size_t kMaxFloatBox = 4000;
+void RemoveFloatedDivs(std::string* text) {
+  std::string& s = *text;
+  size_t at = 0;
+  while ((at = s.find("<div", at)) != std::string::npos) {
+    const size_t tag_end = s.find('>', at);
+    if (tag_end == std::string::npos) return;
+    std::string tag = s.substr(at, tag_end - at);
+    for (char& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    tag.erase(std::remove(tag.begin(), tag.end(), ' '), tag.end());
+    if (tag.find("float:right") == std::string::npos && tag.find("float:left") == std::string::npos) {
+      at = tag_end;
+      continue;
+    }
+    int depth = 1;
+    size_t k = tag_end + 1, close = std::string::npos;
+    while (depth > 0 && k < s.size() && k - at < kMaxFloatBox) {
+      const size_t open = s.find("<div", k), shut = s.find("</div>", k);
+      if (shut == std::string::npos) break;
+      if (open != std::string::npos && open < shut) {
+        ++depth, k = open + 4;
+      } else {
+        if (--depth == 0) close = shut;
+        k = shut + 6;
+      }
+    }
+    // A box holding a table is left to the table's rules (a note under it is a table's note).
+    if (close == std::string::npos || close - at >= kMaxFloatBox ||
+        std::string_view(s).substr(at, close - at).find("{|") != std::string_view::npos) {
+      at = tag_end;
+      continue;
+    }
+    s.replace(at, close + 6 - at, "\n");
+    ++at;
+  }
+}
+
+// A block quotation's signature: its last line, after a `<br>` and a run of `&nbsp;` that pushes
+// it to the right, holding a name without an end mark and then only references ("… grace to
+// their dreams.<br/> &nbsp;&nbsp;…&nbsp; Matthew Arnold<ref>…</ref></blockquote>", The Scholar
+// Gipsy). Wikipedia shows it as the quotation's attribution, not a sentence: it is removed.
+void RemoveBlockquoteSignatures(std::string* text) {
+  std::string& s = *text;
+  if (s.find("&nbsp;") == std::string::npos) return;
+  size_t at = 0;
+  while ((at = s.find("</blockquote>", at)) != std::string::npos) {
+    const size_t window = at > 600 ? at - 600 : 0;
+    size_t br = s.rfind("<br", at);
+    if (br == std::string::npos || br < window) {
+      at += 13;
+      continue;
+    }
+    size_t k = s.find('>', br);
+    if (k == std::string::npos || k > at) break;
+    ++k;
+    int nbsp = 0;
+    for (;;) {
+      if (k < at && s[k] == ' ') {
+        ++k;
+      } else if (s.compare(k, 6, "&nbsp;") == 0) {
+        ++nbsp, k += 6;
+      } else {
+        break;
+      }
+    }
+    size_t end = s.find("<ref", k);
+    if (end == std::string::npos || end > at) end = at;
+    std::string_view name = Trim(std::string_view(s).substr(k, end - k));
+    const bool signature =
+        nbsp >= 3 && !name.empty() && name.find('\n') == std::string_view::npos &&
+        std::count(name.begin(), name.end(), ' ') < 6 &&
+        name.find("<br") == std::string_view::npos && name.back() != '.' &&
+        name.back() != '!' && name.back() != '?' && name.back() != ',' && name.back() != ':';
+    // After the name, references only.
+    const size_t last_tag = s.rfind('>', at - 1);
+    const bool refs_only =
+        end == at || (last_tag != std::string::npos && last_tag >= end &&
+                      Trim(std::string_view(s).substr(last_tag + 1, at - last_tag - 1)).empty());
+    if (signature && refs_only) {
+      s.erase(br, end - br);
+      at = br + (at - end);
+    }
+    at += 13;
+  }
+}
+
 void JoinFormulaLines(std::string* text) {
   const std::string& s = *text;
   std::vector<std::pair<size_t, size_t>> joins;  // [b, e) replaced by "\n": one paragraph
@@ -2205,6 +2295,41 @@ bool IsCreditLine(std::string_view p) {
   return p.back() != '.' && p.back() != '!' && p.back() != '?' && p.back() != ':';
 }
 
+// A note about the page or its list, not a sentence (the twentieth set): a table's source
+// ("Source: Data from Walter Dean Burnham, …", "Source (Electoral vote): …"), a personnel list's
+// credit ("Adapted from AllMusic.", "Credits adapted from the liner notes."), a translation's notice
+// ("This article incorporates material from Russian Wikipedia"), an award list's runners-up
+// ("Runners-Up: Coraline and Up") and a line with a typed bullet ("• 2015: British Fashion
+// Council 'Establishment Designer' award."), a list item without list markup.
+bool IsNoteLine(std::string_view p) {
+  const auto starts = [&p](std::string_view a) {
+    return p.size() >= a.size() && std::equal(a.begin(), a.end(), p.begin(), [](char x, char y) {
+             return std::tolower(static_cast<unsigned char>(x)) ==
+                    std::tolower(static_cast<unsigned char>(y));
+           });
+  };
+  if (p.starts_with("\u2022")) return true;
+  if (starts("Runners-up:") || starts("Runner-up:") || starts("Runners up:") ||
+      starts("Runner up:"))
+    return true;
+  if (p.starts_with("This article incorporates ")) return true;
+  if (p.starts_with("Source: ") || p.starts_with("Sources: ") || p.starts_with("Source (")) {
+    if (p[6] != '(') return true;
+    const size_t close = p.find("):");
+    return close != std::string_view::npos && close < 40;
+  }
+  // "Adapted from …": short, one sentence, no comma ("Adapted from the novel, the film …" is
+  // prose).
+  if (p.starts_with("Adapted from ") || p.starts_with("Credits adapted from ") ||
+      p.starts_with("Personnel adapted from ")) {
+    if (std::count(p.begin(), p.end(), ' ') >= 12 || p.find(',') != std::string_view::npos)
+      return false;
+    const size_t stop = p.find(". ");
+    return stop == std::string_view::npos;
+  }
+  return false;
+}
+
 // A paragraph of one line wholly in round brackets, without an end mark, first under a heading,
 // a list or a table ("(previously uncollected stories)" under a heading, "(to be completed)",
 // "(governing title Metropolitan of Kiev, …)" under a list's label): a note, not a sentence.
@@ -2263,6 +2388,8 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     JoinCenteredFormulas(&s);
     JoinFormulaLines(&s);
   }
+  RemoveBlockquoteSignatures(&s);
+  if (s.find("float") != std::string::npos) RemoveFloatedDivs(&s);
   s = RemoveTags(s, !options.drop_inline_math);
   bool& computed_values = result.computed_values;
   bool marked = false;  // a kRemovedInBracketsMarker was left
@@ -2356,7 +2483,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
                              IsQuotedTitle(p);
     after_break_label = is_label_above_break(p, n_lines) || quoted_item;
     if (after_break_label || run_end) return;
-    if (IsCreditLine(p) || (block > 0 && block != emitted_block && IsBracketNote(p, n_lines)))
+    if (IsCreditLine(p) || IsNoteLine(p) || (block > 0 && block != emitted_block && IsBracketNote(p, n_lines)))
       return;
     held_label = p.back() != ':' && IsLabel(p);
     held_item = IsItemLine(p, n_lines);

@@ -86,6 +86,33 @@ TEST(TemplateNameTest, OnlyTheFirstLetterIgnoresCase) {
   EXPECT_EQ(NormalizeTemplateName("template:Birth__date"), "birth date");
 }
 
+// The ship templates' mask (4 prefix, 2 name, 1 ID): HMS Surinam (1805), heldout20.
+TEST(ShipTemplateTest, DisplayMaskChoosesWhatIsShown) {
+  EXPECT_EQ(CleanOne("In August 1812 ''Surinam'' was in company with {{HMS|Swaggerer|1809|2}} when "
+                     "they captured four American vessels."),
+            "In August 1812 Surinam was in company with Swaggerer when they captured four "
+            "American vessels.");
+  EXPECT_EQ(CleanOne("{{HMS|Grampus|1802|6}} and {{ship|USS|Enterprise|CV-6|3}}"),
+            "HMS Grampus and Enterprise (CV-6)");
+  // Counter-examples: no mask, or one that is not 1-7, shows all.
+  EXPECT_EQ(CleanOne("{{HMS|Swaggerer|1809}}, {{USS|Maine|ACR-1|x}}, {{ship|SS|Great Britain}}"),
+            "HMS Swaggerer (1809), USS Maine (ACR-1), SS Great Britain");
+}
+
+// Rugby union team templates (Alex Angus, Gert Smal; heldout20): the team's name.
+TEST(RugbyTeamTemplateTest, NationalAndClubTeams) {
+  EXPECT_EQ(CleanOne("He was capped eighteen for the {{nrut|Scotland}} rugby union team; he "
+                     "scored against {{nrut|Ireland}} on 28 February 1920."),
+            "He was capped eighteen for the Scotland rugby union team; he scored against Ireland "
+            "on 28 February 1920.");
+  EXPECT_EQ(CleanOne("appointed the Director of Rugby at {{Rut Western Province}} on a three-year "
+                     "contract, after {{Rut_Border Bulldogs}}."),
+            "appointed the Director of Rugby at Western Province on a three-year contract, after "
+            "Border Bulldogs.");
+  // Counter-example: a template merely starting with "Rut" is not one of them.
+  EXPECT_EQ(CleanOne("a {{Rutherford}} b {{Rut}} c"), "a b c");
+}
+
 // {{braille cell}} / {{bc}}: one Unicode cell an argument.
 TEST(BrailleCellTest, DotNumbersLettersAndTheNumberSign) {
   EXPECT_EQ(CleanOne("The letter {{bc|y}} ''\u0456'' was once found in Russian Braille."),
@@ -326,6 +353,20 @@ TEST(ValTest, FmtCommasGroupsDigits) {
   // digits are not grouped at all.
   EXPECT_EQ(CleanOne("a population of {{val|1762949}}."), "a population of 1762949.");
   EXPECT_EQ(CleanOne("about {{val|3008|u=Gm}}."), "about 3008 Gm.");
+}
+
+// Module:Val reads E notation in its first argument as e= ("Input like 1e3 is regarded as invalid
+// for all except argument 1") and shows "×10" and the power in superscript (Gliese 1214,
+// heldout20).
+TEST(ValTest, PowerOfTenFromENotationOrE) {
+  EXPECT_EQ(CleanOne("The temperature of the [[corona]] is estimated to be about "
+                     "{{Val|3.5e6|u=K}}."),
+            "The temperature of the corona is estimated to be about 3.5\u00d710\u2076 K.");
+  EXPECT_EQ(CleanOne("{{val|7.4e25|u=erg s<sup>\u2212</sup>}}, {{val|1.23|e=-5}}, {{val|e=9}}"),
+            "7.4\u00d710\u00b2\u2075 erg s\u2212, 1.23\u00d710\u207b\u2075, 10\u2079");
+  EXPECT_EQ(CleanOne("{{val|1.2|0.3|e=5|u=m}}"), "(1.2\u00b10.3)\u00d710\u2075 m");
+  // Counter-examples: no power, or one that is no whole number, stays as written.
+  EXPECT_EQ(CleanOne("{{val|3.5|u=K}} and {{val|e6}} and {{val|3.5ex}}"), "3.5 K and e6 and 3.5ex");
 }
 
 // review14: Module:Convert takes the argument after the input unit as the output unit even when

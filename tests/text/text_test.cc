@@ -1860,6 +1860,31 @@ TEST(SentenceAbbreviationTest, PartsInitialsCompaniesSicAndSections) {
   EXPECT_EQ(sp.Split("It reached No. 5. Then it fell."), (S{"It reached No. 5.", "Then it fell."}));
 }
 
+// Set 20's cuts: an imperial unit's abbreviation after a number, before a number or a bracket
+// (Pfitzner Flyer), and "Sta." (Santa) before a name (HMS Surinam (1805)). Counter-examples: a
+// sentence starting in the bracket, a year after the unit, "in." after a word.
+TEST(SentenceAbbreviationTest, ImperialUnitsAndSanta) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  for (const std::string t :
+       {"The wing ribs had a camber of 3.75 in. (9.05\u00a0cm) over 6\u00a0ft (1.8 m).",
+        "It had a constant wingspan of 33\u00a0ft. 6 in. (10.21 m). The wing was 6\u00a0ft. (1.8 "
+        "m) wide; the extensible wingtips were 4\u00a0ft. 2 in. (1,27 m) wide, each providing a "
+        "maximum of 10.5 sq. ft. (0.98 sq.m.) wing area.",
+        "It had an elevator with an area of 10.5 sq.ft. (0.98 sq.m.) at the end of the rear boom.",
+        "On 30 January 1808, Surinam captured the French sloop Sta. Anna or Sta. Joseph Marie."}) {
+    const S want = t.find(" The wing") == std::string::npos
+                       ? S{t}
+                       : S{t.substr(0, t.find(" The wing")), t.substr(t.find(" The wing") + 1)};
+    EXPECT_EQ(sp.Split(t), want);
+    EXPECT_EQ(sp.SplitSlowly(t), want) << t;
+  }
+  EXPECT_EQ(sp.Split("The tower is 100 ft. (The spire was added later.) It fell in 6 ft. 1990 "
+                     "saw it rebuilt. Bring it in. 5 men came."),
+            (S{"The tower is 100 ft.", "(The spire was added later.)", "It fell in 6 ft.",
+               "1990 saw it rebuilt.", "Bring it in.", "5 men came."}));
+}
+
 // A "!" or "?" between letters or digits is inside a word or a title (Suga's "O!RUL8,2?"); after
 // a space, or after a shouted word of capitals, it ends a sentence as before.
 TEST(SentenceQuoteTest, AMarkInsideAWordEndsNoSentence) {

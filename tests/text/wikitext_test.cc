@@ -187,6 +187,10 @@ const Case kCases[] = {
     {"claimed {{harv|Smith|Jones|Brown|Green|1999}}.", "claimed (Smith et al. 1999)."},
     {"a {{frac|1|2}} inch", "a 1/2 inch"},
     {"a {{frac|3|1|2}} inch", "a 3 1/2 inch"},
+    // Glued to its whole number (David Bowie, heldout20): set apart as {{frac|3|1|2}} is.
+    {"by a 3{{sfrac|1|2}}-month-long concert tour", "by a 3 1/2-month-long concert tour"},
+    {"3{{frac|4}} and 2{{3/4}} miles", "3 1/4 and 2 3/4 miles"},
+    {"x{{sfrac|1|2}} and ({{1/2}})", "x1/2 and (1/2)"},
     // The fraction templates ("BPP (complexity)").
     {"In practice, an error probability of {{1/3}} might not be acceptable, however, the choice "
      "of {{1/3}} in the definition is arbitrary. It can be any constant between 0 and {{1/2}} "
@@ -652,6 +656,9 @@ TEST(TemplateTest, ComputedValuesTransliterationsAndVerseReferences) {
   // {{'"}} closes a quotation inside a quotation.
   EXPECT_EQ(CleanOne("their 'enduring love of America.{{'\"}}"),
             "their 'enduring love of America.'\"");
+  // {{-"}} closes a quotation after a single mark (David Bowie, heldout20).
+  EXPECT_EQ(CleanOne("Bowie's 2002 single \"[[Everyone Says 'Hi']]{{-\"}}. He"),
+            "Bowie's 2002 single \"Everyone Says 'Hi'\". He");
 }
 
 TEST(NonProseTest, BlockquoteTagsAndSpacedEllipsesKeepTheirShape) {
@@ -1404,6 +1411,66 @@ TEST(NonProseTest, QuotedTitlesOnBreakLinesAndBracketNotes) {
                 .paragraphs,
             (Paragraphs{"He died. The entry reads:", "(March 30, 1757. Buried, Stamitz. Rite "
                                                      "provided)"}));
+}
+
+// A block quotation's signature pushed right by a run of &nbsp; after a <br> (The Scholar Gipsy,
+// heldout20) is no sentence. Counter-examples: an indented verse line inside the quotation, a last
+// line that ends a sentence, a last line without the run.
+TEST(NonProseTest, BlockquoteSignatureLine) {
+  const std::string pad = "&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; &nbsp;&nbsp;&nbsp;&nbsp;";
+  EXPECT_EQ(CleanWikitext("<blockquote>But this is not what we want.<br/> " + pad +
+                          " The complaining millions of men<br/>" + pad +
+                          " Darken in labour and pain –<br/>what they want is to ennoble "
+                          "them.<br/> " + pad + " Matthew Arnold<ref>Letter.</ref></blockquote>\n"
+                          "<blockquote>It is complete.<br/>" + pad +
+                          " [[John William Mackail]]<ref>x</ref></blockquote>")
+                .paragraphs,
+            (Paragraphs{"But this is not what we want. The complaining millions of men Darken in "
+                        "labour and pain – what they want is to ennoble them.",
+                        "It is complete."}));
+  EXPECT_EQ(CleanWikitext("<blockquote>It is complete.<br/>" + pad +
+                          " And so it ends.</blockquote>\n<blockquote>It is complete.<br/>Matthew "
+                          "Arnold</blockquote>")
+                .paragraphs,
+            (Paragraphs{"It is complete. And so it ends.", "It is complete. Matthew Arnold"}));
+}
+
+// A floated <div> box beside the text (Toronto Film Critics Association Awards 2009, heldout20)
+// is no prose. Counter-examples: a div that does not float, a floated one never closed.
+TEST(NonProseTest, FloatedDivBox) {
+  EXPECT_EQ(CleanWikitext("<div style=\"float: right; font-size: smaller; width: 320px\" "
+                          "align=\"center\">\n'''13th TFCA Awards'''\n\nDecember 16, 2009\n<div "
+                          "style=\"padding-left: 15px\">\nBest Film: <br>\n''[[Inglourious "
+                          "Basterds]]''\n</div>\n</div>\nThe '''13th Toronto Film Critics "
+                          "Association Awards''' were announced in 2009.")
+                .paragraphs,
+            (Paragraphs{"The 13th Toronto Film Critics Association Awards were announced in "
+                        "2009."}));
+  EXPECT_EQ(CleanWikitext("<div style=\"padding-left: 15px\">\nDecember 16, 2009 was cold.\n</div>"
+                          "\n\n<div style=\"float:right\">\nIt snowed.")
+                .paragraphs,
+            (Paragraphs{"December 16, 2009 was cold.", "It snowed."}));
+}
+
+// The twentieth set's note lines: a table's source, a personnel list's "Adapted from", a
+// translation notice, an award's runners-up, a typed bullet's line. Counter-examples: prose that
+// starts with the same words.
+TEST(NonProseTest, SourceAdaptedRunnersUpAndBulletLines) {
+  EXPECT_EQ(CleanWikitext("Source: Data from [[Walter Dean Burnham]], ''Presidential ballots, "
+                          "1836\u20131892'' (Johns Hopkins University Press, 1955) pp 247\u201357."
+                          "\n\n'''Source (Popular vote):''' x<br>\n\n==Personnel==\nAdapted from "
+                          "[[AllMusic]].<ref>x</ref>\n\n''This article incorporates material from "
+                          "Russian Wikipedia''\n\n*'''Best Actor:'''\n**[[Nicolas Cage]] \u2013 "
+                          "x\nRunners-Up: [[George Clooney]] \u2013 ''[[Up in the Air]]''\n\n"
+                          "\u2022         2015: British Fashion Council 'Establishment Designer' "
+                          "award.\n\nThe vote was close.")
+                .paragraphs,
+            (Paragraphs{"The vote was close."}));
+  EXPECT_EQ(CleanWikitext("Adapted from the novel by Tolkien, the film won three awards.\n\n"
+                          "Sources say the vote was close.\n\nThe runners-up: two films.")
+                .paragraphs,
+            (Paragraphs{"Adapted from the novel by Tolkien, the film won three awards.",
+                        "Sources say the vote was close.", "The runners-up: two films."}));
 }
 
 // Note lines of italic (and bold) spans without an end mark are notes: a time zone above a
