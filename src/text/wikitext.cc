@@ -963,6 +963,7 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
   std::vector<std::pair<size_t, std::string>> inserts;  // text that replaces the range at begin
   std::vector<size_t> unmatched;                        // lone opening markers (2 bytes each)
   constexpr size_t kMaxNames = 4096;
+  size_t pronunciation_end = std::string_view::npos;  // where the last removed IPA template ended
   for (size_t i = 0; i + 1 < in.size();) {
     if (size_t j = SkipPlain<'{', '}', '|'>(in, i); j > i) {
       i = j;
@@ -1021,8 +1022,18 @@ std::string RemoveTemplatesAndTables(std::string_view in, std::vector<std::strin
           text.insert(text.begin(), '\n');
         text.push_back('\n');
       }
+      // "'''Slovakia''' {{IPAc-en|…}} or {{IPAc-en|…}} (officially …": the "or" between two
+      // removed pronunciations goes with them (inside a bracket TidyParagraph also takes it).
+      size_t begin = b;
+      if (text.empty() && stack.size() == 1 && stack.back().name >= 0 &&
+          (*names)[stack.back().name].starts_with("ipa")) {
+        if (pronunciation_end != std::string_view::npos && b == pronunciation_end + 4 &&
+            in.substr(pronunciation_end, 4) == " or ")
+          begin = pronunciation_end;
+        pronunciation_end = i + 2;
+      }
       if (!text.empty()) inserts.emplace_back(b, std::move(text));
-      ranges.emplace_back(b, i + 2);
+      ranges.emplace_back(begin, i + 2);
       stack.pop_back();
       i += 2;
     } else if (c == '|' && d == '}' && !stack.empty() && stack.back().table && AtLineStart(in, i)) {
@@ -1144,6 +1155,24 @@ bool IsFileLink(std::string_view content) {
   return ns == "file" || ns == "image";
 }
 
+// "[[Schoolly D]]. Rowlands left school", "by [[Mercury Rev]]. This was": a period right after a
+// link whose text ends in a short capitalised word (what the splitter would read as an initial or
+// an abbreviation, "D." or "Rev.") ends the sentence, when a capital follows: the name ended
+// with the link. Abbreviations written in a link keep their period inside it ("[[Martin Luther
+// King Jr.]]", "[[St. Louis]]"), so the period after "]]" is the sentence's.
+bool PeriodAfterLinkEndsSentence(std::string_view text, std::string_view after) {
+  if (after.size() < 3 || after[0] != '.' || after[1] != ' ') return false;
+  size_t k = 1;
+  while (k < after.size() && after[k] == ' ') ++k;
+  while (k < after.size() && (after[k] == '"' || after[k] == '\'' || after[k] == '(')) ++k;
+  if (k >= after.size() || after[k] < 'A' || after[k] > 'Z') return false;
+  size_t w = text.size();
+  while (w > 0 && std::isalpha(static_cast<unsigned char>(text[w - 1]))) --w;
+  const size_t letters = text.size() - w;
+  return letters >= 1 && letters <= 4 && (w == 0 || text[w - 1] == ' ') && text[w] >= 'A' &&
+         text[w] <= 'Z';
+}
+
 std::string RenderInternalLinks(std::string_view in) {
   constexpr size_t kMaxDepth = 64;
   std::vector<std::string> frames(1);
@@ -1175,6 +1204,11 @@ std::string RenderInternalLinks(std::string_view in) {
           MarkEndsInsideLinkText(&rendered);
         frames.pop_back();
         frames.back().append(rendered);
+        if (PeriodAfterLinkEndsSentence(rendered, in.substr(i + 2))) {
+          frames.back().push_back('.');
+          frames.back().append(kSentenceBreak);
+          i += 1;
+        }
       }  // else: a lone "]]" is not visible text
       i += 2;
     } else if (size_t j = SkipPlain<'[', ']'>(in, i); j > i) {
@@ -1907,6 +1941,13 @@ bool HasUrl(std::string_view line) {
          line.find("https://") != std::string_view::npos;
 }
 
+// A line of at most eight words ending in ':' ("Classical texts include:").
+bool IsShortLabel(std::string_view line) {
+  const std::string_view t = Trim(line);
+  if (t.empty() || t.back() != ':') return false;
+  return std::count(t.begin(), t.end(), ' ') < 8;
+}
+
 // "See also [[:Category:People from Bodmin]]": a See-also line of links written out.
 bool IsSeeAlsoLine(std::string_view t) {
   if (t.size() < 10 || t.substr(0, 8) != "See also" || (t[8] != ' ' && t[8] != ':')) return false;
@@ -1935,6 +1976,26 @@ bool HasSentenceBreak(std::string_view t) {
   return false;
 }
 
+// "For a list of notable Slovak writers and poets, see [[Lists of Slovak authors|List of Slovak
+// authors]].": {{for}}'s words written by hand on a line of their own (twenty-first held-out
+// set). "For", at most 15 words, ", see " and then links only, up to the line's end. A sentence
+// going on after the link ("For details, see [[X]], which …") or a second sentence is prose.
+bool IsForSeeLine(std::string_view t) {
+  if (!StartsWithWordI(t, "for") || StartsWithWordI(t, "for example") ||
+      StartsWithWordI(t, "for instance"))
+    return false;
+  const size_t see = t.substr(0, 160).find(", see ");
+  if (see == std::string_view::npos || HasSentenceBreak(t)) return false;
+  int words = 0;
+  for (size_t k = 0; k < see; ++k) words += t[k] == ' ';
+  if (words > 15) return false;
+  std::string_view rest = t.substr(see + 6);
+  while (!rest.empty() && (rest.back() == ' ' || rest.back() == '.' || rest.back() == '\''))
+    rest.remove_suffix(1);
+  while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\'')) rest.remove_prefix(1);
+  return rest.starts_with("[[") && rest.ends_with("]]") && IsLinkOnlyLine(rest);
+}
+
 // A hatnote written by hand, on a line of its own and often in italics, that only points to other
 // articles: "''Main article: [[Archaeological theory]]''", "''See:'' [[Allegiance (computer
 // game)]]", "Fore more information: [[List of leagues of American football]]", "''See [[Arabic
@@ -1949,6 +2010,7 @@ bool IsHatnoteLine(std::string_view line) {
                         t.front() == '('))
     t.remove_prefix(1);
   if (t.size() < 6) return false;
+  if (IsForSeeLine(t)) return true;
   const bool see = StartsWithWordI(t, "see");
   if (!see && !StartsWithWordI(t, "main article") && !StartsWithWordI(t, "main articles") &&
       !StartsWithWordI(t, "for more information") &&
@@ -2079,7 +2141,9 @@ void BlankNonProseLines(std::string* s) {
             : (c == 'S' && IsSeeAlsoLine(line.substr(first))) ||
                   ((c == 'S' || c == 's' || c == 'M' || c == 'F') && IsHatnoteLine(line)) ||
                   (std::isupper(c) && IsFactbookFieldLine(line.substr(first)));
-    if (other || (link_section && HasUrl(line))) {
+    // Under External links and the like, a short line ending in ':' labels the links below it
+    // ("For biographies of Kraepelin see:"); a longer one is a sentence introducing them.
+    if (other || (link_section && (HasUrl(line) || IsShortLabel(line)))) {
       std::fill(s->begin() + static_cast<std::ptrdiff_t>(b),
                 s->begin() + static_cast<std::ptrdiff_t>(e), ' ');
     } else if (const std::string_view t = Trim(line);

@@ -1092,6 +1092,31 @@ TEST(TextProcessorTest, ReferencesBetweenSentencesSeparateThem) {
   }
 }
 
+// A period right after a link whose text ends in a short capitalised word ends the sentence
+// before a capital (twenty-first held-out set, The Chemical Brothers: "[[Schoolly D]]. Rowlands
+// left school", "by [[Mercury Rev]]. This was"): the name ended with the link, though "D." and
+// "Rev." read as an initial and an abbreviation. Counter-examples: the same words outside a link
+// ("by Schoolly D. Rowlands", "Rev. Smith"), a period inside the link ("[[St. Louis]]"), a
+// lower-case word or a number after it, and a longer last word.
+TEST(TextProcessorTest, APeriodAfterALinkEndingInAnInitialEndsTheSentence) {
+  using S = std::vector<std::string>;
+  const auto brothers = ProcessedParagraphs(
+      "He was inspired by [[Schoolly D]]. Rowlands left school. It came from [[Mercury Rev]]. "
+      "This was another extension.");
+  ASSERT_EQ(brothers.size(), 1u);
+  EXPECT_EQ(brothers[0], (S{"He was inspired by Schoolly D.", "Rowlands left school.",
+                            "It came from Mercury Rev.", "This was another extension."}));
+  const auto counter = ProcessedParagraphs(
+      "It was a song by Schoolly D. Rowlands sang it. He met the Rev. Smith in [[St. Louis]] "
+      "and [[Rev. Jones|the Rev.]] Smith. He took [[vitamin K]]. and more. It was [[Op]]. 12 "
+      "then. She met [[John Smith|Smith]]. Later he left.");
+  ASSERT_EQ(counter.size(), 1u);
+  EXPECT_EQ(counter[0], (S{"It was a song by Schoolly D. Rowlands sang it.",
+                           "He met the Rev. Smith in St. Louis and the Rev. Smith.",
+                           "He took vitamin K. and more.", "It was Op. 12 then.",
+                           "She met Smith.", "Later he left."}));
+}
+
 // kSentenceBreak (U+2063) is CleanWikitext's own mark: a page's own U+2063 after an abbreviation
 // ended a sentence the abbreviation rules keep whole ("Then Dr.\u2063 Smith came." → "Then Dr." |
 // "Smith came.", in wikitext and in plain text); it goes before cleaning and splitting. The mark
@@ -1323,6 +1348,23 @@ TEST(SentenceTest, LowerCaseWordAfterACurlyClosingQuote) {
             (S{"He asked, \u201cIs it done?\u201d", "The men left."}));
   EXPECT_EQ(sp.Split("He cried \u201cHelp!\u201d Nobody came."),
             (S{"He cried \u201cHelp!\u201d", "Nobody came."}));
+}
+
+// A nickname of initials in quotation marks between a name's parts (twenty-first held-out set,
+// Eugene Wigner: `'''Eugene Paul''' "'''E. P.'''" '''Wigner''' (Hungarian: …), was a …`) is no
+// sentence end. Counter-examples: a quoted "O.K." before a sentence starter, initials that were
+// not opened by the quotation, and a quoted word that is no initial.
+TEST(SentenceTest, QuotedInitialsBetweenThePartsOfAName) {
+  SentenceSplitter sp;
+  using S = std::vector<std::string>;
+  EXPECT_EQ(sp.Split("Eugene Paul \"E. P.\" Wigner (born 1902), was a physicist. John "
+                     "\u201cJ.R.\u201d Smith came."),
+            (S{"Eugene Paul \"E. P.\" Wigner (born 1902), was a physicist.",
+               "John \u201cJ.R.\u201d Smith came."}));
+  EXPECT_EQ(sp.Split("He answered \"O.K.\" Then he left. He wrote \"I met J. K.\" Rowling "
+                     "read it. She said \"Go.\" Smith went."),
+            (S{"He answered \"O.K.\"", "Then he left.", "He wrote \"I met J. K.\"",
+               "Rowling read it.", "She said \"Go.\"", "Smith went."}));
 }
 
 // An abbreviation right after an opening quotation mark, curly or straight, is one as after a

@@ -1338,6 +1338,43 @@ TEST(NonProseTest, AWrittenOrInBracketsStays) {
             (Paragraphs{"France is a country."}));
 }
 
+// Set 21: the "or" between two removed pronunciations outside a bracket goes with them
+// (Slovakia: "'''Slovakia''' {{IPAc-en|…}} or {{IPAc-en|…}} (officially …" was "Slovakia or
+// (officially …"). Counter-examples: an "or" between a pronunciation and a word, or between two
+// templates that show text, stays.
+TEST(NonProseTest, OrBetweenTwoRemovedPronunciationsGoes) {
+  EXPECT_EQ(CleanWikitext("'''Slovakia''' {{IPAc-en|s|l|oʊ|ˈ|v|ɑː|k|i|ə}} or {{IPAc-en|s|l|ə|ˈ|"
+                          "v|æ|k|i|ə}} (officially the Slovak Republic) is a country.")
+                .paragraphs,
+            (Paragraphs{"Slovakia (officially the Slovak Republic) is a country."}));
+  EXPECT_EQ(CleanWikitext("'''Lima''' {{IPAc-en|l|i|m|ə}} or Lima City is a city. It is "
+                          "blocked by any {{IPAslink|j}} or {{IPAslink|ʃ}} here.")
+                .paragraphs,
+            (Paragraphs{"Lima or Lima City is a city. It is blocked by any /j/ or /ʃ/ here."}));
+}
+
+// Hand-written hatnotes in {{for}}'s words (set 21, Slovakia: "For a list of notable Slovak writers
+// and poets, see [[Lists of Slovak authors|List of Slovak authors]]." under {{Further}}), and a
+// label ending in ':' above links under External links ("For biographies of Kraepelin see:"), are
+// navigation. Counter-examples: a sentence going on after the link, a word outside the links,
+// "For example, see …" prose, and a line ending in ':' in an ordinary section.
+TEST(NonProseTest, ForSeeLinesAndLinkSectionLabelsAreNavigation) {
+  EXPECT_EQ(CleanWikitext("===Literature===\nFor a list of notable Slovak writers and poets, see "
+                          "[[Lists of Slovak authors|List of Slovak authors]].\n\nChristian "
+                          "topics include poems.\n\n== External links ==\nFor biographies of "
+                          "Kraepelin see:\n* [http://example.org/a.pdf A biography]")
+                .paragraphs,
+            (Paragraphs{"Christian topics include poems."}));
+  EXPECT_EQ(
+      CleanWikitext("For details, see [[Slovak literature]], which grew in the 19th century.\n\n"
+                    "For a list, see [[Lists of Slovak authors]] and the library.\n\nFor example, "
+                    "see [[Bratislava]].\n\nHis works include:\n* One")
+          .paragraphs,
+      (Paragraphs{"For details, see Slovak literature, which grew in the 19th century.",
+                  "For a list, see Lists of Slovak authors and the library.",
+                  "For example, see Bratislava."}));
+}
+
 // Lines of links only under a line ending in a comma go on its sentence (Konstancja Kochaniec); a
 // line of links under a finished sentence is navigation, as before.
 TEST(NonProseTest, LinkOnlyLinesAfterACommaStay) {
