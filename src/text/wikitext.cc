@@ -2260,6 +2260,19 @@ class GlossaryLines {
   bool candidate_ = true;
 };
 
+// `p` without the closing quotation marks and brackets at its end (`Opera ''Diane''"`, `(1794)`):
+// what is left shows whether the line ends with a sentence's end mark.
+std::string_view WithoutClosingMarks(std::string_view p) {
+  for (;;) {
+    if (!p.empty() && (p.back() == '"' || p.back() == '\'' || p.back() == ')' || p.back() == ']'))
+      p.remove_suffix(1);
+    else if (p.ends_with("\u201d") || p.ends_with("\u2019"))
+      p.remove_suffix(3);
+    else
+      return p;
+  }
+}
+
 // A paragraph that could be one line of a works or awards list written without list marks
 // ("1986 Miaon-Kaku", "E3 Piano Sonata in B major", "Togo Murano Award / 2008 (Nakamura Keith
 // Haring Collection Art Museum)"): at most two source lines and kMaxItemWords words, and no end
@@ -2271,14 +2284,7 @@ bool IsItemLine(std::string_view p, size_t n_lines) {
   // A line in lower case, or ending in a comma, goes on with a sentence around a dropped formula
   // ("With that," <math> "where the last term is …", "Then," <math>).
   if (p.front() >= 'a' && p.front() <= 'z') return false;
-  for (;;) {
-    if (!p.empty() && (p.back() == '"' || p.back() == '\'' || p.back() == ')' || p.back() == ']'))
-      p.remove_suffix(1);
-    else if (p.ends_with("\u201d") || p.ends_with("\u2019"))
-      p.remove_suffix(3);
-    else
-      break;
-  }
+  p = WithoutClosingMarks(p);
   return !p.empty() && p.back() != '.' && p.back() != '!' && p.back() != '?' && p.back() != ':' &&
          p.back() != ';' && p.back() != ',' && !p.ends_with("\u2026");
 }
@@ -2433,14 +2439,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   // is a label over its text, as Wikipedia shows it, not a sentence.
   auto is_label_above_break = [&](std::string_view p, size_t n_lines) {
     if (!ended_by_break || n_lines != 1) return false;
-    for (;;) {
-      if (!p.empty() && (p.back() == '"' || p.back() == '\'' || p.back() == ')' || p.back() == ']'))
-        p.remove_suffix(1);
-      else if (p.ends_with("\u201d") || p.ends_with("\u2019"))
-        p.remove_suffix(3);
-      else
-        break;
-    }
+    p = WithoutClosingMarks(p);
     // A lead-in ending in ':' stays, as before prose anywhere.
     return p.empty() || (p.back() != '.' && p.back() != '!' && p.back() != '?' && p.back() != ':' &&
                          !p.ends_with("\u2026"));
