@@ -1117,6 +1117,19 @@ TEST(TextProcessorTest, APeriodAfterALinkEndingInAnInitialEndsTheSentence) {
                            "She met Smith.", "Later he left."}));
 }
 
+// review15: a link whose text is only an abbreviation ("[[Reverend|Rev]]. John Smith",
+// "[[Doctor (title)|Dr]]. Watson", "[[Saint|St]]. Peter") keeps the period as the abbreviation's:
+// PeriodAfterLinkEndsSentence cuts these sentences, which the base build kept whole.
+TEST(TextProcessorTest, ReviewAPeriodAfterAnAbbreviationLinkIsTheAbbreviations) {
+  using S = std::vector<std::string>;
+  const auto p = ProcessedParagraphs(
+      "He was ordained by [[Reverend|Rev]]. John Smith in 1901. He met [[Doctor (title)|Dr]]. "
+      "Watson and [[Saint|St]]. Peter at the station.");
+  ASSERT_EQ(p.size(), 1u);
+  EXPECT_EQ(p[0], (S{"He was ordained by Rev. John Smith in 1901.",
+                     "He met Dr. Watson and St. Peter at the station."}));
+}
+
 // kSentenceBreak (U+2063) is CleanWikitext's own mark: a page's own U+2063 after an abbreviation
 // ended a sentence the abbreviation rules keep whole ("Then Dr.\u2063 Smith came." → "Then Dr." |
 // "Smith came.", in wikitext and in plain text); it goes before cleaning and splitting. The mark

@@ -1435,6 +1435,33 @@ TEST(NonProseTest, BlockquoteSignatureLine) {
             (Paragraphs{"It is complete. And so it ends.", "It is complete. Matthew Arnold"}));
 }
 
+// review15: a stub whose short paragraphs all lack their periods (as low-quality Simple English
+// pages are written) is prose, not a works list: DropItemRuns leaves the page with no text.
+TEST(NonProseTest, ReviewStubWithoutPeriodsIsProse) {
+  EXPECT_EQ(CleanWikitext("'''Foo''' is a village in Poland\n\nIt has about 500 people\n\nThe "
+                          "village has a church and a school\n\nIt is near the river Bar\n")
+                .paragraphs,
+            (Paragraphs{"Foo is a village in Poland", "It has about 500 people",
+                        "The village has a church and a school", "It is near the river Bar"}));
+}
+
+// review15: a floated <div> used as a column of the article's own prose (two-column layouts),
+// and its list items under --keep-lists, are text: RemoveFloatedDivs drops them whole.
+TEST(NonProseTest, ReviewFloatedColumnOfProseStays) {
+  EXPECT_EQ(CleanWikitext("<div style=\"float:left; width:50%;\">\nThe first column holds "
+                          "prose. It explains the history of the town.\n</div>\nThe end.")
+                .paragraphs,
+            (Paragraphs{"The first column holds prose. It explains the history of the town.",
+                        "The end."}));
+  TextOptions keep;
+  keep.keep_lists = true;
+  EXPECT_EQ(CleanWikitext("<div style=\"float:left; width:50%;\">\n* Item one\n* Item two\n"
+                          "</div>\nThe end.",
+                          keep)
+                .paragraphs,
+            (Paragraphs{"Item one", "Item two", "The end."}));
+}
+
 // A floated <div> box beside the text (Toronto Film Critics Association Awards 2009, heldout20)
 // is no prose. Counter-examples: a div that does not float, a floated one never closed.
 TEST(NonProseTest, FloatedDivBox) {
