@@ -645,40 +645,74 @@ bool ContinuesAfterFormula(std::string_view formula, std::string_view next) {
 // heldout20). Its lines are no prose: the box goes whole, when its closing tag is found within
 // kMaxFloatBox bytes and it holds no table (else it is left as it is).
 constexpr size_t kMaxFloatBox = 4000;
+// Whether a floated box's content shows prose or a list: a sentence's end mark before a space, a
+// line's end or a tag ("holds prose. It explains"), or a line that is a list item. Such a box is
+// a column of the page's text, kept.
+bool BoxHoldsProseOrList(std::string_view box) {
+  for (size_t k = 0; k < box.size(); ++k) {
+    const char c = box[k];
+    if ((c == '*' || c == '#') && (k == 0 || box[k - 1] == '\n')) return true;
+    if ((c == '.' || c == '!' || c == '?') && k > 0 &&
+        std::isalpha(static_cast<unsigned char>(box[k - 1])) &&
+        (k + 1 == box.size() || box[k + 1] == ' ' || box[k + 1] == '\n' || box[k + 1] == '<'))
+      return true;
+  }
+  return false;
+}
+
 void RemoveFloatedDivs(std::string* text) {
-  std::string& s = *text;
+  const std::string& s = *text;
+  std::string out;
+  size_t copied = 0;  // s[0, copied) is in `out`
+  int boxes = 0;      // floated boxes looked at: at most kMaxFloatBoxes, so a page stays linear
+  constexpr int kMaxFloatBoxes = 256;
   size_t at = 0;
-  while ((at = s.find("<div", at)) != std::string::npos) {
-    const size_t tag_end = s.find('>', at);
-    if (tag_end == std::string::npos) return;
-    std::string tag = s.substr(at, tag_end - at);
+  while ((at = s.find("<div", at)) != std::string::npos && boxes < kMaxFloatBoxes) {
+    // Every search for this box stops at its limit.
+    const std::string_view win(s.data(), std::min(s.size(), at + kMaxFloatBox));
+    const size_t tag_end = win.find('>', at);
+    if (tag_end == std::string_view::npos) {
+      at += 4;
+      continue;
+    }
+    std::string tag(win.substr(at, tag_end - at));
     for (char& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     tag.erase(std::remove(tag.begin(), tag.end(), ' '), tag.end());
     if (tag.find("float:right") == std::string::npos && tag.find("float:left") == std::string::npos) {
       at = tag_end;
       continue;
     }
+    ++boxes;
     int depth = 1;
-    size_t k = tag_end + 1, close = std::string::npos;
-    while (depth > 0 && k < s.size() && k - at < kMaxFloatBox) {
-      const size_t open = s.find("<div", k), shut = s.find("</div>", k);
-      if (shut == std::string::npos) break;
-      if (open != std::string::npos && open < shut) {
+    size_t k = tag_end + 1, close = std::string_view::npos;
+    size_t open = win.find("<div", k);
+    while (depth > 0 && k < win.size()) {
+      const size_t shut = win.find("</div>", k);
+      if (shut == std::string_view::npos) break;
+      if (open != std::string_view::npos && open < k) open = win.find("<div", k);
+      if (open != std::string_view::npos && open < shut) {
         ++depth, k = open + 4;
       } else {
         if (--depth == 0) close = shut;
         k = shut + 6;
       }
     }
-    // A box holding a table is left to the table's rules (a note under it is a table's note).
-    if (close == std::string::npos || close - at >= kMaxFloatBox ||
-        std::string_view(s).substr(at, close - at).find("{|") != std::string_view::npos) {
+    // A box holding a table is left to the table's rules (a note under it is a table's note);
+    // one holding prose or a list is a column of text.
+    const std::string_view inner =
+        close == std::string_view::npos ? std::string_view() : win.substr(tag_end + 1, close - tag_end - 1);
+    if (close == std::string_view::npos || inner.find("{|") != std::string_view::npos ||
+        BoxHoldsProseOrList(inner)) {
       at = tag_end;
       continue;
     }
-    s.replace(at, close + 6 - at, "\n");
-    ++at;
+    out.append(s, copied, at - copied);
+    out.push_back('\n');
+    copied = at = close + 6;
   }
+  if (copied == 0) return;
+  out.append(s, copied, std::string::npos);
+  *text = std::move(out);
 }
 
 // A block quotation's signature: its last line, after a `<br>` and a run of `&nbsp;` that pushes
@@ -686,31 +720,35 @@ void RemoveFloatedDivs(std::string* text) {
 // their dreams.<br/> &nbsp;&nbsp;…&nbsp; Matthew Arnold<ref>…</ref></blockquote>", The Scholar
 // Gipsy). Wikipedia shows it as the quotation's attribution, not a sentence: it is removed.
 void RemoveBlockquoteSignatures(std::string* text) {
-  std::string& s = *text;
+  const std::string& s = *text;
   if (s.find("&nbsp;") == std::string::npos) return;
+  std::string out;
+  size_t copied = 0;  // s[0, copied) is in `out`
   size_t at = 0;
   while ((at = s.find("</blockquote>", at)) != std::string::npos) {
-    const size_t window = at > 600 ? at - 600 : 0;
-    size_t br = s.rfind("<br", at);
-    if (br == std::string::npos || br < window) {
+    // Every search stays within the 600 bytes before the closing tag.
+    const size_t window = std::max(at > 600 ? at - 600 : 0, copied);
+    const std::string_view w(s.data() + window, at - window);
+    const size_t br_in = w.rfind("<br");
+    const size_t gt_in = br_in == std::string_view::npos ? br_in : w.find('>', br_in);
+    if (gt_in == std::string_view::npos) {
       at += 13;
       continue;
     }
-    size_t k = s.find('>', br);
-    if (k == std::string::npos || k > at) break;
-    ++k;
+    const size_t br = window + br_in;
+    size_t k = window + gt_in + 1;
     int nbsp = 0;
     for (;;) {
       if (k < at && s[k] == ' ') {
         ++k;
-      } else if (s.compare(k, 6, "&nbsp;") == 0) {
+      } else if (k + 6 <= at && s.compare(k, 6, "&nbsp;") == 0) {
         ++nbsp, k += 6;
       } else {
         break;
       }
     }
-    size_t end = s.find("<ref", k);
-    if (end == std::string::npos || end > at) end = at;
+    const size_t ref = std::string_view(s.data() + k, at - k).find("<ref");
+    const size_t end = ref == std::string_view::npos ? at : k + ref;
     std::string_view name = Trim(std::string_view(s).substr(k, end - k));
     const bool signature =
         nbsp >= 3 && !name.empty() && name.find('\n') == std::string_view::npos &&
@@ -718,16 +756,19 @@ void RemoveBlockquoteSignatures(std::string* text) {
         name.find("<br") == std::string_view::npos && name.back() != '.' &&
         name.back() != '!' && name.back() != '?' && name.back() != ',' && name.back() != ':';
     // After the name, references only.
-    const size_t last_tag = s.rfind('>', at - 1);
-    const bool refs_only =
-        end == at || (last_tag != std::string::npos && last_tag >= end &&
-                      Trim(std::string_view(s).substr(last_tag + 1, at - last_tag - 1)).empty());
+    const std::string_view after(s.data() + end, at - end);
+    const size_t last_tag = after.rfind('>');
+    const bool refs_only = end == at || (last_tag != std::string_view::npos &&
+                                         Trim(after.substr(last_tag + 1)).empty());
     if (signature && refs_only) {
-      s.erase(br, end - br);
-      at = br + (at - end);
+      out.append(s, copied, br - copied);
+      copied = end;
     }
     at += 13;
   }
+  if (copied == 0) return;
+  out.append(s, copied, std::string::npos);
+  *text = std::move(out);
 }
 
 void JoinFormulaLines(std::string* text) {
@@ -1156,9 +1197,9 @@ bool IsFileLink(std::string_view content) {
 }
 
 // "[[Schoolly D]]. Rowlands left school", "by [[Mercury Rev]]. This was": a period right after a
-// link whose text ends in a short capitalised word (what the splitter would read as an initial or
-// an abbreviation, "D." or "Rev.") ends the sentence, when a capital follows: the name ended
-// with the link. Abbreviations written in a link keep their period inside it ("[[Martin Luther
+// link whose text of several words ends in a short capitalised word (what the splitter would read
+// as an initial or an abbreviation, "D." or "Rev.") ends the sentence, when a capital follows: the
+// name ended with the link. Abbreviations written in a link keep their period inside it ("[[Martin Luther
 // King Jr.]]", "[[St. Louis]]"), so the period after "]]" is the sentence's.
 bool PeriodAfterLinkEndsSentence(std::string_view text, std::string_view after) {
   if (after.size() < 3 || after[0] != '.' || after[1] != ' ') return false;
@@ -1169,7 +1210,9 @@ bool PeriodAfterLinkEndsSentence(std::string_view text, std::string_view after) 
   size_t w = text.size();
   while (w > 0 && std::isalpha(static_cast<unsigned char>(text[w - 1]))) --w;
   const size_t letters = text.size() - w;
-  return letters >= 1 && letters <= 4 && (w == 0 || text[w - 1] == ' ') && text[w] >= 'A' &&
+  // The last word of several: a link of one abbreviation without its period ("[[Reverend|Rev]].
+  // John Smith", "[[Doctor (title)|Dr]]. Watson") is the abbreviation's.
+  return letters >= 1 && letters <= 4 && w > 0 && text[w - 1] == ' ' && text[w] >= 'A' &&
          text[w] <= 'Z';
 }
 
@@ -2284,6 +2327,10 @@ bool IsItemLine(std::string_view p, size_t n_lines) {
   // A line in lower case, or ending in a comma, goes on with a sentence around a dropped formula
   // ("With that," <math> "where the last term is …", "Then," <math>).
   if (p.front() >= 'a' && p.front() <= 'z') return false;
+  // A line with a finite verb of the commonest kinds is a sentence that lost its period ("It has
+  // about 500 people"); list entries are names and titles, whose verbs are capitalised.
+  for (std::string_view verb : {" is ", " was ", " are ", " were ", " has ", " had ", " have "})
+    if (p.find(verb) != std::string_view::npos) return false;
   p = WithoutClosingMarks(p);
   return !p.empty() && p.back() != '.' && p.back() != '!' && p.back() != '?' && p.back() != ':' &&
          p.back() != ';' && p.back() != ',' && !p.ends_with("\u2026");
@@ -2426,7 +2473,9 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     for (unsigned char c : p)
       if (std::isalnum(c) || c >= 0x80) {
         result.paragraphs.push_back(std::move(p));
-        item_block.push_back(item ? block : -1);
+        // Not in the lead (before any heading, table or list): a stub's one-line paragraphs
+        // written without periods are its prose.
+        item_block.push_back(item && block > 0 ? block : -1);
         return;
       }
   };
