@@ -526,6 +526,11 @@ bool ContinuesAfterExclamation(std::string_view before, std::string_view next) {
         if (next.starts_with(sup)) return true;
     }
   }
+  // A mark set over a relation, rendered as its superscript (`\stackrel{!}{=}`, "must equal", is
+  // "=^(!)"; `\overset{?}{=}`), review17.
+  if (std::string_view b = before.substr(0, before.find_last_not_of(" \t\n") + 1);
+      b.ends_with("^(!)") || b.ends_with("^(?)") || b.ends_with("^(!") || b.ends_with("^(?"))
+    return true;
   size_t e = before.find_last_not_of(" \t\n");
   for (; e != std::string_view::npos && e > 0; --e) {
     if (before[e] == '"' || before[e] == '\'' || before[e] == ')' || before[e] == ']') continue;
