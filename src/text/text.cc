@@ -1038,6 +1038,68 @@ bool ContinuesAfterElision(const QuoteCount& quotes, std::string_view next) {
   return c == ',' || c == ';' || c == ':' || c == ')' || (c >= 'a' && c <= 'z');
 }
 
+// The words that title case leaves in lower case ("Dance with Wolves", "Vie de la Vierge").
+bool IsTitleSmallWord(std::string_view w) {
+  static constexpr std::array<std::string_view, 24> kSmall = {
+      "a",  "an", "and", "as",  "at", "but", "by", "de",  "del", "der", "du",  "for",
+      "in", "la", "le",  "nor", "of", "on",  "or", "the", "to",  "und", "von", "with"};
+  return std::find(kSmall.begin(), kSmall.end(), w) != kSmall.end();
+}
+
+// `his first feature "Carlos Morales: Exposed. Home Movies Vol 1." and working on …`, `the film
+// "Kyiv. Limited Edition", which …`, `("Rome. De l'Imprimerie du Vatican, 1787")`: a period
+// inside a quotation that opened in `sentence` on a title (at most eight words in title case:
+// each capitalised, a number, or a small word) and closes in the next segment after a short piece
+// (at most six words), with the outer sentence going on right after the closing mark (",", ";",
+// ":", ")" or a lower-case word), is a title's or an imprint's, not a sentence end (twenty-fourth
+// set). Speech is split inside the quotation as before (`"Out of detent. | Auto" and Aldrin
+// continued`, `"For sure. | We're trying," he added`), as is a quotation of whole sentences
+// followed by a new one (`"I came. I saw." Then …`). `quotes` counts the sentence's marks.
+// Bounded: the title is looked for in the sentence's last 160 bytes.
+[[gnu::noinline]] bool PeriodInsideShortQuote(std::string_view sentence, const QuoteCount& quotes,
+                                              std::string_view next) {
+  size_t q = std::string_view::npos, size = 1;
+  size_t e = sentence.find_last_not_of(" \t\n");
+  if (e == std::string_view::npos || sentence[e] != '.') return false;
+  const size_t from = e > 160 ? e - 160 : 0;
+  const std::string_view tail = sentence.substr(from, e - from);  // before the period
+  size_t open = std::string_view::npos, open_size = 1;
+  if (quotes.straight % 2 == 1) {
+    q = next.find('"');
+    if (q == 0 || (q != std::string_view::npos && next[q - 1] == ' ')) return false;
+    open = tail.rfind('"');
+  } else if (quotes.open > quotes.close) {
+    q = next.find("\u201d");
+    size = 3;
+    open = tail.rfind("\u201c");
+    open_size = 3;
+  }
+  if (q == std::string_view::npos || open == std::string_view::npos) return false;
+  // A mark glued to a word after it, or after a bracket, opens a quotation (`I said blue ("ao"
+  // in Japanese).`): the one open before the period goes on past `next`.
+  if (q + size < next.size() && std::isalnum(static_cast<unsigned char>(next[q + size])))
+    return false;
+  if (q > 0 && (next[q - 1] == '(' || next[q - 1] == '[')) return false;
+  int words = 0;
+  for (size_t k = 0; k < q; ++k)
+    if (next[k] != ' ' && (k == 0 || next[k - 1] == ' ') && ++words > 6) return false;
+  // The title before the period.
+  const std::string_view title = tail.substr(open + open_size);
+  if (title.empty() || title[0] == ' ') return false;
+  words = 0;
+  for (size_t k = 0; k < title.size(); ++k) {
+    if (title[k] == ' ' || (k > 0 && title[k - 1] != ' ')) continue;
+    if (++words > 8) return false;
+    size_t w = k;
+    while (w < title.size() && title[w] != ' ') ++w;
+    const std::string_view word = title.substr(k, w - k);
+    const unsigned char c = static_cast<unsigned char>(word[0]);
+    if (!(std::isupper(c) || std::isdigit(c) || c >= 0x80 || (words > 1 && IsTitleSmallWord(word))))
+      return false;
+  }
+  return ContinuesAfterElision(quotes, next);
+}
+
 // The ellipsis rules above, for a boundary after `last` (a word ending in an ellipsis), with the
 // sentence's quotation marks counted: out of line, as few boundaries need them.
 [[gnu::noinline]] bool ContinuesAtEllipsis(std::string_view sentence, std::string_view last,
@@ -1471,11 +1533,24 @@ bool EndsInPageCount(std::string_view b) {
   // A nickname stands after a given name ("Paul", "John"); after a lower-case word the quotation
   // is a name of its own, and what follows may start a sentence ("… fans of \"R.E.M.\" Michael
   // Stipe said …", review15).
+  // After a lower-case word, a surname alone still goes on the name: one capitalised word, then
+  // a comma or a lower-case word (`the singer "K.D." Lang recorded it`, review16); a given name
+  // and a surname (`"R.E.M." Michael Stipe said`) start a sentence.
   const std::string_view given =
       LastWord(sentence.substr(0, static_cast<size_t>(last.data() - sentence.data())));
-  if (given.empty() || !std::isupper(static_cast<unsigned char>(given[0]))) return false;
+  if (given.empty()) return false;
   const std::string_view n = FirstWord(next);
-  return !n.empty() && n[0] >= 'A' && n[0] <= 'Z' && !StartsSentences(n);
+  if (n.empty() || n[0] < 'A' || n[0] > 'Z' || StartsSentences(n)) return false;
+  if (std::isupper(static_cast<unsigned char>(given[0]))) return true;
+  const bool comma = n.back() == ',';
+  const std::string_view word = comma ? n.substr(0, n.size() - 1) : n;
+  if (word.size() < 2 ||
+      !std::all_of(word.begin() + 1, word.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+    return false;
+  if (comma) return true;
+  const std::string_view after =
+      FirstWord(next.substr(static_cast<size_t>(n.data() + n.size() - next.data())));
+  return !after.empty() && after[0] >= 'a' && after[0] <= 'z';
 }
 
 // `… the reality belongs to Christ." (Col. 2:16–17, NAB)`: a citation in brackets after a quotation
@@ -1513,11 +1588,31 @@ bool EndsInPageCount(std::string_view b) {
   return k == rest.size();
 }
 
+// `(Nobody did)`, `(Yes to all)`: a bracket's content that is a sentence of its own, a capitalised
+// word and then a lower-case word that title case would capitalise (not "of", "the", "to", …);
+// a title's original or translation (`(Yaru!)`, `(August 2004)`, `(Dance with Wolves)`, one in
+// another script) is not. Words hold ASCII letters only.
+bool HoldsASentence(std::string_view b) {
+  if (b.empty() || b[0] < 'A' || b[0] > 'Z') return false;
+  bool first = true;
+  for (size_t k = 0; k < b.size();) {
+    size_t e = k;
+    while (e < b.size() && std::isalpha(static_cast<unsigned char>(b[e]))) ++e;
+    if (e == k || (e < b.size() && b[e] != ' ')) return false;  // not a plain word
+    const std::string_view w = b.substr(k, e - k);
+    if (!first && w[0] >= 'a' && w[0] <= 'z' && !IsTitleSmallWord(w)) return true;
+    first = false;
+    k = e + 1;
+  }
+  return false;
+}
+
 // `In ''Shooting!'' (August 2004), Ozawa exposes …`, `''Raping!'' (''Yaru!'').`: a title ending in
 // "!" or "?" before a bracket (its date, its original title) goes on when the sentence goes on
 // after the bracket: a ",", ";", ":" or "." right after its ")", or a lower-case word. A bracket
 // after a real end is followed by a new sentence or ends the paragraph ("What is it? (It is a
-// cat.) Then …"). `rest` is the paragraph after the boundary; looks at 240 bytes at most.
+// cat.) Then …"), or holds a sentence of its own before its "." (`Who knows? (Nobody did).`,
+// HoldsASentence). `rest` is the paragraph after the boundary; looks at 240 bytes at most.
 [[gnu::noinline]] bool TitleMarkBeforeBracket(std::string_view rest) {
   if (rest.empty() || rest[0] != '(') return false;
   const size_t reach = std::min<size_t>(rest.size(), 240);
@@ -1527,7 +1622,8 @@ bool EndsInPageCount(std::string_view b) {
   if (k >= reach) return false;
   if (++k >= rest.size()) return false;  // the bracket ends the paragraph
   const char c = rest[k];
-  if (c == ',' || c == ';' || c == ':' || c == '.') return true;
+  if (c == ',' || c == ';' || c == ':') return true;
+  if (c == '.') return !HoldsASentence(rest.substr(1, k - 2));
   if (c != ' ') return false;
   while (k < rest.size() && rest[k] == ' ') ++k;
   return k < rest.size() && rest[k] >= 'a' && rest[k] <= 'z';
@@ -1579,6 +1675,68 @@ bool IsSectionNumber(std::string_view sentence) {
                      [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
+// The end of "[sic]" in `s` when it follows a sentence's end and a capitalised word that starts a
+// sentence follows it (`"teh end." [sic] Then`), with one space after it; npos when none does.
+// Not after an abbreviation (`Dr. [sic] Smith`), nor before a lower-case word.
+size_t SicEndsSentence(std::string_view s) {
+  for (size_t at = s.find(" [sic] "); at != std::string_view::npos;
+       at = s.find(" [sic] ", at + 1)) {
+    const size_t after = at + 7;
+    if (after >= s.size() || s[after] < 'A' || s[after] > 'Z') continue;
+    size_t m = at;
+    while (m > 0 && (s[m - 1] == '"' || s[m - 1] == '\'' || s[m - 1] == ')')) --m;
+    if (m >= 3 && (s.substr(m - 3, 3) == "\u201d" || s.substr(m - 3, 3) == "\u2019")) m -= 3;
+    if (m == 0 || (s[m - 1] != '.' && s[m - 1] != '!' && s[m - 1] != '?')) continue;
+    if (s[m - 1] == '.' && IsAbbreviation(LastWord(s.substr(0, m)), FirstWord(s.substr(after))))
+      continue;
+    return at + 6;
+  }
+  return std::string_view::npos;
+}
+
+// Where the sentence after a citation starts in `segment` (a bracket and the text after it, up to
+// ICU's next boundary): the bracket follows a quotation's end in `before` (`God." (`, `done.”
+// (`), holds at most eight words and no other bracket, "!" or "?", names a place (a comma or a
+// colon and a digit: `(E. Burke, l.c., pp. 31, 32)`, `(John 19:30)`, or `l.c.`, `loc. cit.`, `op.
+// cit.`, `ibid.`: `(Ibid.)`) and does not end in a period (`(He left at 5.)` is a sentence), and
+// a capitalised word follows it after a space. `(1990) Others followed` keeps its bracket (a year
+// alone is no citation). npos when not. Bounded: looks at 120 bytes.
+size_t CitationEnd(std::string_view before, std::string_view segment) {
+  size_t e = before.find_last_not_of(" \t");
+  if (e == std::string_view::npos || e == before.size() - 1 || e < 2) return std::string_view::npos;
+  if (before[e] == '"')
+    e -= 1;
+  else if (e >= 3 && before.substr(e - 2, 3) == "\u201d")
+    e -= 3;
+  else
+    return std::string_view::npos;
+  if (before[e] != '.' && before[e] != '!' && before[e] != '?') return std::string_view::npos;
+  bool digit = false, place = false;
+  int words = 1;
+  size_t k = 1;
+  for (; k < segment.size() && k < 120 && segment[k] != ')'; ++k) {
+    const char c = segment[k];
+    if (c == '(' || c == '!' || c == '?' || c == '\n') return std::string_view::npos;
+    if (c == ' ' && ++words > 8) return std::string_view::npos;
+    digit = digit || (c >= '0' && c <= '9');
+    place = place || c == ',' || c == ':';
+  }
+  if (k < 2 || k >= segment.size() || segment[k] != ')') return std::string_view::npos;
+  const std::string_view inside = segment.substr(1, k - 1);
+  bool marker = false;
+  for (std::string_view m :
+       {"l.c.", "loc. cit.", "op. cit.", "ibid.", "Ibid.", "Op. cit.", "Loc. cit."})
+    marker = marker || inside.find(m) != std::string_view::npos;
+  if (!(marker || (digit && place)) || (inside.back() == '.' && !inside.ends_with("bid.") &&
+                                        !inside.ends_with("cit.") && !inside.ends_with("l.c.")))
+    return std::string_view::npos;
+  size_t n = k + 1;
+  if (n >= segment.size() || segment[n] != ' ') return std::string_view::npos;
+  while (n < segment.size() && segment[n] == ' ') ++n;
+  if (n >= segment.size() || segment[n] < 'A' || segment[n] > 'Z') return std::string_view::npos;
+  return n;
+}
+
 // ICU's segments (`bounds`: byte offsets into `text`, first 0, last text.size()), merged across
 // boundaries that follow an abbreviation or a marked "!" or "?", then split before digits and
 // sounds (`slowly`: the reference way, see SplitBeforeDigitsAndSounds); trimmed, empty ones
@@ -1627,6 +1785,30 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
     if ((text[b - 1] == '"' ? doubles : singles) % 2 != 0) continue;
     if (moved.empty()) moved = icu_bounds;
     moved[i] = b - 1;
+  }
+  // `"… the laws of God." (E. Burke, l.c., pp. 31, 32) No wonder that, …` (twenty-first set): a
+  // citation in brackets after a quotation that ends a sentence belongs to it. ICU's boundary
+  // before the bracket moves after it when a capitalised word follows (CitationEnd), and those
+  // inside it ("E. | Burke") go.
+  {
+    const std::vector<size_t>& b0 = moved.empty() ? icu_bounds : moved;
+    std::vector<size_t> cited;
+    for (size_t i = 1; i + 1 < b0.size(); ++i) {
+      const size_t b = b0[i];
+      size_t q = std::string_view::npos;
+      if (b < text.size() && text[b] == '(') q = CitationEnd(text.substr(0, b), text.substr(b));
+      if (q == std::string_view::npos) {
+        if (!cited.empty()) cited.push_back(b);
+        continue;
+      }
+      if (cited.empty()) cited.assign(b0.begin(), b0.begin() + static_cast<std::ptrdiff_t>(i));
+      cited.push_back(b + q);
+      while (i + 2 < b0.size() && b0[i + 1] <= b + q) ++i;
+    }
+    if (!cited.empty()) {
+      cited.push_back(b0.back());
+      moved = std::move(cited);
+    }
   }
   const std::vector<size_t>& bounds = moved.empty() ? icu_bounds : moved;
   // A mark stands before a word, where ICU puts a boundary: seen at the boundaries; but not before
@@ -1698,6 +1880,14 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
           std::isdigit(static_cast<unsigned char>(next.front())) &&
           ContinuesInsideBracket(sentence, text.substr(bounds[i + 1])))
         continue;
+      // A period inside a quoted title that the sentence goes on after. Only a
+      // segment holding a closing mark is looked at, so most periods cost one memchr.
+      if (end == '.' && last.size() > 1 && !EndsInEllipsis(last) &&
+          (std::memchr(next.data(), '"', next.size()) != nullptr ||
+           next.find("\u201d") != std::string_view::npos)) {
+        quotes.CountUpTo(text, bounds[i + 1]);
+        if (PeriodInsideShortQuote(sentence, quotes, next)) continue;
+      }
       bool mark = end == '!' || end == '?';
       if (mark && TitleMarkBeforeBracket(text.substr(bounds[i + 1]))) continue;
       if ((end == '\x81' || end == '\x9F') && bounds[i + 1] > first_open &&
@@ -1751,6 +1941,14 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
         b += 5;
         for (size_t n; b < e && (n = SpaceStartingAt(p, b)) > 0;) b += n;
         if (b >= e) continue;
+        // A lower-case word after it goes on the quotation's sentence (`"… over!" [sic] and
+        // left.`, review16): "!" or "?" ended the quotation, not the sentence.
+        if (p[b] >= 'a' && p[b] <= 'z') {
+          out.back().push_back(' ');
+          out.back().append(marked ? WithoutNoBreakMarks(p.substr(b, e - b))
+                                   : std::string(p.substr(b, e - b)));
+          continue;
+        }
       }
       // Closing quotation marks or brackets alone ("… not the fact.' \"", ICU's break before
       // the outer quote's end after a space) close the sentence before.
@@ -1760,10 +1958,20 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
         out.back().append(p.substr(b, e - b));
         continue;
       }
+      std::string_view piece = p.substr(b, e - b);
+      // `He wrote "teh end." [sic] Then he left.`: ICU runs on after a period before "[sic]" (a
+      // lower-case word); a capitalised word after it starts the next sentence (review16).
+      for (size_t cut; (cut = SicEndsSentence(piece)) != std::string_view::npos;) {
+        if (marked)
+          out.push_back(WithoutNoBreakMarks(piece.substr(0, cut)));
+        else
+          out.emplace_back(piece.substr(0, cut));
+        piece.remove_prefix(cut + 1);
+      }
       if (marked)
-        out.push_back(WithoutNoBreakMarks(p.substr(b, e - b)));
+        out.push_back(WithoutNoBreakMarks(piece));
       else
-        out.emplace_back(p.substr(b, e - b));
+        out.emplace_back(piece);
     }
   }
   return out;
