@@ -987,7 +987,7 @@ TEST(FormulaLineTest, AFormulaLineJoinsTheSentenceLeadingIntoIt) {
                           "\\operatorname{GL}(n, A)</math>\nis the [[direct limit]] of the "
                           "GL(''n'').")
                 .paragraphs,
-            (Lines{"Here GL(A) = colimGL(n, A) is the direct limit of the GL(n)."}));
+            (Lines{"Here GL(A) = colim GL(n, A) is the direct limit of the GL(n)."}));
   EXPECT_EQ(CleanWikitext("Starting with the definition for Allan variance for\n\n:<math>\\sigma_y^2"
                           "(\\tau) = \\frac{1}{2}\\langle(\\bar{y}_{i+1}-\\bar{y}_i)^2\\rangle"
                           "</math>\n\nwhere\n\n:<math>\\bar{y}_i = \\frac{1}{\\tau} y(i\\tau+t)."
@@ -1048,7 +1048,7 @@ TEST(FormulaLineTest, ACentredFormulaInsideASentenceJoinsIt) {
        {"It holds that\n<center>\n<math>a = b</math>\n</center>\nThe end.",
         "It holds.\n<center>\n<math>a = b</math>\n</center>\nwhen a is b.",
         "It holds that\n<center>\n<math>a = b.</math>\n</center>\nwhen a is b.",
-        "It holds that\n<center>\nif <math>\\sqrt[3]{\\phi}</math>\n</center>\nwhen a is b."})
+        "It holds that\n<center>\nif <math>\\sqrt[x]{\\phi}</math>\n</center>\nwhen a is b."})
     EXPECT_GT(CleanWikitext(page).paragraphs.size(), 1u) << page;
   // With --drop-inline-math display math stays out.
   TextOptions drop;
@@ -1065,7 +1065,7 @@ TEST(FormulaLineTest, OtherIndentedLinesStayAsBefore) {
   // table, a lead-in that ends its sentence, an indented line of prose: all as before.
   for (const char* page :
        {"The formulas are given by\n:<math>a = b</math>\n:<math>c = d</math>\nEnd.",
-        "It is simplified as\n\n:<math>\\begin{align} a &= b \\end{align}</math>\n\nEnd.",
+        "It is simplified as\n\n:<math>\\begin{CD} a @>>> b \\end{CD}</math>\n\nEnd.",
         "It is simplified as\n\n:{{nuclide2|calcium|48}} + x \u2192 y\n\nEnd.",
         "It is simplified.\n\n:<math>a = b</math>\n\nEnd.",
         "He said to the crowd there\n\n:''I came and saw it''\n\nEnd."}) {
@@ -1076,6 +1076,11 @@ TEST(FormulaLineTest, OtherIndentedLinesStayAsBefore) {
     std::string without = text.substr(0, colon) + "\n" + text.substr(end);
     EXPECT_EQ(CleanWikitext(text).paragraphs, CleanWikitext(without).paragraphs) << page;
   }
+  // Aligned equations render now (one row going on with a relation), so they join.
+  EXPECT_EQ(CleanWikitext("It is simplified as\n\n:<math>\\begin{align} a &= b \\\\ &= c "
+                          "\\end{align}</math>\n\nEnd.")
+                .paragraphs,
+            (Lines{"It is simplified as a = b = c", "End."}));
   // With --drop-inline-math display math stays out: the lead-in is stored alone.
   EXPECT_EQ(CleanWikitext("If it is simplified as\n\n:<math>a = b</math>\n\nEnd.", drop).paragraphs,
             (Lines{"If it is simplified as", "End."}));
