@@ -700,6 +700,12 @@ bool InitialContinues(std::string_view next) {
   // Other starters that are also surnames ("Most", "Her") start sentences after symbol letters
   // more often ("Hepatitis B. Most people …", "Henry V. Her son …").
   if (w == "Still") return true;
+  // A sentence in brackets after the letter: it was a symbol that ended its sentence ("… whose
+  // interiors cover X. (The interiors of A and B need not be disjoint.)", set 23). A nickname
+  // of one word in brackets goes on with the name ("B. F. (Fred) Skinner", set 5).
+  if (w.size() >= 2 && w[0] == '(' && std::isupper(static_cast<unsigned char>(w[1])) &&
+      w.find(')') == std::string_view::npos)
+    return false;
   return !StartsSentences(w) && !IsAcronym(w);
 }
 

@@ -570,6 +570,14 @@ TEST(SentenceTest, SymbolLettersBeforeASentenceStarter) {
                "work(s)\").",
                "Both were directed by Cecil B. DeMille, starring Charlton Heston.",
                "Andreas M. Kaplan describes Europe."}));
+  // A sentence in brackets after the letter (set 23, "Mayer–Vietoris sequence"); a nickname of
+  // one word in brackets goes on with the name (set 5, "Marian Breland Bailey").
+  EXPECT_EQ(sp.Split("Let A, B be two subspaces whose interiors cover X. (The interiors of A and B "
+                     "need not be disjoint.) Then the sequence is exact."),
+            (S{"Let A, B be two subspaces whose interiors cover X.",
+               "(The interiors of A and B need not be disjoint.)", "Then the sequence is exact."}));
+  EXPECT_EQ(sp.Split("She became a research assistant for B. F. (Fred) Skinner. Later she left."),
+            (S{"She became a research assistant for B. F. (Fred) Skinner.", "Later she left."}));
 }
 
 // An initial is not followed by an acronym: "Wii U." ends a sentence before "IBM" ("IBM"), as a
