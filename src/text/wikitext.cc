@@ -2068,10 +2068,20 @@ bool IsLinkSection(std::string_view heading) {
   while (!t.empty() && t.back() == '=') t.remove_suffix(1);
   t = Trim(t);
   return IEquals(t, "External links") || IEquals(t, "External link") || IEquals(t, "See also") ||
-         IEquals(t, "Further reading") || IEquals(t, "References") || IEquals(t, "Bibliography");
+         IEquals(t, "Further reading") || IEquals(t, "References") || IEquals(t, "Bibliography") ||
+         IEquals(t, "Sources") || IEquals(t, "Works cited");
 }
 
-// Under External links, See also, Further reading, References or Bibliography a line with a URL,
+// A line that is one bare URL and nothing else ("http://www.avn.com/index.php?…" between two
+// paragraphs, set 24's "Gwen Media"): a link, not a sentence.
+bool IsBareUrlLine(std::string_view line) {
+  const std::string_view t = Trim(line);
+  return (t.starts_with("http://") || t.starts_with("https://")) &&
+         t.find_first_of(" \t") == std::string_view::npos;
+}
+
+// Under External links, See also, Further reading, References, Bibliography, Sources or Works
+// cited a line with a URL,
 // bare ("… or https://web.archive.org/… The Baseball Page") or in an external link
 // ("[http://www.imdb.com/… Allen Morris IMDb Biography]"), is navigation.
 bool HasUrl(std::string_view line) {
@@ -2281,6 +2291,8 @@ void BlankNonProseLines(std::string* s) {
                   ((c == ':' || c == '\'' || c == '(') && IsHatnoteLine(line)) ||
                   ((c == '\'' || c == '[') && IsFactbookFieldLine(line.substr(first)))
             : (c == 'S' && IsSeeAlsoLine(line.substr(first))) ||
+                  (c == 'h' && !continues && !after_prose && IsBareUrlLine(line) &&
+                   !ContinuedBelow(*s, e)) ||
                   ((c == 'S' || c == 's' || c == 'M' || c == 'F') && IsHatnoteLine(line)) ||
                   (std::isupper(c) && IsFactbookFieldLine(line.substr(first)));
     // Under External links and the like, a short line ending in ':' labels the links below it

@@ -509,6 +509,27 @@ TEST(NonProseTest, LabelsSeeAlsoLinesAndLinkSectionUrlsStayOut) {
           "Allen Morris IMDb Biography]\n")
           .paragraphs,
       Paragraphs{"He retired."});
+  // Sources and Works cited are references sections too (set 24, "Hamedori"); elsewhere a line
+  // with a link is prose.
+  EXPECT_EQ(CleanWikitext("It shakes.\n\n==Sources==\nJohannes SCHÖNHERR, [http://www.midnighteye."
+                          "com/features/x.shtml Company Matsuo], Midnight Eye\n")
+                .paragraphs,
+            Paragraphs{"It shakes."});
+  EXPECT_EQ(CleanWikitext("==Reception==\nJohannes SCHÖNHERR, [http://www.midnighteye.com/x.shtml "
+                          "Company Matsuo], Midnight Eye, praised it.\n")
+                .paragraphs,
+            Paragraphs{"Johannes SCHÖNHERR, Company Matsuo, Midnight Eye, praised it."});
+  // A bare URL alone between paragraphs is a link (set 24, "Gwen Media"); inside a sentence, or
+  // with words on its line, it is the sentence's.
+  EXPECT_EQ(CleanWikitext("It was revealed in 2006.\n\nhttp://www.avn.com/index.php?Content_ID=276134"
+                          "\n\nThe case was based on ownership.")
+                .paragraphs,
+            (Paragraphs{"It was revealed in 2006.", "The case was based on ownership."}));
+  EXPECT_EQ(CleanWikitext("For details go to\nhttp://example.org/x\n\nhttp://example.org/y for "
+                          "details.")
+                .paragraphs,
+            (Paragraphs{"For details go to http://example.org/x",
+                        "http://example.org/y for details."}));
 }
 
 // Fields of the CIA World Factbook on lines of their own (Geography of Angola, Arctic Ocean, 2006)
