@@ -2237,6 +2237,35 @@ bool UnclosedLinkAtEnd(std::string_view line) {
   return depth > 0;
 }
 
+// A field of a profile or fact sheet typed as a line: a label of one to three words starting with
+// a capital, ':' and a value of at most ten words without an end mark ("Name: Jordan Capri",
+// "Started Modeling: 2003", "Birthplace: San Diego, California"; the label may be bold).
+bool IsFieldLine(std::string_view line) {
+  std::string_view t = Trim(line);
+  if (t.starts_with("'''")) t.remove_prefix(3);
+  if (t.empty() || t[0] < 'A' || t[0] > 'Z') return false;
+  size_t k = 0;
+  int words = 1;
+  while (k < t.size() && (std::isalpha(static_cast<unsigned char>(t[k])) || t[k] == ' ')) {
+    if (t[k] == ' ' && ++words > 3) return false;
+    ++k;
+  }
+  if (k == 0 || t[k - 1] == ' ') return false;
+  std::string_view rest = t.substr(k);
+  if (rest.starts_with("'''")) rest.remove_prefix(3);
+  if (!rest.starts_with(":")) return false;
+  rest.remove_prefix(1);
+  if (rest.starts_with("'''")) rest.remove_prefix(3);  // "'''Started Modeling:''' 2003"
+  if (!rest.starts_with(" ")) return false;
+  rest = Trim(rest);
+  if (rest.empty() || std::count(rest.begin(), rest.end(), ' ') >= 10) return false;
+  std::string_view end = rest;
+  while (!end.empty() &&
+         (end.back() == '"' || end.back() == '\'' || end.back() == ')' || end.back() == ']'))
+    end.remove_suffix(1);
+  return end.empty() || (end.back() != '.' && end.back() != '!' && end.back() != '?');
+}
+
 // Blanks the lines that are not prose but would read as prose once links and quotes are rendered
 // (link-only lines, bold sub-headings, bare URLs under External links), before they are.
 void BlankNonProseLines(std::string* s) {
@@ -2248,6 +2277,10 @@ void BlankNonProseLines(std::string* s) {
   bool after_comma = false;
   bool prose_line = false;
   int joins = 0;  // lines joined to the item at `b`
+  // Three field lines or more in a row (IsFieldLine) are a profile, not prose ("Name: Jordan
+  // Capri" / "Birthplace: San Diego, California" / "Measurements: …" / "Started Modeling: 2003",
+  // set 24): lines before `field_run_end` are such a run. Each run is scanned once.
+  size_t field_run_end = 0;
   for (size_t b = 0; b < s->size();) {
     size_t e = s->find('\n', b);
     if (e == std::string::npos) e = s->size();
@@ -2277,8 +2310,19 @@ void BlankNonProseLines(std::string* s) {
     unsigned char c =
         first == std::string_view::npos ? ' ' : static_cast<unsigned char>(line[first]);
     if (c == '=' && IsHeading(line)) link_section = IsLinkSection(line);
-    bool other =
-        !std::isalnum(c)
+    if (b >= field_run_end && (std::isupper(c) || c == '\'')) {
+      size_t k = b;
+      int fields = 0;
+      while (k < s->size()) {
+        const size_t ke = std::min(s->find('\n', k), s->size());
+        if (!IsFieldLine(std::string_view(s->data() + k, ke - k))) break;
+        ++fields;
+        k = ke + 1;
+      }
+      if (fields >= 3) field_run_end = k;
+    }
+    bool other = b < field_run_end ||
+        (!std::isalnum(c)
             ? (!continues && (IsLinkOnlyLine(line) ||
                               // not inside a sentence: under a prose line, or going on below
                               // ("… published in 1902 as" / "[http://… A Journey]" / "and was …")
@@ -2294,7 +2338,7 @@ void BlankNonProseLines(std::string* s) {
                   (c == 'h' && !continues && !after_prose && IsBareUrlLine(line) &&
                    !ContinuedBelow(*s, e)) ||
                   ((c == 'S' || c == 's' || c == 'M' || c == 'F') && IsHatnoteLine(line)) ||
-                  (std::isupper(c) && IsFactbookFieldLine(line.substr(first)));
+                  (std::isupper(c) && IsFactbookFieldLine(line.substr(first))));
     // Under External links and the like, a short line ending in ':' labels the links below it
     // ("For biographies of Kraepelin see:"); a longer one is a sentence introducing them.
     if (other || (link_section && (HasUrl(line) || IsShortLabel(line)))) {

@@ -1278,6 +1278,16 @@ TEST(TextProcessorTest, AnItalicCapitalBeforeASentenceIsAVariable) {
     for (const auto& s : p) EXPECT_EQ(s.find(kNoSentenceBreak), std::string::npos) << s;
 }
 
+// Profile field lines (NonProseTest.ProfileFieldLinesAreDropped) cost linear time: one long run
+// of fields, and runs of two that each fall short of a profile.
+TEST(WikitextTest, ProfileFieldLinesCostLinearTime) {
+  for (const std::string unit : {"Name: Jordan Capri\n", "Name: A\nPlace: B\nIt is here.\n"}) {
+    ExpectRepeatsCostLinearTime("Start here.\n\n", unit, [](const std::string& text) {
+      return !CleanWikitext(text).paragraphs.empty();
+    });
+  }
+}
+
 // The marks of links, italic variables and pictures cost linear time on a hostile page: many
 // links holding periods, a link whose text is one long run of "A. ", many variables and pictures.
 TEST(WikitextTest, LinkTextVariableAndPictureMarksCostLinearTime) {

@@ -532,6 +532,26 @@ TEST(NonProseTest, LabelsSeeAlsoLinesAndLinkSectionUrlsStayOut) {
                         "http://example.org/y for details."}));
 }
 
+// Three lines or more of "Label: value" in a row, a profile typed as lines (set 24, "Lightspeed
+// Media Corporation"), are data, not prose; two such lines, lines that end a sentence (a
+// dialogue) and labels of more than three words stay.
+TEST(NonProseTest, ProfileFieldLinesAreDropped) {
+  EXPECT_EQ(CleanWikitext("She is a model.\n\nName: Jordan Capri\nBirthplace: San Diego, "
+                          "California\nMeasurements: 5′1″, 107 lbs\n'''Started Modeling:''' 2003\n\n"
+                          "Jordan Capri was discovered in 2003.")
+                .paragraphs,
+            (Paragraphs{"She is a model.", "Jordan Capri was discovered in 2003."}));
+  EXPECT_EQ(CleanWikitext("Name: Jordan Capri\nBirthplace: San Diego").paragraphs,
+            Paragraphs{"Name: Jordan Capri Birthplace: San Diego"});
+  EXPECT_EQ(CleanWikitext("Alice: Where were you.\nBob: At home.\nAlice: I see.").paragraphs,
+            Paragraphs{"Alice: Where were you. Bob: At home. Alice: I see."});
+  EXPECT_EQ(CleanWikitext("The first of the rules: one\nThe second of the rules: two\nThe third "
+                          "of the rules: three")
+                .paragraphs,
+            Paragraphs{"The first of the rules: one The second of the rules: two The third of the "
+                       "rules: three"});
+}
+
 // Fields of the CIA World Factbook on lines of their own (Geography of Angola, Arctic Ocean, 2006)
 // are data, not prose; a dialogue's bold speaker, a short label and a field going on are prose.
 TEST(NonProseTest, FactbookFieldLinesAreDropped) {
