@@ -11,6 +11,7 @@
 #include <array>
 #include <cctype>
 #include <cstring>
+#include <iterator>
 
 #include "text/templates.h"
 #include "text/wikitext.h"
@@ -1627,6 +1628,27 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
     if ((text[b - 1] == '"' ? doubles : singles) % 2 != 0) continue;
     if (moved.empty()) moved = icu_bounds;
     moved[i] = b - 1;
+  }
+  // A kSentenceBreak that ICU put no boundary after gets one, after the spaces that follow it:
+  // before a lower-case word ICU sees no sentence start ("Call this angle θc.\u2063 θc is …", a
+  // formula that starts a sentence, marked by CleanWikitext). Found in order, merged once.
+  if (HoldsNoBreakMark(text)) {
+    std::vector<size_t> forced;
+    for (size_t m = text.find(kSentenceBreak); m != std::string_view::npos;
+         m = text.find(kSentenceBreak, m + kSentenceBreak.size())) {
+      size_t q = m + kSentenceBreak.size();
+      while (q < text.size() && text[q] == ' ') ++q;
+      if (q < text.size() && (forced.empty() || forced.back() != q)) forced.push_back(q);
+    }
+    if (!forced.empty()) {
+      const std::vector<size_t>& from = moved.empty() ? icu_bounds : moved;
+      std::vector<size_t> merged;
+      merged.reserve(from.size() + forced.size());
+      std::merge(from.begin(), from.end(), forced.begin(), forced.end(),
+                 std::back_inserter(merged));
+      merged.erase(std::unique(merged.begin(), merged.end()), merged.end());
+      moved = std::move(merged);
+    }
   }
   const std::vector<size_t>& bounds = moved.empty() ? icu_bounds : moved;
   // A mark stands before a word, where ICU puts a boundary: seen at the boundaries; but not before

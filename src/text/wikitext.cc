@@ -200,6 +200,49 @@ class ListLineTracker {
   size_t scanned_ = 0;  // bytes of `out` already looked at
 };
 
+// Whether rendered math starts with a lower-case letter (Latin or Greek: "θc", "φ: H → S′",
+// "ω = Dp/Dt"), before which ICU sees no sentence start.
+bool StartsLowerCase(std::string_view text) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  if (text.empty()) return false;
+  const auto c0 = static_cast<unsigned char>(text[0]);
+  if (c0 >= 'a' && c0 <= 'z') return true;
+  if (text.size() < 2 || (c0 != 0xCE && c0 != 0xCF)) return false;
+  const unsigned cp = ((c0 & 0x1Fu) << 6) | (static_cast<unsigned char>(text[1]) & 0x3Fu);
+  return (cp >= 0x3B1 && cp <= 0x3C9) || (cp >= 0x3D0 && cp <= 0x3D7) ||
+         (cp >= 0x3F0 && cp <= 0x3F5);
+}
+
+// `out` ends a sentence before a formula that starts the next one: a period after a word or a
+// formula, then spaces ("Call this angle <math>\theta_c</math>.  <math>\theta_c</math> is",
+// "… a global [[isometry]]. <math>\varphi: H \rightarrow S'</math> will be the map"). Not after
+// an abbreviation ("i.e. <math>", "e.g.", "vs.", "cf.") nor a single letter (an initial).
+bool EndsSentenceBeforeFormula(std::string_view out) {
+  size_t k = out.size();
+  size_t spaces = 0;
+  while (k > 0 && out[k - 1] == ' ' && spaces < 8) --k, ++spaces;
+  if (spaces == 0 || spaces == 8 || k < 3 || out[k - 1] != '.') return false;
+  --k;
+  std::string_view before = out.substr(0, k);
+  while (before.ends_with("]]") || before.ends_with("''")) before.remove_suffix(2);
+  if (before.empty()) return false;
+  const auto last = static_cast<unsigned char>(before.back());
+  // A rendered formula, a bracket, a number.
+  if (last >= 0x80 || before.back() == ')' || std::isdigit(last)) return true;
+  size_t w = before.size();
+  while (w > 0 && std::isalpha(static_cast<unsigned char>(before[w - 1]))) --w;
+  const std::string_view word = before.substr(w);
+  // After a letter of another script the word is a formula's ("θc"), not an initial.
+  if (w > 0 && static_cast<unsigned char>(before[w - 1]) >= 0x80) return true;
+  if (word.size() < 2 || (w > 0 && before[w - 1] == '.')) return false;  // "X.", "i.e."
+  static constexpr std::string_view kAbbreviations[] = {
+      "vs", "cf", "viz", "resp", "etc", "approx", "eq", "Eq", "eqs", "Eqs", "fig", "Fig",
+      "figs", "Figs", "no", "No", "ca", "al", "ch", "Ch", "sec", "Sec", "p", "pp", "Thm", "Def",
+      "Defn", "Prop", "Lem", "Cor", "Ex", "ex", "ed", "Vol", "vol"};
+  return std::find(std::begin(kAbbreviations), std::end(kAbbreviations), word) ==
+         std::end(kAbbreviations);
+}
+
 // Inline `<math>` shows its formula in the sentence: rendered as plain text (text/math.h), each
 // character that later passes read as markup written as an entity (decoded with the others), so
 // that `=` or `|` inside a template argument stay text. Display math (`display="block"`) is not
@@ -259,6 +302,11 @@ void AppendInlineMath(std::string_view open_tag, std::string_view tex, std::stri
   }
   std::string text;
   if (RenderMath(tex, &text)) {
+    // A formula in lower case that starts a sentence: ICU would join the two sentences.
+    if (!block && StartsLowerCase(text) && EndsSentenceBeforeFormula(*out)) {
+      const size_t end = out->find_last_not_of(' ') + 1;
+      out->insert(end, kSentenceBreak);
+    }
     for (char c : text) {
       if (std::strchr("=|[]{}_*#:;'<>&~!", c) != nullptr && c != '\0') {
         out->append("&#").append(std::to_string(static_cast<int>(c))).push_back(';');
