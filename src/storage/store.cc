@@ -341,6 +341,8 @@ bool IsVanishedFile(const rocksdb::Status& s) {
   return s.IsPathNotFound() || s.ToString().find("No such file or directory") != std::string::npos;
 }
 
+// Tries of a read-only open when no writer is active (one that just closed deletes files as it
+// goes); beside an active writer, StoreOptions::read_only_open_seconds bounds them instead.
 constexpr int kReadOnlyOpenAttempts = 20;
 
 }  // namespace
@@ -431,10 +433,23 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   }
   rocksdb::Status s;
   if (options.read_only) {
-    for (int attempt = 1; attempt <= kReadOnlyOpenAttempts; ++attempt) {
+    const auto start = std::chrono::steady_clock::now();
+    const double budget = std::min(std::max(0.0, options.read_only_open_seconds), 1e6);
+    for (int attempt = 1;; ++attempt) {
       s = rocksdb::DB::OpenForReadOnly(db_options, dir, descriptors, &store->handles_, &store->db_);
       if (!IsVanishedFile(s)) break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(10 * attempt));
+      if (WriterActive(dir)) {
+        // Not damage: the writer's files changed under this open. Still racing after the budget,
+        // the caller is told to try again (exit 5), not that a file is damaged.
+        const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
+        if (spent.count() >= budget)
+          return Status::Busy(dir + ": another aligndb process kept replacing the database's files "
+                                    "while this one opened it to read (" +
+                              std::to_string(attempt) + " tries); try again");
+      } else if (attempt >= kReadOnlyOpenAttempts) {
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(std::min(10 * attempt, 200)));
     }
   } else if (!is_db) {
     // A new database gets its column families in one call, which writes the options file once:

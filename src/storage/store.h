@@ -55,6 +55,10 @@ struct StoreOptions {
   // long: the first write after it makes everything durable and the rest is synced as usual, so
   // that a restart during a long first ingest loses no more than this. Default: 60 s.
   double max_deferred_seconds = 60;
+  // A read-only open that keeps losing the race with an active writer (each try finds a file
+  // it listed deleted by the writer's flush or compaction: a starved reader beside a busy
+  // writer) tries again for at most this long, then reports Busy. Default: 30 s.
+  double read_only_open_seconds = 30;
 };
 
 // Per-edition counts, kept up to date by every write.

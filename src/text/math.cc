@@ -566,6 +566,10 @@ class Renderer {
     while (p_ < s_.size() && IsAsciiLetter(s_[p_])) ++p_;
     std::string_view name = s_.substr(start, p_ - start);
     const size_t word_end = p_;
+    // Only a fraction that is itself a script's argument leaves what follows the script alone;
+    // one inside another command there (`e^\sqrt{\frac{1}{2} x}`) is as anywhere (review17).
+    const bool bare_script = bare_script_;
+    bare_script_ = false;
     SkipSpaces();  // TeX ends a control word at the spaces after it
     for (const Symbol& sym : kSymbols) {
       if (sym.name != name) continue;
@@ -643,8 +647,10 @@ class Renderer {
     }
     if (name == "mathbb" || name == "Bbb") return DoubleStruck(depth, out);
     if (name == "not") return Negated(depth, out);
-    if (name == "frac" || name == "dfrac" || name == "tfrac" || name == "cfrac")
+    if (name == "frac" || name == "dfrac" || name == "tfrac" || name == "cfrac") {
+      bare_script_ = bare_script;
       return Fraction(depth, out);
+    }
     if (name == "binom" || name == "tbinom" || name == "dbinom") {
       std::string n, k;
       if (!Argument(depth, &n) || !Argument(depth, &k) || Trimmed(n).empty() ||

@@ -214,10 +214,11 @@ static_assert(std::is_sorted(kAbbreviations.begin(), kAbbreviations.end()));
 // "ranked world no. 91", "vol. 2", "Iolanta, Op. 69", "Art. 15 of the Constitution", "the six
 // string quartets opp. 71 and 74", "op. 16 pt. 1", Köchel's "K. 216"), a title's part ("Pt. 1's
 // follow up EP"), a regulation's section ("Sec. 10. Cameras") and a mathematical text's
-// definitions, equations, theorems and propositions (set 23, "Near sets": "Defn. 7 can be used").
-constexpr std::array<std::string_view, 23> kAbbreviationsBeforeNumbers = {
+// definitions, equations, theorems and propositions (set 23, "Near sets": "Defn. 7 can be used");
+// not "Def.", which ends a name ("… toured with Mos Def. 2009 saw …", review17).
+constexpr std::array<std::string_view, 22> kAbbreviationsBeforeNumbers = {
     "b.",  "d.",   "fl.",  "r.",   "no.", "nos.", "vol.", "vols.", "op.",  "Op.",  "opp.", "Art.",
-    "can.", "pt.", "Pt.",  "Sec.", "K.",  "Defn.", "Def.", "Eq.",  "Eqs.", "Thm.", "Prop."};
+    "can.", "pt.", "Pt.",  "Sec.", "K.",  "Defn.", "Eq.",  "Eqs.", "Thm.", "Prop."};
 // Those that number with Roman numerals ("vol. I., 1862; vol. II., 1884", Hoboken's "Hob.
 // XVII:6"); not "no.", as in "He said no. I left".
 constexpr std::array<std::string_view, 7> kAbbreviationsBeforeRomanNumerals = {
@@ -526,6 +527,11 @@ bool ContinuesAfterExclamation(std::string_view before, std::string_view next) {
         if (next.starts_with(sup)) return true;
     }
   }
+  // A mark set over a relation, rendered as its superscript (`\stackrel{!}{=}`, "must equal", is
+  // "=^(!)"; `\overset{?}{=}`), review17.
+  if (std::string_view b = before.substr(0, before.find_last_not_of(" \t\n") + 1);
+      b.ends_with("^(!)") || b.ends_with("^(?)") || b.ends_with("^(!") || b.ends_with("^(?"))
+    return true;
   size_t e = before.find_last_not_of(" \t\n");
   for (; e != std::string_view::npos && e > 0; --e) {
     if (before[e] == '"' || before[e] == '\'' || before[e] == ')' || before[e] == ']') continue;

@@ -200,6 +200,27 @@ class ListLineTracker {
   size_t scanned_ = 0;  // bytes of `out` already looked at
 };
 
+// A line whose first word is in lower case by its spelling, so that it may start a sentence
+// (review17): a word with a capital inside it ("pH values below 7 …", "iPhone sales …",
+// "mRNA"), or a name's particle before the name ("von Neumann proved …", "de Broglie",
+// "d'Alembert's formula").
+bool StartsSentenceInLowerCase(std::string_view line) {
+  size_t n = 0;
+  while (n < line.size() && std::isalpha(static_cast<unsigned char>(line[n]))) ++n;
+  const std::string_view word = line.substr(0, n);
+  if (std::any_of(word.begin(), word.end(),
+                  [](char c) { return c >= 'A' && c <= 'Z'; }))
+    return true;
+  if ((word == "d" || word == "l") && n + 1 < line.size() && line[n] == '\'' &&
+      line[n + 1] >= 'A' && line[n + 1] <= 'Z')
+    return true;
+  static constexpr std::string_view kParticles[] = {"da", "de", "del", "della", "der", "di",
+                                                    "du", "la", "le", "ten", "ter", "van",
+                                                    "von"};
+  return n + 1 < line.size() && line[n] == ' ' && line[n + 1] >= 'A' && line[n + 1] <= 'Z' &&
+         std::find(std::begin(kParticles), std::end(kParticles), word) != std::end(kParticles);
+}
+
 // Whether rendered math starts with a lower-case letter (Latin or Greek: "θc", "φ: H → S′",
 // "ω = Dp/Dt"), before which ICU sees no sentence start.
 bool StartsLowerCase(std::string_view text) {
@@ -295,7 +316,8 @@ void AppendInlineMath(std::string_view open_tag, std::string_view tex, std::stri
     if (k < after.size() && after[k] == '\n') {
       ++k;
       while (k < after.size() && k < 128 && (after[k] == ' ' || after[k] == '\t')) ++k;
-      ends_paragraph = k < after.size() && !(after[k] >= 'a' && after[k] <= 'z');
+      ends_paragraph = k < after.size() && (!(after[k] >= 'a' && after[k] <= 'z') ||
+                                            StartsSentenceInLowerCase(after.substr(k)));
     }
   } else if (line_start_before() && line_end_after()) {
     return;
@@ -726,7 +748,7 @@ bool EndsSentence(std::string_view formula) {
 // formula (set 23). English starts a new sentence with a capital; a lower-case word after an open
 // lead-in and its formula is the rest of the sentence.
 bool ContinuesAfterFormula(std::string_view, std::string_view next) {
-  return !next.empty() && next[0] >= 'a' && next[0] <= 'z';
+  return !next.empty() && next[0] >= 'a' && next[0] <= 'z' && !StartsSentenceInLowerCase(next);
 }
 
 // A floated <div> is a box beside the text, as a picture or {{Quote box}} is: an awards page's

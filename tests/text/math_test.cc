@@ -131,6 +131,9 @@ const MathCase kCases[] = {
     {"f(x) = \\begin{matrix} \\frac{1}{2} \\end{matrix} \\, x^T A x", "f(x) = (1/2) x^(T) Ax"},
     // A fraction that is a script's argument is not multiplied by what follows the script.
     {"\\xi \\nu_t^\\frac{3}{2}\\,dB_t", "\u03be\u03bdt^(3/2)dBt"},
+    // review17: only a fraction that is itself the script's argument; one inside another command
+    // there is bracketed before its factor as anywhere.
+    {"e^\\sqrt{\\frac{1}{2} x}", "e^(\u221a((1/2) x))"},
     // A source space that shows inside a denominator brackets it.
     {"\\frac{n!}{k_1!\\, k_2! \\cdots k_m!}", "n!/(k\u2081! k\u2082! \u22efkm!)"},
     {"\\frac{d  \\mathbf{r}}{d\\theta}", "dr/d\u03b8"},

@@ -388,12 +388,22 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
   EXPECT_EQ(sp.Split("It is n!/(k\u2081! k\u2082! \u22ef km!). Next."),
             (S{"It is n!/(k\u2081! k\u2082! \u22ef km!).", "Next."}));
   EXPECT_EQ(sp.Split("He cried Stop! (They did.) Go!"), (S{"He cried Stop!", "(They did.)", "Go!"}));
+  // review17: a mark set over a relation (`\stackrel{!}{=}`, "must equal"; `\overset{?}{=}`),
+  // rendered as its superscript, ends no sentence; a mark in brackets after a word does.
+  EXPECT_EQ(sp.Split("It requires f(x) =^(!) 0 for every root. Is a =^(?) b true? Next."),
+            (S{"It requires f(x) =^(!) 0 for every root.", "Is a =^(?) b true?", "Next."}));
+  EXPECT_EQ(sp.Split("He won the cup (Hooray!) 2 years later he won it again."),
+            (S{"He won the cup (Hooray!)", "2 years later he won it again."}));
   // "Near sets" (set 23): a definition's number after "Defn."; before a capital it ends one.
   EXPECT_EQ(sp.Split("The sets are similar. Defn. 7 can be used to define a measure. It is weak "
                      "by Defn. 6. Also, let Z be a set. See Eq. 3 and Thm. 2 for it."),
             (S{"The sets are similar.", "Defn. 7 can be used to define a measure.",
                "It is weak by Defn. 6.", "Also, let Z be a set.", "See Eq. 3 and Thm. 2 for it."}));
   EXPECT_EQ(sp.Split("It is given in the Defn. The next one."), (S{"It is given in the Defn.", "The next one."}));
+  // review17: "Def." ends a rapper's name ("Mos Def") more often than it numbers a definition,
+  // which set 23 writes "Defn."; a sentence that starts with a number after it is one of its own.
+  EXPECT_EQ(sp.Split("In 2008 they toured with Mos Def. 2009 saw their third album."),
+            (S{"In 2008 they toured with Mos Def.", "2009 saw their third album."}));
   EXPECT_EQ(sp.Split("He said no. 2020 was his last campaign."),
             (S{"He said no.", "2020 was his last campaign."}));
   EXPECT_EQ(sp.Split("It hangs in the Museum of Modern Art. I was told so."),

@@ -1046,6 +1046,33 @@ TEST(FormulaLineTest, AFormulaLineJoinsTheSentenceLeadingIntoIt) {
             (Lines{"It holds where a = b.", "is no more."}));
   EXPECT_EQ(CleanWikitext("It holds.\n:<math>a = b</math>\nis no more.").paragraphs,
             (Lines{"It holds.", "is no more."}));
+  // review17: a sentence that starts in lower case by its spelling (a word with a capital inside
+  // it, a name's particle before the name) is a new one, not the lead-in's rest; a lower-case
+  // word that merely has a capital later in the line goes on as before.
+  EXPECT_EQ(CleanWikitext("The acidity is defined as\n:<math>\\mathrm{pH} = -\\log a</math>\npH "
+                          "values below 7 are acidic.\n\nThe game's solution is\n:<math>x = y + "
+                          "z</math>\nvon Neumann proved this in 1928.\n\nThe growth was\n:<math>S "
+                          "= a t^2</math>\niPhone sales rose.\n\nThe wave length is\n:<math>"
+                          "\\lambda = h/p</math>\nde Broglie proposed it.\n\nIt holds where\n"
+                          ":<math>a = b</math>\nd'Alembert's formula gives it.")
+                .paragraphs,
+            (Lines{"The acidity is defined as pH = -log a", "pH values below 7 are acidic.",
+                   "The game's solution is x = y + z", "von Neumann proved this in 1928.",
+                   "The growth was S = at\u00b2", "iPhone sales rose.",
+                   "The wave length is \u03bb = h/p", "de Broglie proposed it.",
+                   "It holds where a = b", "d'Alembert's formula gives it."}));
+  EXPECT_EQ(CleanWikitext("It holds where\n:<math>a = b</math>\nfor all x in Europe, as de "
+                          "Broglie said.\n\nThe rule is\n:<math>a = b</math>\nde facto a law.")
+                .paragraphs,
+            (Lines{"It holds where a = b for all x in Europe, as de Broglie said.",
+                   "The rule is a = b de facto a law."}));
+  // The same after a block formula that ends a prose line.
+  EXPECT_EQ(CleanWikitext("It uses the fact that <math display=\"block\">x = y</math>\nvon "
+                          "Neumann proved it.\n\nIt uses the fact that <math display=\"block\">x "
+                          "= y</math>\nwhere x is y.")
+                .paragraphs,
+            (Lines{"It uses the fact that x = y", "von Neumann proved it.",
+                   "It uses the fact that x = y where x is y."}));
   // Set 23 ("Dirac bracket", "Mason\u2013Weaver equation"): a formula written over several lines
   // joins as one; a line inside it that starts as a list line, or no closing tag within 8 lines,
   // leaves it out as before.
