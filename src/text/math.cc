@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace aligndb {
 namespace {
@@ -584,20 +586,36 @@ class Renderer {
       return true;
     }
     if (Listed(kWords, name)) {
-      // A space before the word when it follows a letter, digit or symbol, also across the
-      // source's own spaces (`n \log n` → "n log n", not "nlog n").
-      size_t b = out->size();
-      while (b > 0 && (*out)[b - 1] == kSourceSpace) --b;
-      if (b > 0) {
-        const unsigned char last = static_cast<unsigned char>((*out)[b - 1]);
-        if (IsAsciiLetter(static_cast<char>(last)) || IsDigit(static_cast<char>(last)) ||
-            last >= 0x80)
-          out->push_back(' ');
-      }
+      SpaceBeforeWord(out);
       out->append(name == "bmod"     ? "mod"
                   : name == "liminf" ? "lim inf"
                   : name == "limsup" ? "lim sup"
                                      : name);
+      // The limit below `\lim`, `\max`, `\sup` …, written on the line, is set apart from the
+      // word and from the operand by a space each side: `\liminf_{n\to\infty} d(n)` →
+      // "lim inf n → ∞ d(n)", not "lim infn → ∞d(n)".
+      if (name == "lim" || name == "liminf" || name == "limsup" || name == "max" ||
+          name == "min" || name == "sup" || name == "inf") {
+        size_t q = p_;
+        while (true) {
+          while (q < s_.size() && (s_[q] == ' ' || s_[q] == '\n' || s_[q] == '\t')) ++q;
+          if (s_.substr(q, 7) == "\\limits")
+            q += 7;
+          else if (s_.substr(q, 9) == "\\nolimits")
+            q += 9;
+          else
+            break;
+        }
+        if (q < s_.size() && s_[q] == '_') {
+          p_ = q + 1;
+          std::string limit;
+          if (!Argument(depth, &limit) || Trimmed(limit).empty()) return false;
+          out->push_back(' ');
+          out->append(Trimmed(limit));
+          big_operator_ = 2;  // the operand after a space (Sequence)
+          return true;
+        }
+      }
       if (p_ < s_.size() && (IsAsciiLetter(s_[p_]) || IsDigit(s_[p_]) || s_[p_] == '\\'))
         out->push_back(' ');
       return true;
@@ -606,9 +624,26 @@ class Renderer {
     if (Listed(kArgument, name)) {
       const bool was = text_mode_;
       text_mode_ = name.substr(0, 4) == "text" || name == "mbox" || name == "hbox";
-      const bool ok = Argument(depth, out);
+      std::string arg;
+      const bool ok = Argument(depth, &arg);
       text_mode_ = was;
-      return ok;
+      if (!ok) return false;
+      // An operator name of two letters or more is a word, as `\log` is: apart from a word
+      // before it and a letter after it (`\operatorname{colim} \operatorname{GL}` → "colim
+      // GL", not "colimGL"); one letter (`\operatorname{d}V`, `\operatorname{E}[X]`) is not.
+      if (name == "operatorname" && CodePoints(Trimmed(arg)) >= 2) {
+        SpaceBeforeWord(out);
+        out->append(arg);
+        size_t q = p_;  // past spaces and thin spaces (`\operatorname{sech}\,x` → "sech x")
+        while (q < s_.size() && (s_[q] == ' ' || s_[q] == '\n' || s_[q] == '\t' ||
+                                 (s_[q] == '\\' && q + 1 < s_.size() && s_[q + 1] == ',')))
+          q += s_[q] == '\\' ? 2 : 1;
+        if (q < s_.size() && (IsAsciiLetter(s_[q]) || IsDigit(s_[q])))
+          out->push_back(' ');
+        return true;
+      }
+      out->append(arg);
+      return true;
     }
     if (name == "mathbb" || name == "Bbb") return DoubleStruck(depth, out);
     if (name == "not") return Negated(depth, out);
@@ -627,36 +662,26 @@ class Renderer {
     if (name == "stackrel" || name == "overset" || name == "underset" || name == "xrightarrow" ||
         name == "xleftarrow")
       return Labelled(name, depth, out);
-    if (name == "begin") {  // a matrix of one cell, a size switch: `\begin{matrix} \frac{1}{2} \end{matrix}`
-      constexpr std::string_view kBegin = "{matrix}", kEnd = "\\end{matrix}";
-      if (s_.substr(p_, kBegin.size()) != kBegin) return false;
-      const size_t end = s_.find(kEnd, p_);
-      if (end == std::string_view::npos) return false;
-      const std::string_view cell = s_.substr(p_ + kBegin.size(), end - p_ - kBegin.size());
-      if (cell.find('&') != std::string_view::npos || cell.find("\\\\") != std::string_view::npos ||
-          cell.find("\\begin") != std::string_view::npos)
-        return false;  // rows and columns: not rendered
-      Renderer inner(cell);
-      inner.text_mode_ = text_mode_;
-      std::string r;
-      if (!inner.Sequence(depth + 1, false, &r)) return false;
-      p_ = end + kEnd.size();
-      // As a fraction: bracketed when something multiplies it ("(1/2)QV").
-      if (FollowedByFactor(/*commands=*/true) && NeedsBrackets(Trimmed(r)))
-        out->append("(").append(Trimmed(r)).append(")");
-      else
-        out->append(r);
-      return true;
-    }
+    if (name == "begin") return Environment(depth, out);
     if (name == "colon") {  // punctuation: no space before it, one after (`f\colon A \to B`)
       out->append(": ");
       return true;
     }
     if (name == "sqrt") {
-      std::string arg;
-      if (p_ < s_.size() && s_[p_] == '[') return false;  // \sqrt[n]{x}
+      std::string arg, root;
+      if (p_ < s_.size() && s_[p_] == '[') {
+        // `\sqrt[n]{x}` → "ⁿ√x", `\sqrt[3]{x}` → "³√x": the index as a Unicode superscript
+        // before the root sign; an index without one (`\sqrt[x]{x}`) is not rendered.
+        const size_t close = s_.find(']', p_);
+        if (close == std::string_view::npos || close - p_ > 16) return false;
+        Renderer index(s_.substr(p_ + 1, close - p_ - 1));
+        std::string text;
+        if (!index.Sequence(depth + 1, false, &text) || !MapScript(Trimmed(text), true, &root))
+          return false;
+        p_ = close + 1;
+      }
       if (!Argument(depth, &arg)) return false;
-      std::string root = "√";
+      root.append("√");
       AppendBracketed(arg, &root);
       // `\sqrt{x}^2` → "(√x)²", not "√x²".
       const size_t q = s_.find_first_not_of(" \n\t", p_);
@@ -685,6 +710,192 @@ class Renderer {
       return true;
     }
     return false;  // a command this renderer does not know
+  }
+
+  // `\begin{NAME} … \end{NAME}`: the rows (`\\`) and cells (`&`) of a matrix, `cases` or
+  // aligned equations, written on one line as a reader reads them (docs/text.md, "Inline math"):
+  // a matrix's cells with ", " between them and its rows with "; " between them, inside its
+  // own brackets (`pmatrix` → "(1, 1; 0, 1)", `bmatrix` → "[x; z₁]", `vmatrix` → "|a, b; c, d|";
+  // `matrix` and `array` take the brackets of `\left[ … \right]` around them); the rows of
+  // `cases` with "; " between them ("0, if x = 0; sin(1/x), if x ≠ 0"); aligned rows with "; "
+  // between them, or a space when the next row goes on with a relation or an operator (`a &= b
+  // \\ &= c` → "a = b = c"); `\left\{` before an `array` and `\right.` after it read as
+  // `cases`. A matrix of one cell is a size switch (`\begin{matrix} \frac{1}{2}
+  // \end{matrix}`): its content. An environment inside another, or one not listed, is not
+  // rendered.
+  bool Environment(int depth, std::string* out) {
+    if (p_ >= s_.size() || s_[p_] != '{') return false;
+    const size_t close = s_.find('}', p_);
+    if (close == std::string_view::npos) return false;
+    const std::string_view env = s_.substr(p_ + 1, close - p_ - 1);
+    enum Kind { kMatrix, kCases, kAligned };
+    std::string_view open_bracket, close_bracket;
+    Kind kind;
+    if (env == "matrix" || env == "smallmatrix" || env == "array") {
+      kind = kMatrix;
+    } else if (env == "pmatrix" || env == "bmatrix" || env == "vmatrix" || env == "Vmatrix") {
+      kind = kMatrix;
+      open_bracket = env[0] == 'p' ? "(" : env[0] == 'b' ? "[" : env[0] == 'v' ? "|" : "‖";
+      close_bracket = env[0] == 'p' ? ")" : env[0] == 'b' ? "]" : open_bracket;
+    } else if (env == "cases") {
+      kind = kCases;
+    } else if (env == "aligned" || env == "align" || env == "align*" || env == "gathered" ||
+               env == "split" || env == "alignat") {
+      kind = kAligned;
+    } else {
+      return false;
+    }
+    size_t body = close + 1;
+    if (env == "array" || env == "alignat") {  // the column layout or count: `{ccc}`, `{2}`
+      while (body < s_.size() && s_[body] == ' ') ++body;
+      if (body >= s_.size() || s_[body] != '{') return false;
+      const size_t spec_end = s_.find('}', body);
+      if (spec_end == std::string_view::npos ||
+          s_.substr(body + 1, spec_end - body - 1).find('{') != std::string_view::npos)
+        return false;
+      body = spec_end + 1;
+    }
+    const std::string end_tag = "\\end{" + std::string(env) + "}";
+    const size_t end = s_.find(end_tag, body);
+    if (end == std::string_view::npos) return false;
+    const std::string_view inner = s_.substr(body, end - body);
+    if (inner.find("\\begin") != std::string_view::npos) return false;
+    // Cells, split at `&` and rows at `\\` outside groups (an optional `[2pt]` after `\\`
+    // skipped), each rendered as a formula of its own.
+    std::vector<std::vector<std::string>> rows(1);
+    int open = 0;
+    size_t cell = 0;
+    auto add_cell = [&](size_t to) {
+      Renderer r(inner.substr(cell, to - cell));
+      r.text_mode_ = text_mode_;
+      std::string text;
+      if (!r.Sequence(depth + 1, false, &text)) return false;
+      rows.back().emplace_back(Trimmed(text));
+      return true;
+    };
+    for (size_t k = 0; k < inner.size(); ++k) {
+      const char c = inner[k];
+      if (c == '{') {
+        ++open;
+      } else if (c == '}') {
+        if (--open < 0) return false;
+      } else if (c == '\\' && k + 1 < inner.size() && inner[k + 1] != '\\') {
+        ++k;  // a command's first letter or a control symbol (`\&`, `\{`) is no separator
+      } else if (open == 0 && c == '&') {
+        if (!add_cell(k)) return false;
+        cell = k + 1;
+      } else if (c == '\\' && k + 1 == inner.size()) {
+        return false;  // a lone backslash at the end
+      } else if (open == 0 && c == '\\') {  // `\\`
+        if (!add_cell(k)) return false;
+        k += 2;
+        while (k < inner.size() && inner[k] == ' ') ++k;
+        if (k < inner.size() && inner[k] == '[') {
+          const size_t dim = inner.find(']', k);
+          if (dim == std::string_view::npos || dim - k > 12) return false;
+          k = dim + 1;
+        }
+        cell = k;
+        --k;
+        rows.emplace_back();
+      }
+    }
+    if (open != 0 || !add_cell(inner.size())) return false;
+    // A row of empty cells (after a last `\\`) is no row.
+    while (!rows.empty() && std::all_of(rows.back().begin(), rows.back().end(),
+                                        [](const std::string& t) { return t.empty(); }))
+      rows.pop_back();
+    if (rows.empty()) return false;
+    p_ = end + end_tag.size();
+    // `\left\{ \begin{array} … \end{array} \right.` is written as `cases` is (Mayer–Vietoris
+    // sequence): without a brace that would stay open in the text.
+    if (kind == kMatrix && open_bracket.empty()) {
+      size_t b = out->size();
+      while (b > 0 && ((*out)[b - 1] == kSourceSpace || (*out)[b - 1] == ' ')) --b;
+      size_t q = p_;
+      while (q < s_.size() && (s_[q] == ' ' || s_[q] == '\n' || s_[q] == '\t')) ++q;
+      if (b > 0 && (*out)[b - 1] == '{' && s_.substr(q, 7) == "\\right.") {
+        out->resize(b - 1);
+        p_ = q + 7;
+        kind = kCases;
+      }
+    }
+    // An `array` or `matrix` with a cell of only a relation sign aligns equations (`r_1 &=&
+    // r_1(q_1, …) \\\\ …`, "Lagrangian mechanics"): its cells meet as aligned rows' do.
+    if (kind == kMatrix && open_bracket.empty()) {
+      for (const auto& row : rows)
+        for (const std::string& c : row)
+          if (CodePoints(c) == 1 && StartsWithRelation(c) && c != "+" && c != "×" && c != "·")
+            kind = kAligned;
+    }
+    if (kind == kMatrix && rows.size() == 1 && rows[0].size() == 1 && open_bracket.empty()) {
+      // As a fraction: bracketed when something multiplies it ("(1/2)QV").
+      const std::string& r = rows[0][0];
+      if (FollowedByFactor(/*commands=*/true) && NeedsBrackets(r))
+        out->append("(").append(r).append(")");
+      else
+        out->append(r);
+      return true;
+    }
+    std::string text(open_bracket);
+    for (size_t i = 0; i < rows.size(); ++i) {
+      std::string row;
+      for (const std::string& c : rows[i]) {
+        if (c.empty()) continue;
+        if (!row.empty()) {
+          // A case's condition after a comma, unless written as words ("1 if |t| < 1/2") or
+          // after the source's own comma ("0, if x = 0"); aligned cells meet as TeX sets them.
+          if (kind == kAligned)
+            row.push_back(kSourceSpace);
+          else if (kind == kMatrix || (row.back() != ',' && !StartsWithWord(c)))
+            row.append(", ");
+          else
+            row.push_back(' ');
+        }
+        row.append(c);
+      }
+      if (i > 0) {
+        // A row's own closing comma or semicolon gives way to the separator.
+        while (!text.empty() && (text.back() == ',' || text.back() == ';')) text.pop_back();
+        const bool goes_on = kind == kAligned && StartsWithRelation(row);
+        text.append(goes_on ? " " : "; ");
+      }
+      text.append(row);
+    }
+    text.append(close_bracket);
+    out->append(text);
+    return true;
+  }
+
+  // Whether rendered text starts with a word of two lower-case letters or more (`if`,
+  // `otherwise`, `for`).
+  static bool StartsWithWord(std::string_view text) {
+    size_t n = 0;
+    while (n < text.size() && text[n] >= 'a' && text[n] <= 'z') ++n;
+    return n >= 2 && (n == text.size() || text[n] == ' ');
+  }
+
+  // Whether rendered text starts with a relation sign or a binary operator: the next aligned
+  // row goes on with it (`f := √(…) \\ & + Iσ₁₁ … ≤ 0`, "Drucker–Prager yield criterion").
+  static bool StartsWithRelation(std::string_view row) {
+    for (std::string_view rel : {"=", "<", ">", "≤", "≥", "≠", "≈", "≡", "∼", "≃", "≅", "∝",
+                                 "→", "⇒", "⟹", "⇔", "⟺", "⊂", "⊆", "⊃", "⊇", "∈", "≪", "≫",
+                                 "+", "- ", "×", "·"})
+      if (row.starts_with(rel)) return true;
+    return false;
+  }
+
+  // A space before an operator word when it follows a letter, digit or symbol, also across the
+  // source's own spaces (`n \log n` → "n log n", not "nlog n").
+  static void SpaceBeforeWord(std::string* out) {
+    size_t b = out->size();
+    while (b > 0 && (*out)[b - 1] == kSourceSpace) --b;
+    if (b > 0) {
+      const unsigned char last = static_cast<unsigned char>((*out)[b - 1]);
+      if (IsAsciiLetter(static_cast<char>(last)) || IsDigit(static_cast<char>(last)) ||
+          last >= 0x80)
+        out->push_back(' ');
+    }
   }
 
   // `\not =` → "≠", `\not\in` → "∉", `\not` before another symbol: the symbol struck through
@@ -833,10 +1044,11 @@ bool SpaceBesideBarShows(std::string_view before, std::string_view s, size_t nex
 std::string TidySpaces(std::string_view s) {
   std::string r;
   r.reserve(s.size());
+  size_t next = 0;  // the first byte after the current run of spaces: each run is scanned once
   for (size_t k = 0; k < s.size(); ++k) {
     char c = s[k];
     if (c == kSourceSpace) {
-      size_t next = s.find_first_not_of(" \x01", k);
+      if (next <= k) next = s.find_first_not_of(" \x01", k);
       if (r.empty() || next == std::string_view::npos) continue;
       if (IsWordByte(r.back()) && IsWordByte(s[next])) continue;
       if (!SpaceBesideBarShows(r, s, next)) continue;

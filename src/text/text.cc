@@ -11,6 +11,7 @@
 #include <array>
 #include <cctype>
 #include <cstring>
+#include <iterator>
 
 #include "text/templates.h"
 #include "text/wikitext.h"
@@ -706,6 +707,12 @@ bool InitialContinues(std::string_view next) {
   // Other starters that are also surnames ("Most", "Her") start sentences after symbol letters
   // more often ("Hepatitis B. Most people …", "Henry V. Her son …").
   if (w == "Still") return true;
+  // A sentence in brackets after the letter: it was a symbol that ended its sentence ("… whose
+  // interiors cover X. (The interiors of A and B need not be disjoint.)", set 23). A nickname
+  // of one word in brackets goes on with the name ("B. F. (Fred) Skinner", set 5).
+  if (w.size() >= 2 && w[0] == '(' && std::isupper(static_cast<unsigned char>(w[1])) &&
+      w.find(')') == std::string_view::npos)
+    return false;
   return !StartsSentences(w) && !IsAcronym(w);
 }
 
@@ -1808,6 +1815,27 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
     if (!cited.empty()) {
       cited.push_back(b0.back());
       moved = std::move(cited);
+    }
+  }
+  // A kSentenceBreak that ICU put no boundary after gets one, after the spaces that follow it:
+  // before a lower-case word ICU sees no sentence start ("Call this angle θc.\u2063 θc is …", a
+  // formula that starts a sentence, marked by CleanWikitext). Found in order, merged once.
+  if (HoldsNoBreakMark(text)) {
+    std::vector<size_t> forced;
+    for (size_t m = text.find(kSentenceBreak); m != std::string_view::npos;
+         m = text.find(kSentenceBreak, m + kSentenceBreak.size())) {
+      size_t q = m + kSentenceBreak.size();
+      while (q < text.size() && text[q] == ' ') ++q;
+      if (q < text.size() && (forced.empty() || forced.back() != q)) forced.push_back(q);
+    }
+    if (!forced.empty()) {
+      const std::vector<size_t>& from = moved.empty() ? icu_bounds : moved;
+      std::vector<size_t> merged;
+      merged.reserve(from.size() + forced.size());
+      std::merge(from.begin(), from.end(), forced.begin(), forced.end(),
+                 std::back_inserter(merged));
+      merged.erase(std::unique(merged.begin(), merged.end()), merged.end());
+      moved = std::move(merged);
     }
   }
   const std::vector<size_t>& bounds = moved.empty() ? icu_bounds : moved;

@@ -221,6 +221,49 @@ bool StartsSentenceInLowerCase(std::string_view line) {
          std::find(std::begin(kParticles), std::end(kParticles), word) != std::end(kParticles);
 }
 
+// Whether rendered math starts with a lower-case letter (Latin or Greek: "θc", "φ: H → S′",
+// "ω = Dp/Dt"), before which ICU sees no sentence start.
+bool StartsLowerCase(std::string_view text) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  if (text.empty()) return false;
+  const auto c0 = static_cast<unsigned char>(text[0]);
+  if (c0 >= 'a' && c0 <= 'z') return true;
+  if (text.size() < 2 || (c0 != 0xCE && c0 != 0xCF)) return false;
+  const unsigned cp = ((c0 & 0x1Fu) << 6) | (static_cast<unsigned char>(text[1]) & 0x3Fu);
+  return (cp >= 0x3B1 && cp <= 0x3C9) || (cp >= 0x3D0 && cp <= 0x3D7) ||
+         (cp >= 0x3F0 && cp <= 0x3F5);
+}
+
+// `out` ends a sentence before a formula that starts the next one: a period after a word or a
+// formula, then spaces ("Call this angle <math>\theta_c</math>.  <math>\theta_c</math> is",
+// "… a global [[isometry]]. <math>\varphi: H \rightarrow S'</math> will be the map"). Not after
+// an abbreviation ("i.e. <math>", "e.g.", "vs.", "cf.") nor a single letter (an initial).
+bool EndsSentenceBeforeFormula(std::string_view out) {
+  size_t k = out.size();
+  size_t spaces = 0;
+  while (k > 0 && out[k - 1] == ' ' && spaces < 8) --k, ++spaces;
+  if (spaces == 0 || spaces == 8 || k < 3 || out[k - 1] != '.') return false;
+  --k;
+  std::string_view before = out.substr(0, k);
+  while (before.ends_with("]]") || before.ends_with("''")) before.remove_suffix(2);
+  if (before.empty()) return false;
+  const auto last = static_cast<unsigned char>(before.back());
+  // A rendered formula, a bracket, a number.
+  if (last >= 0x80 || before.back() == ')' || std::isdigit(last)) return true;
+  size_t w = before.size();
+  while (w > 0 && std::isalpha(static_cast<unsigned char>(before[w - 1]))) --w;
+  const std::string_view word = before.substr(w);
+  // After a letter of another script the word is a formula's ("θc"), not an initial.
+  if (w > 0 && static_cast<unsigned char>(before[w - 1]) >= 0x80) return true;
+  if (word.size() < 2 || (w > 0 && before[w - 1] == '.')) return false;  // "X.", "i.e."
+  static constexpr std::string_view kAbbreviations[] = {
+      "vs", "cf", "viz", "resp", "etc", "approx", "eq", "Eq", "eqs", "Eqs", "fig", "Fig",
+      "figs", "Figs", "no", "No", "ca", "al", "ch", "Ch", "sec", "Sec", "p", "pp", "Thm", "Def",
+      "Defn", "Prop", "Lem", "Cor", "Ex", "ex", "ed", "Vol", "vol"};
+  return std::find(std::begin(kAbbreviations), std::end(kAbbreviations), word) ==
+         std::end(kAbbreviations);
+}
+
 // Inline `<math>` shows its formula in the sentence: rendered as plain text (text/math.h), each
 // character that later passes read as markup written as an entity (decoded with the others), so
 // that `=` or `|` inside a template argument stay text. Display math (`display="block"`) is not
@@ -281,6 +324,11 @@ void AppendInlineMath(std::string_view open_tag, std::string_view tex, std::stri
   }
   std::string text;
   if (RenderMath(tex, &text)) {
+    // A formula in lower case that starts a sentence: ICU would join the two sentences.
+    if (!block && StartsLowerCase(text) && EndsSentenceBeforeFormula(*out)) {
+      const size_t end = out->find_last_not_of(' ') + 1;
+      out->insert(end, kSentenceBreak);
+    }
     for (char c : text) {
       if (std::strchr("=|[]{}_*#:;'<>&~!", c) != nullptr && c != '\0') {
         out->append("&#").append(std::to_string(static_cast<int>(c))).push_back(';');
@@ -2090,10 +2138,20 @@ bool IsLinkSection(std::string_view heading) {
   while (!t.empty() && t.back() == '=') t.remove_suffix(1);
   t = Trim(t);
   return IEquals(t, "External links") || IEquals(t, "External link") || IEquals(t, "See also") ||
-         IEquals(t, "Further reading") || IEquals(t, "References") || IEquals(t, "Bibliography");
+         IEquals(t, "Further reading") || IEquals(t, "References") || IEquals(t, "Bibliography") ||
+         IEquals(t, "Sources") || IEquals(t, "Works cited");
 }
 
-// Under External links, See also, Further reading, References or Bibliography a line with a URL,
+// A line that is one bare URL and nothing else ("http://www.avn.com/index.php?…" between two
+// paragraphs, set 24's "Gwen Media"): a link, not a sentence.
+bool IsBareUrlLine(std::string_view line) {
+  const std::string_view t = Trim(line);
+  return (t.starts_with("http://") || t.starts_with("https://")) &&
+         t.find_first_of(" \t") == std::string_view::npos;
+}
+
+// Under External links, See also, Further reading, References, Bibliography, Sources or Works
+// cited a line with a URL,
 // bare ("… or https://web.archive.org/… The Baseball Page") or in an external link
 // ("[http://www.imdb.com/… Allen Morris IMDb Biography]"), is navigation.
 bool HasUrl(std::string_view line) {
@@ -2249,6 +2307,35 @@ bool UnclosedLinkAtEnd(std::string_view line) {
   return depth > 0;
 }
 
+// A field of a profile or fact sheet typed as a line: a label of one to three words starting with
+// a capital, ':' and a value of at most ten words without an end mark ("Name: Jordan Capri",
+// "Started Modeling: 2003", "Birthplace: San Diego, California"; the label may be bold).
+bool IsFieldLine(std::string_view line) {
+  std::string_view t = Trim(line);
+  if (t.starts_with("'''")) t.remove_prefix(3);
+  if (t.empty() || t[0] < 'A' || t[0] > 'Z') return false;
+  size_t k = 0;
+  int words = 1;
+  while (k < t.size() && (std::isalpha(static_cast<unsigned char>(t[k])) || t[k] == ' ')) {
+    if (t[k] == ' ' && ++words > 3) return false;
+    ++k;
+  }
+  if (k == 0 || t[k - 1] == ' ') return false;
+  std::string_view rest = t.substr(k);
+  if (rest.starts_with("'''")) rest.remove_prefix(3);
+  if (!rest.starts_with(":")) return false;
+  rest.remove_prefix(1);
+  if (rest.starts_with("'''")) rest.remove_prefix(3);  // "'''Started Modeling:''' 2003"
+  if (!rest.starts_with(" ")) return false;
+  rest = Trim(rest);
+  if (rest.empty() || std::count(rest.begin(), rest.end(), ' ') >= 10) return false;
+  std::string_view end = rest;
+  while (!end.empty() &&
+         (end.back() == '"' || end.back() == '\'' || end.back() == ')' || end.back() == ']'))
+    end.remove_suffix(1);
+  return end.empty() || (end.back() != '.' && end.back() != '!' && end.back() != '?');
+}
+
 // Blanks the lines that are not prose but would read as prose once links and quotes are rendered
 // (link-only lines, bold sub-headings, bare URLs under External links), before they are.
 void BlankNonProseLines(std::string* s) {
@@ -2260,6 +2347,10 @@ void BlankNonProseLines(std::string* s) {
   bool after_comma = false;
   bool prose_line = false;
   int joins = 0;  // lines joined to the item at `b`
+  // Three field lines or more in a row (IsFieldLine) are a profile, not prose ("Name: Jordan
+  // Capri" / "Birthplace: San Diego, California" / "Measurements: …" / "Started Modeling: 2003",
+  // set 24): lines before `field_run_end` are such a run. Each run is scanned once.
+  size_t field_run_end = 0;
   for (size_t b = 0; b < s->size();) {
     size_t e = s->find('\n', b);
     if (e == std::string::npos) e = s->size();
@@ -2289,8 +2380,19 @@ void BlankNonProseLines(std::string* s) {
     unsigned char c =
         first == std::string_view::npos ? ' ' : static_cast<unsigned char>(line[first]);
     if (c == '=' && IsHeading(line)) link_section = IsLinkSection(line);
-    bool other =
-        !std::isalnum(c)
+    if (b >= field_run_end && (std::isupper(c) || c == '\'')) {
+      size_t k = b;
+      int fields = 0;
+      while (k < s->size()) {
+        const size_t ke = std::min(s->find('\n', k), s->size());
+        if (!IsFieldLine(std::string_view(s->data() + k, ke - k))) break;
+        ++fields;
+        k = ke + 1;
+      }
+      if (fields >= 3) field_run_end = k;
+    }
+    bool other = b < field_run_end ||
+        (!std::isalnum(c)
             ? (!continues && (IsLinkOnlyLine(line) ||
                               // not inside a sentence: under a prose line, or going on below
                               // ("… published in 1902 as" / "[http://… A Journey]" / "and was …")
@@ -2303,8 +2405,10 @@ void BlankNonProseLines(std::string* s) {
                   ((c == ':' || c == '\'' || c == '(') && IsHatnoteLine(line)) ||
                   ((c == '\'' || c == '[') && IsFactbookFieldLine(line.substr(first)))
             : (c == 'S' && IsSeeAlsoLine(line.substr(first))) ||
+                  (c == 'h' && !continues && !after_prose && IsBareUrlLine(line) &&
+                   !ContinuedBelow(*s, e)) ||
                   ((c == 'S' || c == 's' || c == 'M' || c == 'F') && IsHatnoteLine(line)) ||
-                  (std::isupper(c) && IsFactbookFieldLine(line.substr(first)));
+                  (std::isupper(c) && IsFactbookFieldLine(line.substr(first))));
     // Under External links and the like, a short line ending in ':' labels the links below it
     // ("For biographies of Kraepelin see:"); a longer one is a sentence introducing them.
     if (other || (link_section && (HasUrl(line) || IsShortLabel(line)))) {

@@ -137,17 +137,70 @@ const MathCase kCases[] = {
     // A source space that shows inside a denominator brackets it.
     {"\\frac{n!}{k_1!\\, k_2! \\cdots k_m!}", "n!/(k\u2081! k\u2082! \u22efkm!)"},
     {"\\frac{d  \\mathbf{r}}{d\\theta}", "dr/d\u03b8"},
+    // Sets 23\u201324: environments written on one line as a reader reads them: the rows of
+    // `cases` ("Bounded variation", "LTI system theory", "Allan variance"), a matrix's rows in
+    // its brackets ("Cusp neighborhood", "Backstepping", "Color balance"), aligned rows going on
+    // with a relation; a root's index ("E (mathematical constant)"); operator names apart
+    // ("Algebraic K-theory", "Hyperbolic function"); a limit apart from its word and operand
+    // ("Divisor function").
+    {"f(x) = \\begin{cases} 0, & \\mbox{if }x =0 \\\\ x \\sin(1/x), & \\mbox{if } x \\neq 0 "
+     "\\end{cases} ",
+     "f(x) = 0, if x =0; x sin(1/x), if x \u2260 0"},
+    {"\\Pi(t)\\ \\stackrel{\\text{def}}{=}\\ \\begin{cases} 1 &\\text{if } |t| < \\frac{1}{2},\\\\ 0 "
+     "&\\text{if } |t| > \\frac{1}{2}.\\end{cases}",
+     "\u03a0(t) =^(def) 1 if |t| < 1/2; 0 if |t| > 1/2."},
+    {"\\begin{cases} \\frac{2(N-2)}{2.3N-4.9} & n = 1 \\\\ 3 & n \\ge 2\\end{cases}",
+     "(2(N-2))/(2.3N-4.9), n = 1; 3, n \u2265 2"},
+    {"t(z)=\\begin{pmatrix} 1 & 1 \\\\ 0 & 1 \\end{pmatrix}:z", "t(z)=(1, 1; 0, 1):z"},
+    {"\\mathbf{y} \\triangleq \\begin{bmatrix} \\mathbf{x} \\\\ z_1 \\end{bmatrix}\\,",
+     "y \u225c [x; z\u2081]"},
+    {"\\left[\\begin{array}{c} X \\\\ Y \\\\ Z \\end{array}\\right]\\approx\\mathbf{A}",
+     "[X; Y; Z] \u2248 A"},
+    {"\\begin{vmatrix} a & b \\\\ c & d \\\\ \\end{vmatrix}", "|a, b; c, d|"},
+    {"\\delta_{2n}=\\left\\{\\begin{array}{ll} A & n=2 \\\\ 0 & n\\ne 2\\end{array}\\right.",
+     "\u03b42n=A, n=2; 0, n \u2260 2"},
+    {"\\{\\begin{array}{c} a \\end{array}\\}", "{a}"},
+    {"\\begin{array}{rcl} r_1 &=& r_1(q_1, t) \\\\ \\vdots \\\\ r_n &=& r_n(q_1, t) \\end{array}",
+     "r\u2081 = r\u2081(q\u2081, t); \u22ee; rn = rn(q\u2081, t)"},
+    {"\\begin{array}{cc} 1 & + \\\\ 0 & 1 \\end{array}", "1, +; 0, 1"},
+    {"f := & \\sqrt{x} \\\\ & + y \\le 0 \\\\ g = 1", "<dropped>"},  // `&` outside
+    {"\\begin{align} f := & \\sqrt{x} \\\\ & + y \\le 0 \\\\ g &= 1 \\end{align}",
+     "f := \u221ax + y \u2264 0; g = 1"},
+    {"\\begin{aligned} a &= b+c \\\\[2pt] &= d \\\\ x &= 1 \\end{aligned}", "a = b+c = d; x = 1"},
+    {"e = \\lim_{n\\to\\infty} \\frac{n}{\\sqrt[n]{n!}}", "e = lim n \u2192 \u221e n/(\u207f\u221an!)"},
+    {"\\sqrt[3]{x+1}", "\u00b3\u221a(x+1)"},
+    {"\\operatorname{GL}(A) = \\operatorname{colim} \\operatorname{GL}(n, A)",
+     "GL(A) = colim GL(n, A)"},
+    {"(\\operatorname{csch}\\,x)' = -\\,\\operatorname{coth}\\,x", "(csch x)\u2032 = -coth x"},
+    {"\\frac{\\operatorname dV}{\\operatorname dr} + \\operatorname{E}[X]", "dV/dr + E[X]"},
+    {"\\liminf_{n\\to\\infty} d(n)=2.", "lim inf n \u2192 \u221e d(n)=2."},
+    {"\\max_i\\left[w_{i}\\right] + \\max x", "max i [wi] + max x"},
 };
 
 TEST(MathTest, EveryListedCase) {
   for (const MathCase& c : kCases) EXPECT_EQ(Render(c.tex), c.text) << c.tex;
 }
 
+TEST(MathTest, FormulasUpToTheCapRender) {
+  // Set 23 ("Rate equation"): 211 bytes of TeX, over the old cap of 160, rendered as one.
+  const std::string tex =
+      "\\left[ B \\right]=\\left[ A \\right]_{0}\\frac{k_{f}}{k_{f}+k_{b}}\\left( "
+      "1-e^{-\\left( k_{f}+k_{b} \\right)t} \\right)+\\left[ B \\right]_{0}\\frac{1}{k_{f}+k_{b}}"
+      "\\left( k_{f}+k_{b}e^{-\\left( k_{f}+k_{b} \\right)t} \\right)";
+  ASSERT_GT(tex.size(), 160u);
+  EXPECT_EQ(Render(tex),
+            "[B]=[A]\u2080(kf/(kf+kb))(1-e^(-(kf+kb)t))+[B]\u2080(1/(kf+kb))(kf+kbe^(-(kf+kb)t))");
+  EXPECT_EQ(Render(std::string(kMaxMathTex, 'x')), std::string(kMaxMathTex, 'x'));
+}
+
 TEST(MathTest, FormulasItDoesNotUnderstandAreDropped) {
   for (const char* tex :
-       {"\\begin{matrix} a & b \\end{matrix}", "\\begin{matrix} a \\\\ b \\end{matrix}",
-        "\\begin{cases} a \\end{cases}", "\\begin{matrix} a", "\\binom{n}", "\\binom{}{k}",
-        "\\xrightarrow[g]{f}", "\\stackrel{a}", "a & b", "a \\\\ b", "\\sqrt[3]{x}",
+       {"\\begin{matrix} a & b \\end{matrix} \\end{matrix}", "\\begin{tabular}{c} a \\end{tabular}",
+        "\\begin{matrix} \\begin{matrix} a \\end{matrix} \\end{matrix}", "\\begin{cases} {a & b} \\end{cases}",
+        "\\begin{cases} a \\\\ \\end{array}", "\\begin{array} a \\end{array}", "\\begin{cases} \\\\ \\end{cases}",
+        "\\begin{matrix} a", "\\binom{n}", "\\binom{}{k}",
+        "\\xrightarrow[g]{f}", "\\stackrel{a}", "a & b", "a \\\\ b", "\\sqrt[x]{x}", "\\sqrt[3]",
+        "\\lim_", "\\max_{}",
         "{a", "a}", "x^", "\\unknowncommand x", "\\frac{a}", "", "   ", "\\,", "[[x,y],z]=0",
         "[x,[y,z]]",  // "[[" and "]]" would read as a wiki link's
         "\\{\\{0\\}\\}", "\\{0,\\{1\\}\\}"})  // and "{{", "}}" as a template's
@@ -232,6 +285,23 @@ TEST(MathTest, HostileInputIsLinear) {
   };
   const double small = seconds(page(2500)), large = seconds(page(10000));
   EXPECT_LT(large, 10 * std::max(small, 1e-3)) << small << " s, then " << large << " s";
+  // The same near the cap, with environments, rows, cells, roots and runs of spaces.
+  std::string env = "\\begin{pmatrix} \\sqrt[3]{\\operatorname{ab}} & \\lim_{n} x \\\\ ";
+  while (env.size() < kMaxMathTex - 40) env += "{a} & b \\\\[1pt] c &     d \\\\ ";
+  env += " & y \\end{pmatrix}";
+  ASSERT_LE(env.size(), kMaxMathTex);
+  ASSERT_TRUE(RenderMath(env, &out)) << env;
+  const std::string near_cap = hard + std::string(kMaxMathTex - hard.size(), ' ');
+  ASSERT_TRUE(RenderMath(near_cap, &out));
+  for (const std::string& tex : {env, near_cap}) {
+    auto page_of = [&](int formulas) {
+      std::string p;
+      for (int k = 0; k < formulas; ++k) p += "a <math>" + tex + "</math> ";
+      return p;
+    };
+    const double few = seconds(page_of(500)), many = seconds(page_of(2000));
+    EXPECT_LT(many, 10 * std::max(few, 1e-3)) << few << " s, then " << many << " s";
+  }
   std::string many;
   for (int k = 0; k < 3; ++k) many += "a <math>{\\alpha^{2}}</math> ";
   EXPECT_NE(CleanOne(many).find("a α² a α²"), std::string::npos);
@@ -284,7 +354,7 @@ TEST(MathTest, DisplayMathStaysOut) {
             "The Babylonians used the fact that a/b=a × (1/b)\nThey created tables of reciprocals.");
   EXPECT_EQ(CleanOne("It holds that <math display=\"block\">a = b</math>\nwhen a is b."),
             "It holds that a = b when a is b.");
-  EXPECT_EQ(CleanOne("It holds that <math display=\"block\">\\sqrt[3]{b}</math>\nThe next."),
+  EXPECT_EQ(CleanOne("It holds that <math display=\"block\">\\sqrt[x]{b}</math>\nThe next."),
             "It holds that\nThe next.");
   EXPECT_EQ(CleanOne("It holds that\n<math display=\"block\">a = b</math>\nwhen a is b."),
             "It holds that\nwhen a is b.");

@@ -580,6 +580,14 @@ TEST(SentenceTest, SymbolLettersBeforeASentenceStarter) {
                "work(s)\").",
                "Both were directed by Cecil B. DeMille, starring Charlton Heston.",
                "Andreas M. Kaplan describes Europe."}));
+  // A sentence in brackets after the letter (set 23, "Mayer–Vietoris sequence"); a nickname of
+  // one word in brackets goes on with the name (set 5, "Marian Breland Bailey").
+  EXPECT_EQ(sp.Split("Let A, B be two subspaces whose interiors cover X. (The interiors of A and B "
+                     "need not be disjoint.) Then the sequence is exact."),
+            (S{"Let A, B be two subspaces whose interiors cover X.",
+               "(The interiors of A and B need not be disjoint.)", "Then the sequence is exact."}));
+  EXPECT_EQ(sp.Split("She became a research assistant for B. F. (Fred) Skinner. Later she left."),
+            (S{"She became a research assistant for B. F. (Fred) Skinner.", "Later she left."}));
 }
 
 // An initial is not followed by an acronym: "Wii U." ends a sentence before "IBM" ("IBM"), as a
@@ -1278,6 +1286,42 @@ TEST(TextProcessorTest, AnItalicCapitalBeforeASentenceIsAVariable) {
                               "It was by J. Smith and G. Using it."}));
   for (const auto& p : paragraphs)
     for (const auto& s : p) EXPECT_EQ(s.find(kNoSentenceBreak), std::string::npos) << s;
+}
+
+// A formula in lower case that starts a sentence after a period (set 23: "Orbit portrait",
+// "Hilbert's theorem (differential geometry)", "Q-Vectors"): ICU sees no sentence start before
+// "θc", so CleanWikitext marks the end (kSentenceBreak) and the splitter ends the sentence there.
+// Not after an abbreviation or an initial, and a formula in capitals needed no mark.
+TEST(WikitextTest, AFormulaStartingASentenceEndsTheOneBefore) {
+  using S = std::vector<std::string>;
+  EXPECT_EQ(ProcessedParagraphs("Call this angle <math>\\theta_c</math>.  <math>\\theta_c</math> "
+                                "is in every critical value arc."),
+            (std::vector<S>{{"Call this angle θc.", "θc is in every critical value arc."}}));
+  EXPECT_EQ(ProcessedParagraphs("It is a global [[isometry]]. <math>\\varphi: H \\rightarrow "
+                                "S'</math> will be the map. The rate is given by the time. "
+                                "<math>\\omega = \\frac{Dp}{Dt}</math>."),
+            (std::vector<S>{{"It is a global isometry.", "φ: H → S′ will be the map.",
+                             "The rate is given by the time.", "ω = Dp/Dt."}}));
+  EXPECT_EQ(ProcessedParagraphs("It is small, i.e. <math>a</math> is one. It holds, e.g. "
+                                "<math>n = 2^k</math>, then. It grows vs. <math>\\Delta</math>e "
+                                "here. The set X. <math>x</math> is in it."),
+            (std::vector<S>{{"It is small, i.e. a is one.", "It holds, e.g. n = 2^(k), then.",
+                             "It grows vs. Δe here.", "The set X. x is in it."}}));
+  EXPECT_EQ(ProcessedParagraphs("It is the operator. <math>T \\in \\mathbb{R}</math> is the "
+                                "interval."),
+            (std::vector<S>{{"It is the operator.", "T ∈ ℝ is the interval."}}));
+  ExpectRepeatsCostLinearTime("Start here. ", "angle <math>\\theta_c</math>. <math>\\theta_c</math> is ",
+                              [](const std::string& text) { return !ProcessedParagraphs(text).empty(); });
+}
+
+// Profile field lines (NonProseTest.ProfileFieldLinesAreDropped) cost linear time: one long run
+// of fields, and runs of two that each fall short of a profile.
+TEST(WikitextTest, ProfileFieldLinesCostLinearTime) {
+  for (const std::string unit : {"Name: Jordan Capri\n", "Name: A\nPlace: B\nIt is here.\n"}) {
+    ExpectRepeatsCostLinearTime("Start here.\n\n", unit, [](const std::string& text) {
+      return !CleanWikitext(text).paragraphs.empty();
+    });
+  }
 }
 
 // The marks of links, italic variables and pictures cost linear time on a hostile page: many

@@ -509,6 +509,47 @@ TEST(NonProseTest, LabelsSeeAlsoLinesAndLinkSectionUrlsStayOut) {
           "Allen Morris IMDb Biography]\n")
           .paragraphs,
       Paragraphs{"He retired."});
+  // Sources and Works cited are references sections too (set 24, "Hamedori"); elsewhere a line
+  // with a link is prose.
+  EXPECT_EQ(CleanWikitext("It shakes.\n\n==Sources==\nJohannes SCHÖNHERR, [http://www.midnighteye."
+                          "com/features/x.shtml Company Matsuo], Midnight Eye\n")
+                .paragraphs,
+            Paragraphs{"It shakes."});
+  EXPECT_EQ(CleanWikitext("==Reception==\nJohannes SCHÖNHERR, [http://www.midnighteye.com/x.shtml "
+                          "Company Matsuo], Midnight Eye, praised it.\n")
+                .paragraphs,
+            Paragraphs{"Johannes SCHÖNHERR, Company Matsuo, Midnight Eye, praised it."});
+  // A bare URL alone between paragraphs is a link (set 24, "Gwen Media"); inside a sentence, or
+  // with words on its line, it is the sentence's.
+  EXPECT_EQ(CleanWikitext("It was revealed in 2006.\n\nhttp://www.avn.com/index.php?Content_ID=276134"
+                          "\n\nThe case was based on ownership.")
+                .paragraphs,
+            (Paragraphs{"It was revealed in 2006.", "The case was based on ownership."}));
+  EXPECT_EQ(CleanWikitext("For details go to\nhttp://example.org/x\n\nhttp://example.org/y for "
+                          "details.")
+                .paragraphs,
+            (Paragraphs{"For details go to http://example.org/x",
+                        "http://example.org/y for details."}));
+}
+
+// Three lines or more of "Label: value" in a row, a profile typed as lines (set 24, "Lightspeed
+// Media Corporation"), are data, not prose; two such lines, lines that end a sentence (a
+// dialogue) and labels of more than three words stay.
+TEST(NonProseTest, ProfileFieldLinesAreDropped) {
+  EXPECT_EQ(CleanWikitext("She is a model.\n\nName: Jordan Capri\nBirthplace: San Diego, "
+                          "California\nMeasurements: 5′1″, 107 lbs\n'''Started Modeling:''' 2003\n\n"
+                          "Jordan Capri was discovered in 2003.")
+                .paragraphs,
+            (Paragraphs{"She is a model.", "Jordan Capri was discovered in 2003."}));
+  EXPECT_EQ(CleanWikitext("Name: Jordan Capri\nBirthplace: San Diego").paragraphs,
+            Paragraphs{"Name: Jordan Capri Birthplace: San Diego"});
+  EXPECT_EQ(CleanWikitext("Alice: Where were you.\nBob: At home.\nAlice: I see.").paragraphs,
+            Paragraphs{"Alice: Where were you. Bob: At home. Alice: I see."});
+  EXPECT_EQ(CleanWikitext("The first of the rules: one\nThe second of the rules: two\nThe third "
+                          "of the rules: three")
+                .paragraphs,
+            Paragraphs{"The first of the rules: one The second of the rules: two The third of the "
+                       "rules: three"});
 }
 
 // Fields of the CIA World Factbook on lines of their own (Geography of Angola, Arctic Ocean, 2006)
@@ -987,7 +1028,7 @@ TEST(FormulaLineTest, AFormulaLineJoinsTheSentenceLeadingIntoIt) {
                           "\\operatorname{GL}(n, A)</math>\nis the [[direct limit]] of the "
                           "GL(''n'').")
                 .paragraphs,
-            (Lines{"Here GL(A) = colimGL(n, A) is the direct limit of the GL(n)."}));
+            (Lines{"Here GL(A) = colim GL(n, A) is the direct limit of the GL(n)."}));
   EXPECT_EQ(CleanWikitext("Starting with the definition for Allan variance for\n\n:<math>\\sigma_y^2"
                           "(\\tau) = \\frac{1}{2}\\langle(\\bar{y}_{i+1}-\\bar{y}_i)^2\\rangle"
                           "</math>\n\nwhere\n\n:<math>\\bar{y}_i = \\frac{1}{\\tau} y(i\\tau+t)."
@@ -1075,7 +1116,7 @@ TEST(FormulaLineTest, ACentredFormulaInsideASentenceJoinsIt) {
        {"It holds that\n<center>\n<math>a = b</math>\n</center>\nThe end.",
         "It holds.\n<center>\n<math>a = b</math>\n</center>\nwhen a is b.",
         "It holds that\n<center>\n<math>a = b.</math>\n</center>\nwhen a is b.",
-        "It holds that\n<center>\nif <math>\\sqrt[3]{\\phi}</math>\n</center>\nwhen a is b."})
+        "It holds that\n<center>\nif <math>\\sqrt[x]{\\phi}</math>\n</center>\nwhen a is b."})
     EXPECT_GT(CleanWikitext(page).paragraphs.size(), 1u) << page;
   // With --drop-inline-math display math stays out.
   TextOptions drop;
@@ -1092,7 +1133,7 @@ TEST(FormulaLineTest, OtherIndentedLinesStayAsBefore) {
   // table, a lead-in that ends its sentence, an indented line of prose: all as before.
   for (const char* page :
        {"The formulas are given by\n:<math>a = b</math>\n:<math>c = d</math>\nEnd.",
-        "It is simplified as\n\n:<math>\\begin{align} a &= b \\end{align}</math>\n\nEnd.",
+        "It is simplified as\n\n:<math>\\begin{CD} a @>>> b \\end{CD}</math>\n\nEnd.",
         "It is simplified as\n\n:{{nuclide2|calcium|48}} + x \u2192 y\n\nEnd.",
         "It is simplified.\n\n:<math>a = b</math>\n\nEnd.",
         "He said to the crowd there\n\n:''I came and saw it''\n\nEnd."}) {
@@ -1103,6 +1144,11 @@ TEST(FormulaLineTest, OtherIndentedLinesStayAsBefore) {
     std::string without = text.substr(0, colon) + "\n" + text.substr(end);
     EXPECT_EQ(CleanWikitext(text).paragraphs, CleanWikitext(without).paragraphs) << page;
   }
+  // Aligned equations render now (one row going on with a relation), so they join.
+  EXPECT_EQ(CleanWikitext("It is simplified as\n\n:<math>\\begin{align} a &= b \\\\ &= c "
+                          "\\end{align}</math>\n\nEnd.")
+                .paragraphs,
+            (Lines{"It is simplified as a = b = c", "End."}));
   // With --drop-inline-math display math stays out: the lead-in is stored alone.
   EXPECT_EQ(CleanWikitext("If it is simplified as\n\n:<math>a = b</math>\n\nEnd.", drop).paragraphs,
             (Lines{"If it is simplified as", "End."}));
