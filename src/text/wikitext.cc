@@ -259,7 +259,10 @@ bool EndsSentenceBeforeFormula(std::string_view out) {
   static constexpr std::string_view kAbbreviations[] = {
       "vs", "cf", "viz", "resp", "etc", "approx", "eq", "Eq", "eqs", "Eqs", "fig", "Fig",
       "figs", "Figs", "no", "No", "ca", "al", "ch", "Ch", "sec", "Sec", "p", "pp", "Thm", "Def",
-      "Defn", "Prop", "Lem", "Cor", "Ex", "ex", "ed", "Vol", "vol"};
+      "Defn", "Prop", "Lem", "Cor", "Ex", "ex", "ed", "Vol", "vol", "vols", "Vols", "Ref",
+      "Refs", "ref", "refs", "Sect", "sect", "Chap", "chap", "App", "Eqn", "eqn", "Thms", "Props",
+      "Defs", "Lems", "Cors", "op", "Op", "Art", "nos", "Nos", "Mr", "Mrs", "Ms", "Dr", "Prof",
+      "St", "Jr", "Sr", "lit", "trans"};
   return std::find(std::begin(kAbbreviations), std::end(kAbbreviations), word) ==
          std::end(kAbbreviations);
 }

@@ -1307,6 +1307,10 @@ TEST(WikitextTest, AFormulaStartingASentenceEndsTheOneBefore) {
                                 "here. The set X. <math>x</math> is in it."),
             (std::vector<S>{{"It is small, i.e. a is one.", "It holds, e.g. n = 2^(k), then.",
                              "It grows vs. Δe here.", "The set X. x is in it."}}));
+  // Other abbreviations of references and titles (review18).
+  EXPECT_EQ(ProcessedParagraphs("It follows from Ref. <math>x</math> and from Sect. <math>c</math>"
+                                " below, by Mr. <math>k</math> himself."),
+            (std::vector<S>{{"It follows from Ref. x and from Sect. c below, by Mr. k himself."}}));
   EXPECT_EQ(ProcessedParagraphs("It is the operator. <math>T \\in \\mathbb{R}</math> is the "
                                 "interval."),
             (std::vector<S>{{"It is the operator.", "T ∈ ℝ is the interval."}}));
