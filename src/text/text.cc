@@ -305,6 +305,7 @@ bool IsLowerRomanNumeral(std::string_view w) {
 
 bool InitialContinues(std::string_view next);
 bool StartsSentences(std::string_view w);
+bool IsTitleSmallWord(std::string_view w);
 std::string_view FirstWord(std::string_view s);
 
 bool IsListedAbbreviation(std::string_view word) {
@@ -692,6 +693,34 @@ bool StartsSentences(std::string_view w) {
   return std::binary_search(kSentenceStarters.begin(), kSentenceStarters.end(), w);
 }
 
+// `next` opens a bracket of a few words that closes in it, holding no end mark and no lower-case
+// word that title case would capitalise: a name ("(John Henry)", "(The Elder)"), not a sentence
+// ("(The book was a best seller.)", "(In 1932 the vitamin was isolated.)"). Looks at 120 bytes.
+bool BracketHoldsName(std::string_view next) {
+  const size_t reach = std::min<size_t>(next.size(), 120);
+  const size_t close = next.substr(0, reach).find(')');
+  if (close == std::string_view::npos || close < 2) return false;
+  const std::string_view inside = next.substr(1, close - 1);
+  const char last = inside.back();
+  if (last == '.' || last == '!' || last == '?' || last == ' ') return false;
+  for (size_t k = inside.find(' '); k != std::string_view::npos; k = inside.find(' ', k + 1)) {
+    size_t e = k + 1;
+    while (e < inside.size() && inside[e] >= 'a' && inside[e] <= 'z') ++e;
+    if (e > k + 1 && (e == inside.size() || !std::isalpha(static_cast<unsigned char>(inside[e]))) &&
+        !IsTitleSmallWord(inside.substr(k + 1, e - k - 1)))
+      return false;
+  }
+  return true;
+}
+
+// `last` is an initial ("J.") and `next`, the segment after it, a name of several words in
+// brackets (BracketHoldsName) that goes on the name: "J. (John Henry) Smith", "Henry W. (The
+// Elder) Longfellow" (review18); InitialContinues sees one word only.
+bool InitialBeforeBracketedName(std::string_view last, std::string_view next) {
+  return last.size() == 2 && last[1] == '.' && last[0] >= 'A' && last[0] <= 'Z' &&
+         last[0] != 'I' && next.size() > 1 && next[0] == '(' && BracketHoldsName(next);
+}
+
 // "George H. Thomas", "J. A. Smith": a capital letter and a period is an initial, so the name
 // goes on, unless the next word commonly starts a sentence or is an acronym: then the letter was
 // a symbol or a name that ends the sentence ("high in Vitamin C. They have …", "the sets V and E.
@@ -710,6 +739,7 @@ bool InitialContinues(std::string_view next) {
   // A sentence in brackets after the letter: it was a symbol that ended its sentence ("… whose
   // interiors cover X. (The interiors of A and B need not be disjoint.)", set 23). A nickname
   // of one word in brackets goes on with the name ("B. F. (Fred) Skinner", set 5).
+  // Several words in brackets are looked at by InitialBeforeBracketedName.
   if (w.size() >= 2 && w[0] == '(' && std::isupper(static_cast<unsigned char>(w[1])) &&
       w.find(')') == std::string_view::npos)
     return false;
@@ -1876,7 +1906,7 @@ std::vector<std::string> MergeSegments(std::string_view text, const std::vector<
       // Nor with an IPA stress mark: "/ə.ˈstɹæɪ.ljə/" is not cut at its syllable dots.
       if ((!next.empty() && (next.front() == '/' || next.front() == ';')) ||
           next.starts_with("\u02c8") || next.starts_with("\u02cc") ||
-          IsAbbreviation(last, FirstWord(next)) ||
+          IsAbbreviation(last, FirstWord(next)) || InitialBeforeBracketedName(last, next) ||
           (!next.empty() && std::isdigit(static_cast<unsigned char>(next.front())) &&
            !last.empty() && last.back() == '.' &&
            (IsReporterCitation(sentence, next) ||

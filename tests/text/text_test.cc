@@ -588,6 +588,16 @@ TEST(SentenceTest, SymbolLettersBeforeASentenceStarter) {
                "(The interiors of A and B need not be disjoint.)", "Then the sequence is exact."}));
   EXPECT_EQ(sp.Split("She became a research assistant for B. F. (Fred) Skinner. Later she left."),
             (S{"She became a research assistant for B. F. (Fred) Skinner.", "Later she left."}));
+  // A nickname or a full name of several words in brackets goes on with the name too; a bracket
+  // is a sentence when it holds a lower-case word that title case would capitalise (review18).
+  EXPECT_EQ(sp.Split("The letter was signed by J. (John Henry) Smith in 1901. Later he left."),
+            (S{"The letter was signed by J. (John Henry) Smith in 1901.", "Later he left."}));
+  EXPECT_EQ(sp.Split("It was written by Henry W. (The Elder) Longfellow, the poet."),
+            (S{"It was written by Henry W. (The Elder) Longfellow, the poet."}));
+  EXPECT_EQ(sp.Split("The fruit is rich in vitamin C. (In 1932 the vitamin was isolated.) It is "
+                     "sweet."),
+            (S{"The fruit is rich in vitamin C.", "(In 1932 the vitamin was isolated.)",
+               "It is sweet."}));
 }
 
 // An initial is not followed by an acronym: "Wii U." ends a sentence before "IBM" ("IBM"), as a
