@@ -443,8 +443,8 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
         // the caller is told to try again (exit 5), not that a file is damaged.
         const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
         if (spent.count() >= budget)
-          return Status::Busy(dir + ": another aligndb process kept replacing the database's files "
-                                    "while this one opened it to read (" +
+          return Status::Busy(dir + ": a writer kept replacing the database's files while it "
+                                    "was being opened to read (" +
                               std::to_string(attempt) + " tries); try again");
       } else if (attempt >= kReadOnlyOpenAttempts) {
         break;

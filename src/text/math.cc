@@ -423,8 +423,12 @@ class Renderer {
   }
 
  private:
-  void SkipSpaces() {
-    while (p_ < s_.size() && (s_[p_] == ' ' || s_[p_] == '\n' || s_[p_] == '\t')) ++p_;
+  void SkipSpaces() { p_ = SpacesEnd(p_); }
+
+  // The first position from `q` on that is not a space, tab or line break.
+  size_t SpacesEnd(size_t q) const {
+    while (q < s_.size() && (s_[q] == ' ' || s_[q] == '\n' || s_[q] == '\t')) ++q;
+    return q;
   }
 
   // One item: a character, a group or a command with its arguments.
@@ -474,8 +478,7 @@ class Renderer {
   bool Script(bool super, int depth, std::string* out) {
     std::string arg;
     // A script that is one command (`x^\frac{3}{2} dB`): what follows it is not its factor.
-    size_t q = p_;
-    while (q < s_.size() && (s_[q] == ' ' || s_[q] == '\n' || s_[q] == '\t')) ++q;
+    size_t q = SpacesEnd(p_);
     bare_script_ = q < s_.size() && s_[q] == '\\';
     const bool ok = Argument(depth, &arg);
     bare_script_ = false;
@@ -598,7 +601,7 @@ class Renderer {
           name == "min" || name == "sup" || name == "inf") {
         size_t q = p_;
         while (true) {
-          while (q < s_.size() && (s_[q] == ' ' || s_[q] == '\n' || s_[q] == '\t')) ++q;
+          q = SpacesEnd(q);
           if (s_.substr(q, 7) == "\\limits")
             q += 7;
           else if (s_.substr(q, 9) == "\\nolimits")
@@ -812,8 +815,7 @@ class Renderer {
     if (kind == kMatrix && open_bracket.empty()) {
       size_t b = out->size();
       while (b > 0 && ((*out)[b - 1] == kSourceSpace || (*out)[b - 1] == ' ')) --b;
-      size_t q = p_;
-      while (q < s_.size() && (s_[q] == ' ' || s_[q] == '\n' || s_[q] == '\t')) ++q;
+      size_t q = SpacesEnd(p_);
       if (b > 0 && (*out)[b - 1] == '{' && s_.substr(q, 7) == "\\right.") {
         out->resize(b - 1);
         p_ = q + 7;
