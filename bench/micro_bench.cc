@@ -1,12 +1,16 @@
 // Micro-benchmarks of the hot paths (Google Benchmark). Build: cmake --build build --target
 // micro_bench Run: build/micro_bench   (reads the bundled dumps from data/)
 #include <benchmark/benchmark.h>
+#include <bzlib.h>
 
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <random>
 
 #include "align/align.h"
 #include "align/similarity.h"
+#include "dump/bz2_decode.h"
 #include "dump/bz2_parallel.h"
 #include "dump/dump.h"
 #include "text/text.h"
@@ -104,6 +108,51 @@ void BM_Bz2Read(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(bytes));
 }
 BENCHMARK(BM_Bz2Read)->Arg(0)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// One core decoding a bz2 file held in memory: libbz2 (0), the faster decoder walking each block
+// in one part (1, its Huffman tables and move-to-front alone) or in 32 parts (32, the default).
+void BM_Bz2Decode(benchmark::State& state) {
+  const char* env = std::getenv("ALIGNDB_BENCH_BZ2");
+  std::ifstream f(env ? env
+                      : std::string(ALIGNDB_SOURCE_DIR) +
+                            "/data/wikidumps/enwiki-gensim-sample.xml.bz2",
+                  std::ios::binary);
+  std::stringstream in;
+  in << f.rdbuf();
+  const std::string z = in.str();
+  std::string out;
+  bz2_internal::SetBwtParts(std::max<int>(1, static_cast<int>(state.range(0))));
+  std::vector<char> buf(1 << 20);
+  size_t bytes = 0;
+  for (auto _ : state) {
+    out.clear();
+    if (state.range(0) > 0) {
+      if (!FastDecodeBz2(z, &out, 64ull << 20)) state.SkipWithError("not decoded");
+      bytes += out.size();
+      continue;
+    }
+    bz_stream s{};
+    size_t at = 0;
+    int rc = BZ_STREAM_END;
+    while (at < z.size() && rc == BZ_STREAM_END) {
+      BZ2_bzDecompressInit(&s, 0, 0);
+      s.next_in = const_cast<char*>(z.data() + at);
+      s.avail_in = static_cast<unsigned>(z.size() - at);
+      do {
+        s.next_out = buf.data();
+        s.avail_out = static_cast<unsigned>(buf.size());
+        rc = BZ2_bzDecompress(&s);
+        bytes += buf.size() - s.avail_out;
+      } while (rc == BZ_OK);
+      at = z.size() - s.avail_in;
+      BZ2_bzDecompressEnd(&s);
+    }
+    if (rc != BZ_STREAM_END) state.SkipWithError("libbz2 failed");
+  }
+  bz2_internal::SetBwtParts(32);
+  state.SetBytesProcessed(static_cast<int64_t>(bytes));
+}
+BENCHMARK(BM_Bz2Decode)->Arg(0)->Arg(1)->Arg(32)->Unit(benchmark::kMillisecond);
 
 void BM_AlignSentences(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));

@@ -1,13 +1,12 @@
 #include "test_util.h"
 
-#include <ctime>
-
 #include <bzlib.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -43,38 +42,42 @@ void WriteFile(const std::string& path, const std::string& bytes) {
   out << bytes;
 }
 
-std::string Bz2Compress(const std::string& data) {
+std::string Bz2Compress(const std::string& data, int level) {
   unsigned int size = static_cast<unsigned int>(data.size() * 1.02 + 1024);
   std::string out(size, '\0');
   int rc = BZ2_bzBuffToBuffCompress(out.data(), &size, const_cast<char*>(data.data()),
-                                    static_cast<unsigned int>(data.size()), 9, 0, 0);
+                                    static_cast<unsigned int>(data.size()), level, 0, 0);
   if (rc != BZ_OK) throw std::runtime_error("bz2 compress failed");
   out.resize(size);
   return out;
 }
 
-std::string Bz2DecompressFile(const std::string& path) {
-  std::string in = ReadFile(path);
-  std::string out;
-  bz_stream strm{};
+bool Bz2Decompress(const std::string& in, std::string* out) {
+  out->clear();
   size_t pos = 0;
   std::string buf(1 << 16, '\0');
   while (pos < in.size()) {
-    strm = bz_stream{};
-    BZ2_bzDecompressInit(&strm, 0, 0);
-    strm.next_in = in.data() + pos;
+    bz_stream strm{};
+    if (BZ2_bzDecompressInit(&strm, 0, 0) != BZ_OK) return false;
+    strm.next_in = const_cast<char*>(in.data() + pos);
     strm.avail_in = static_cast<unsigned>(in.size() - pos);
     int rc;
     do {
       strm.next_out = buf.data();
       strm.avail_out = static_cast<unsigned>(buf.size());
       rc = BZ2_bzDecompress(&strm);
-      out.append(buf.data(), buf.size() - strm.avail_out);
-    } while (rc == BZ_OK);
+      out->append(buf.data(), buf.size() - strm.avail_out);
+    } while (rc == BZ_OK && (strm.avail_in > 0 || strm.avail_out == 0));
     pos = in.size() - strm.avail_in;
     BZ2_bzDecompressEnd(&strm);
-    if (rc != BZ_STREAM_END) throw std::runtime_error("bad bz2 fixture");
+    if (rc != BZ_STREAM_END) return false;
   }
+  return !in.empty();
+}
+
+std::string Bz2DecompressFile(const std::string& path) {
+  std::string out;
+  if (!Bz2Decompress(ReadFile(path), &out)) throw std::runtime_error("bad bz2 fixture");
   return out;
 }
 

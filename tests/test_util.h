@@ -32,8 +32,10 @@ std::string DataPath(const std::string& relative);
 
 std::string ReadFile(const std::string& path);
 void WriteFile(const std::string& path, const std::string& bytes);
-// bzip2-compresses `data` as one stream.
-std::string Bz2Compress(const std::string& data);
+// bzip2-compresses `data` as one stream of 100k × `level` blocks (small levels: many blocks).
+std::string Bz2Compress(const std::string& data, int level = 9);
+// libbz2's decompression of whole concatenated bz2 streams; false on any error or on no data.
+bool Bz2Decompress(const std::string& in, std::string* out);
 // Decompresses a (possibly multistream) bz2 file.
 std::string Bz2DecompressFile(const std::string& path);
 

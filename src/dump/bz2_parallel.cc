@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "dump/bz2_decode.h"
+
 namespace aligndb {
 namespace bz2_internal {
 
@@ -285,8 +287,11 @@ class BlockScanner {
   uint32_t combined_crc_ = 0;
 };
 
-// Decompresses one standalone block stream; false when it is not one (libbz2 checked the CRC).
+// Decompresses one standalone block stream; false when it is not one (the CRC was checked).
+// The faster decoder first; libbz2 for what it does not decode (randomized blocks, damage).
 bool DecodeBlock(const std::string& stream, std::string* out) {
+  if (FastDecodeBz2(stream, out, kMaxBz2BlockOutput)) return true;
+  out->clear();
   bz_stream s{};
   if (BZ2_bzDecompressInit(&s, 0, 0) != BZ_OK) return false;
   s.next_in = const_cast<char*>(stream.data());

@@ -4,7 +4,8 @@
 // each re-aligned into a standalone one-block stream, and decompressed on worker threads. The
 // output comes in file order and is byte-identical to sequential decompression.
 //
-// libbz2 checks each block's CRC; the scan checks each stream's combined CRC. Whatever does not
+// Each block is decoded by FastDecodeBz2 (bz2_decode.h), or by libbz2 when that declines; both
+// check the block's CRC; the scan checks each stream's combined CRC. Whatever does not
 // fit this picture (a magic that was only a chance bit pattern inside a block, a damaged or
 // truncated file, trailing garbage) makes the source go on sequentially from the start of the
 // stream concerned (skipping what it already produced), so errors and their messages are those of

@@ -13,18 +13,8 @@
 namespace aligndb {
 namespace {
 
+using testing::Bz2Compress;
 using testing::TempDir;
-
-// Compresses with 100k × `level` blocks, so that small inputs make many blocks.
-std::string Compress(const std::string& data, int level) {
-  unsigned int size = static_cast<unsigned int>(data.size() * 1.02 + 1024);
-  std::string out(size, '\0');
-  int rc = BZ2_bzBuffToBuffCompress(out.data(), &size, const_cast<char*>(data.data()),
-                                    static_cast<unsigned int>(data.size()), level, 0, 0);
-  EXPECT_EQ(rc, BZ_OK);
-  out.resize(size);
-  return out;
-}
 
 // Text that compresses like prose (so blocks hold several hundred kB of output), with runs.
 std::string RandomText(size_t n, uint32_t seed) {
@@ -108,7 +98,7 @@ TEST(Bz2ParallelTest, FindMagicAgreesWithTheBitByBitReference) {
 
 TEST(Bz2ParallelTest, StandaloneBlockStreamsDecompressToTheBlocks) {
   // A one-block stream re-aligned from every bit shift decompresses to the original.
-  std::string text = RandomText(50000, 3), stream = Compress(text, 1);
+  std::string text = RandomText(50000, 3), stream = Bz2Compress(text, 1);
   bool is_end = false;
   uint64_t begin = bz2_internal::FindMagic(stream, 0, &is_end);
   uint64_t end = bz2_internal::FindMagic(stream, begin + 48, &is_end);
@@ -142,9 +132,10 @@ TEST(Bz2ParallelTest, StandaloneBlockStreamsDecompressToTheBlocks) {
 TEST(Bz2ParallelTest, ManyBlocksAndStreamsGiveTheSequentialBytes) {
   TempDir tmp;
   std::string a = RandomText(1500000, 1), b = RandomText(40000, 2), c = RandomText(700000, 3);
-  testing::WriteFile(tmp.Sub("one.bz2"), Compress(a, 1));
-  testing::WriteFile(tmp.Sub("three.bz2"), Compress(a, 1) + Compress(b, 9) + Compress(c, 2));
-  testing::WriteFile(tmp.Sub("empty-stream.bz2"), Compress("", 9) + Compress(b, 1));
+  testing::WriteFile(tmp.Sub("one.bz2"), Bz2Compress(a, 1));
+  testing::WriteFile(tmp.Sub("three.bz2"),
+                     Bz2Compress(a, 1) + Bz2Compress(b, 9) + Bz2Compress(c, 2));
+  testing::WriteFile(tmp.Sub("empty-stream.bz2"), Bz2Compress("", 9) + Bz2Compress(b, 1));
   testing::WriteFile(tmp.Sub("plain.txt"), b);
   for (const char* name : {"one.bz2", "three.bz2", "empty-stream.bz2", "plain.txt"})
     for (int threads : {1, 2, 5}) ExpectSameAsSequential(tmp.Sub(name), threads, name);
@@ -157,14 +148,14 @@ TEST(Bz2ParallelTest, ManyBlocksAndStreamsGiveTheSequentialBytes) {
 TEST(Bz2ParallelTest, DamagedTruncatedAndPaddedFilesFailAsSequentially) {
   TempDir tmp;
   std::string a = RandomText(900000, 4), b = RandomText(300000, 5);
-  std::string file = Compress(a, 1) + Compress(b, 1);
+  std::string file = Bz2Compress(a, 1) + Bz2Compress(b, 1);
   std::mt19937 rng(11);
   std::vector<std::pair<std::string, std::string>> cases = {
       {"cut-in-block", file.substr(0, file.size() / 2)},
       {"cut-in-trailer", file.substr(0, file.size() - 3)},
       {"garbage-after", file + "garbage!!"},
       {"zero-padded", file + std::string(100, '\0')},
-      {"second-header-bad", Compress(a, 1) + "BZx9" + Compress(b, 1).substr(4)},
+      {"second-header-bad", Bz2Compress(a, 1) + "BZx9" + Bz2Compress(b, 1).substr(4)},
   };
   for (int k = 0; k < 12; ++k) {  // a flipped byte anywhere: headers, CRCs, Huffman data
     std::string damaged = file;
@@ -184,7 +175,7 @@ TEST(Bz2ParallelTest, IncompressibleBytesAndLiteralMagicsDecodeTheSame) {
   std::mt19937 rng(5);
   for (int i = 0; i < 200000; ++i) text += static_cast<char>(rng());
   text += std::string("\x31\x41\x59\x26\x53\x59\x17\x72\x45\x38\x50\x90", 12);
-  testing::WriteFile(tmp.Sub("r.bz2"), Compress(text, 1));
+  testing::WriteFile(tmp.Sub("r.bz2"), Bz2Compress(text, 1));
   ExpectSameAsSequential(tmp.Sub("r.bz2"), 2, "random bytes");
 }
 
@@ -195,7 +186,7 @@ TEST(Bz2ParallelTest, ByteAlignedEndMarkerStaysParallel) {
   TempDir tmp;
   int aligned = 0;
   for (uint32_t seed = 1; seed < 200 && aligned < 3; ++seed) {
-    const std::string bz = Compress(RandomText(300000 + seed * 997, seed), 1);
+    const std::string bz = Bz2Compress(RandomText(300000 + seed * 997, seed), 1);
     const unsigned char* end = reinterpret_cast<const unsigned char*>(bz.data()) + bz.size() - 10;
     if (!(end[0] == 0x17 && end[1] == 0x72 && end[2] == 0x45 && end[3] == 0x38 && end[4] == 0x50 &&
           end[5] == 0x90))
@@ -215,7 +206,7 @@ TEST(Bz2ParallelTest, FalseBoundaryIsSurvived) {
   // its CRC (libbz2), the source goes on sequentially, and the sequential error is reported.
   TempDir tmp;
   std::string text = RandomText(300000, 9);
-  std::string bz = Compress(text, 9);
+  std::string bz = Bz2Compress(text, 9);
   std::string planted = bz;
   size_t at = bz.size() / 2;
   const char magic[6] = {0x31, 0x41, 0x59, 0x26, 0x53, 0x59};
