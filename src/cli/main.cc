@@ -40,9 +40,13 @@ Status ParseErrorStatus(const CLI::ParseError& e) {
 // each 4 KB page fault cost more CPU than the work on the page (docs/benchmarks.md). One arena:
 // ingest's pages are made on worker threads and freed on the writing thread, and with an arena per
 // thread each arena held its own freed huge pages, returned and faulted in again (a quarter more
-// resident memory, three times the system time).
+// resident memory, three times the system time). Freed memory is kept for reuse, not returned to
+// the system (dirty_decay_ms:-1): a command runs minutes to hours, and each huge page returned
+// is zeroed by the kernel when taken again, which cost a multistream ingest a sixth of its CPU;
+// resident memory stays at the command's peak (docs/benchmarks.md). The viewer, which runs for
+// days, returns it (serve_cmd.cc).
 extern "C" {
-const char* malloc_conf = "thp:always,metadata_thp:always,narenas:1";
+const char* malloc_conf = "thp:always,metadata_thp:always,narenas:1,dirty_decay_ms:-1";
 }
 
 int main(int argc, char** argv) {

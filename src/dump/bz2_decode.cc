@@ -502,6 +502,9 @@ bool FastDecodeBz2(std::string_view data, std::string* out, uint64_t max_block_o
   const size_t old = out->size();
   bool ok = false;
   try {
+    // Room for text's usual ratio (Wikipedia's XML: about 3.5), so that a stream of several
+    // blocks is not copied as its output grows.
+    out->reserve(old + 4 * data.size() + 4096);
     ok = bz2_internal::DecodeStreams(data, out, max_block_output);
   } catch (const std::bad_alloc&) {  // libbz2, decoding it again, says so
     ok = false;

@@ -204,7 +204,8 @@ Status DecompressBz2Range(const std::string& path, uint64_t begin, uint64_t end,
   // read at once and decoded by the faster decoder; what it does not decode, libbz2 decodes
   // below, and its errors are the ones reported.
   if (end > begin && end - begin <= kFastRangeBytes) {
-    std::string bytes(end - begin, '\0');
+    static thread_local std::string bytes;  // reused: no fresh pages per stream
+    bytes.resize(end - begin);
     File file;
     size_t got = 0;
     if (file.Open(path).ok() && file.Seek(begin).ok() &&
