@@ -884,7 +884,8 @@ class AlignRun {
         summary_(summary),
         params_(ParamsOf(options)),
         params_bytes_(params_.SerializeAsString()),
-        writer_(store->NewAlignmentWriter(normal_ed, simple_ed)) {
+        writer_(store->NewAlignmentWriter(normal_ed, simple_ed)),
+        articles_fit_cache_(store->ArticlesFitInBlockCache()) {
     size_t threads = options.threads > 0 ? static_cast<size_t>(options.threads)
                                          : std::max(1u, std::thread::hardware_concurrency());
     for (size_t t = 0; t < threads; ++t)
@@ -1123,9 +1124,12 @@ class AlignRun {
   Status AlignPair(PairAligner* aligner, const TitlePair& pair, PairOutcome* out) {
     ArticleSide& normal = aligner->normal_side();
     ArticleSide& simple = aligner->simple_side();
-    // Each article is read once a run: its blocks are not kept in the block cache.
-    RETURN_IF_ERROR(store_->GetArticle(normal_ed_, pair.normal_id, &normal.article, nullptr, false));
-    RETURN_IF_ERROR(store_->GetArticle(simple_ed_, pair.simple_id, &simple.article, nullptr, false));
+    // Each article is read once a run; its block is kept in the block cache only when all of
+    // them fit, for the other articles of the block (Store::ArticlesFitInBlockCache).
+    RETURN_IF_ERROR(store_->GetArticle(normal_ed_, pair.normal_id, &normal.article, nullptr,
+                                       articles_fit_cache_));
+    RETURN_IF_ERROR(store_->GetArticle(simple_ed_, pair.simple_id, &simple.article, nullptr,
+                                       articles_fit_cache_));
     uint32_t flags = normal.article.flags() | simple.article.flags();
     if (flags) {
       out->kind = PairOutcome::Kind::kRemoved;
@@ -1170,6 +1174,7 @@ class AlignRun {
   std::vector<std::unique_ptr<ParagraphIndex>> readers_;  // with kXapian
   std::unique_ptr<std::mutex[]> reader_mutexes_;          // one per reader
   std::unique_ptr<AlignmentWriter> writer_;
+  const bool articles_fit_cache_;
   std::unordered_set<std::string> names_;  // records written or kept by this run
   RunFrequencies all_df_;                  // see MaybeReadAllDocumentFrequencies
   bool keep_records_ = false;           // stored records may be kept: not --all, not a first align

@@ -330,6 +330,12 @@ Status Store::EstimateCountKeys(uint64_t* keys) {
   return Status::OK();
 }
 
+bool Store::ArticlesFitInBlockCache() {
+  uint64_t bytes = 0;
+  return db_->GetIntProperty(cf(Cf::kArticles), "rocksdb.total-sst-files-size", &bytes) &&
+         bytes <= kBlockCacheBytes / 2;
+}
+
 Status Store::ForEachDocumentFrequency(
     uint32_t edition, const std::function<Status(const std::string&, int64_t)>& fn) {
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(rocksdb::ReadOptions(), cf(Cf::kCounts)));

@@ -389,7 +389,7 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   rocksdb::BlockBasedTableOptions table;
   table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
   rocksdb::LRUCacheOptions cache_options;
-  cache_options.capacity = 128 << 20;
+  cache_options.capacity = kBlockCacheBytes;
   // Every block read (cached or not) takes its buffer from the cache's allocator.
   cache_options.memory_allocator = std::make_shared<BlockBufferPool>();
   table.block_cache = rocksdb::NewLRUCache(cache_options);

@@ -260,8 +260,13 @@ class Store {
   // RocksDB's estimate of the keys of the "counts" column family (document frequencies of every
   // edition, and a few counters): cheap, without reading them.
   Status EstimateCountKeys(uint64_t* keys);
+  // True when every stored article's table blocks together take at most half the block cache:
+  // a reader of every article (align) may then keep them cached, so that the articles sharing
+  // a block are read from the file once. Larger, it reads each outside the cache.
+  bool ArticlesFitInBlockCache();
 
  private:
+  static constexpr uint64_t kBlockCacheBytes = 128 << 20;  // shared by every column family
   // Column families (names as stored; docs/storage.md).
   enum class Cf {
     kDefault,       // "default": unused

@@ -98,6 +98,23 @@ TEST(StoreTest, ArticleRoundTrip) {
   EXPECT_EQ(df, (std::vector<int64_t>{1, 1, 1, 0}));
 }
 
+// Align keeps the articles' blocks cached only while all of them take at most half the cache.
+TEST(StoreTest, ArticlesFitInTheBlockCacheUpToHalfOfIt) {
+  TempDir tmp;
+  auto store = OpenOrDie(tmp.Sub("db"));
+  uint32_t ed;
+  ASSERT_TRUE(store->EditionId("testwiki", true, &ed).ok());
+  ASSERT_TRUE(store->PutArticle(ed, MakeArticle(1, "Small", 1, {{"A short page."}})).ok());
+  ASSERT_TRUE(store->FlushMemtables().ok());
+  EXPECT_TRUE(store->ArticlesFitInBlockCache());
+  const std::string megabyte(1 << 20, 'x');  // one long token: cheap to count
+  for (uint64_t id = 2; id < 72; ++id)
+    ASSERT_TRUE(
+        store->PutArticle(ed, MakeArticle(id, "Page " + std::to_string(id), 1, {{megabyte}})).ok());
+  ASSERT_TRUE(store->FlushMemtables().ok());
+  EXPECT_FALSE(store->ArticlesFitInBlockCache());  // 70 MB of tables, over 64 MB
+}
+
 TEST(StoreTest, ReplacingAndDeletingKeepCountsAndFrequenciesInStep) {
   TempDir tmp;
   auto store = OpenOrDie(tmp.Sub("db"));
