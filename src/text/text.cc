@@ -2138,6 +2138,14 @@ bool AbbreviationEndsLine(std::string_view line, std::string_view next_line) {
          kNameWordsAfterCountry.end();
 }
 
+bool IsSplitterAbbreviation(std::string_view letters) {
+  char word[16];
+  if (letters.size() + 1 > sizeof word) return false;
+  std::memcpy(word, letters.data(), letters.size());
+  word[letters.size()] = '.';
+  return IsListedAbbreviation(std::string_view(word, letters.size() + 1));
+}
+
 std::string WithoutSentenceBreaks(std::string_view s) {
   std::string out;
   out.reserve(s.size());

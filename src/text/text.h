@@ -63,6 +63,11 @@ inline constexpr std::string_view kSentenceBreak = "\u2063";
 // CleanWikitext then puts kSentenceBreak after the period, as the splitter sees no line breaks.
 bool AbbreviationEndsLine(std::string_view line, std::string_view next_line);
 
+// Whether `letters` and a period make one of the splitter's abbreviations, which end no sentence
+// before a capitalised word ("Dr", "Gen", "approx", "vs"). CleanWikitext asks it of the word
+// before a formula that would start a sentence.
+bool IsSplitterAbbreviation(std::string_view letters);
+
 // `s` without U+2063: a page's own invisible separators (they show nothing) are removed before
 // cleaning or splitting, so that only CleanWikitext's kSentenceBreak ends a sentence.
 std::string WithoutSentenceBreaks(std::string_view s);

@@ -256,15 +256,15 @@ bool EndsSentenceBeforeFormula(std::string_view out) {
   // After a letter of another script the word is a formula's ("θc"), not an initial.
   if (w > 0 && static_cast<unsigned char>(before[w - 1]) >= 0x80) return true;
   if (word.size() < 2 || (w > 0 && before[w - 1] == '.')) return false;  // "X.", "i.e."
-  static constexpr std::string_view kAbbreviations[] = {
-      "vs", "cf", "viz", "resp", "etc", "approx", "eq", "Eq", "eqs", "Eqs", "fig", "Fig",
-      "figs", "Figs", "no", "No", "ca", "al", "ch", "Ch", "sec", "Sec", "p", "pp", "Thm", "Def",
-      "Defn", "Prop", "Lem", "Cor", "Ex", "ex", "ed", "Vol", "vol", "vols", "Vols", "Ref",
-      "Refs", "ref", "refs", "Sect", "sect", "Chap", "chap", "App", "Eqn", "eqn", "Thms", "Props",
-      "Defs", "Lems", "Cors", "op", "Op", "Art", "nos", "Nos", "Mr", "Mrs", "Ms", "Dr", "Prof",
-      "St", "Jr", "Sr", "lit", "trans"};
-  return std::find(std::begin(kAbbreviations), std::end(kAbbreviations), word) ==
-         std::end(kAbbreviations);
+  // The splitter's abbreviations ("vs.", "cf.", "Dr.", …), and those of mathematical texts.
+  static constexpr std::string_view kMathAbbreviations[] = {
+      "resp", "etc", "eq", "Eq", "eqs", "Eqs", "fig", "figs", "no", "nos", "ch", "Ch", "sec",
+      "Sec", "Thm", "Thms", "Def", "Defs", "Defn", "Prop", "Props", "Lem", "Lems", "Cor", "Cors",
+      "ex", "vol", "vols", "Vols", "Ref", "Refs", "ref", "refs", "Sect", "sect", "Chap", "chap",
+      "App", "Eqn", "eqn", "op", "Op", "Art"};
+  return !IsSplitterAbbreviation(word) &&
+         std::find(std::begin(kMathAbbreviations), std::end(kMathAbbreviations), word) ==
+             std::end(kMathAbbreviations);
 }
 
 // Inline `<math>` shows its formula in the sentence: rendered as plain text (text/math.h), each

@@ -1321,6 +1321,11 @@ TEST(WikitextTest, AFormulaStartingASentenceEndsTheOneBefore) {
   EXPECT_EQ(ProcessedParagraphs("It follows from Ref. <math>x</math> and from Sect. <math>c</math>"
                                 " below, by Mr. <math>k</math> himself."),
             (std::vector<S>{{"It follows from Ref. x and from Sect. c below, by Mr. k himself."}}));
+  // The splitter's own abbreviations are those of formulas too (IsSplitterAbbreviation): a
+  // military rank, a month, an approximation.
+  EXPECT_EQ(ProcessedParagraphs("It was set by Gen. <math>g</math> in Sept. <math>t</math> of "
+                                "that year."),
+            (std::vector<S>{{"It was set by Gen. g in Sept. t of that year."}}));
   EXPECT_EQ(ProcessedParagraphs("It is the operator. <math>T \\in \\mathbb{R}</math> is the "
                                 "interval."),
             (std::vector<S>{{"It is the operator.", "T ∈ ℝ is the interval."}}));
