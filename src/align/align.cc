@@ -907,7 +907,15 @@ class AlignRun {
     return Status::OK();
   }
 
-  Status Run(const std::vector<TitlePair>& pairs) {
+  ~AlignRun() {
+    if (df_reader_.joinable()) df_reader_.join();
+  }
+
+  // Before the title pairs are known (at most `max_pairs`, the simple edition's articles):
+  // whether stored records may be kept, and, when every pair will be aligned, the reading of
+  // every document frequency started on a thread of its own, beside the pairing of titles (the
+  // two take about as long; Run uses what was read only if the pairs are many enough).
+  Status Prepare(uint64_t max_pairs) {
     // A first align of the edition pair (no pairing summary yet) has no records to keep, but
     // those of a run killed before its summary, which are aligned again alike.
     pb::PairingSummary before;
@@ -917,7 +925,28 @@ class AlignRun {
     // This run gives every record it writes or keeps a keep record; so did the one before when
     // its summary says so (older ones left records without).
     every_record_has_keep_ = bs.ok() && before.every_record_has_keep();
-    RETURN_IF_ERROR(MaybeReadAllDocumentFrequencies(pairs.size()));
+    if (keep_records_) return Status::OK();
+    RETURN_IF_ERROR(store_->EstimateCountKeys(&df_keys_));
+    if (df_keys_ > kMaxDfRead || df_keys_ > 1000 * max_pairs) return Status::OK();
+    df_read_ = true;
+    if (aligners_.size() > 1) {  // --threads 1 starts no other thread
+      try {
+        df_reader_ = std::thread([this] { df_status_ = ReadAllDocumentFrequenciesNoThrow(); });
+        return Status::OK();
+      } catch (const std::system_error&) {  // no thread: read here
+      }
+    }
+    df_status_ = ReadAllDocumentFrequenciesNoThrow();
+    return Status::OK();
+  }
+
+  Status Run(const std::vector<TitlePair>& pairs) {
+    if (df_reader_.joinable()) df_reader_.join();
+    RETURN_IF_ERROR(df_status_);
+    // When the document frequencies are few against the pairs (each pair looks up a few hundred
+    // tokens), having read them all costs less than looking them up pair by pair.
+    if (df_read_ && df_keys_ <= 1000 * static_cast<uint64_t>(pairs.size()))
+      for (auto& a : aligners_) a->SetAllDocumentFrequencies(&all_df_);
     RETURN_IF_ERROR(aligners_.size() > 1 ? RunOnWorkers(pairs) : RunHere(pairs));
     for (auto& a : aligners_) {
       summary_->dp_skipped += a->counts().dp_skipped;
@@ -946,22 +975,20 @@ class AlignRun {
   // At most this many document-frequency keys are read whole for a run (about 150 MB).
   static constexpr uint64_t kMaxDfRead = 2'000'000;
 
-  // A first align of the edition pair, or --all, aligns every pair: when the document frequencies
-  // are few against the pairs (each pair looks up a few hundred tokens), reading them all at
-  // once costs less than looking them up pair by pair.
-  Status MaybeReadAllDocumentFrequencies(size_t pairs) {
-    if (keep_records_) return Status::OK();
-    uint64_t keys = 0;
-    RETURN_IF_ERROR(store_->EstimateCountKeys(&keys));
-    if (keys > kMaxDfRead || keys > 1000 * static_cast<uint64_t>(pairs)) return Status::OK();
-    for (uint32_t edition : {normal_ed_, simple_ed_})
-      RETURN_IF_ERROR(
-          store_->ForEachDocumentFrequency(edition, [this](const std::string& token, int64_t df) {
-            all_df_.Add(token, df);
-            return Status::OK();
-          }));
-    for (auto& a : aligners_) a->SetAllDocumentFrequencies(&all_df_);
-    return Status::OK();
+  Status ReadAllDocumentFrequenciesNoThrow() {
+    try {
+      for (uint32_t edition : {normal_ed_, simple_ed_})
+        RETURN_IF_ERROR(store_->ForEachDocumentFrequency(
+            edition, [this](const std::string& token, int64_t df) {
+              all_df_.Add(token, df);
+              return Status::OK();
+            }));
+      return Status::OK();
+    } catch (const std::bad_alloc&) {
+      return Status::IOError("out of memory reading the document frequencies");
+    } catch (const std::exception& e) {  // nothing thrown may leave the reader's thread
+      return Status::Internal(std::string("reading the document frequencies: ") + e.what());
+    }
   }
 
   // Nothing thrown may leave a worker (it would abort the process): a pair that throws gets an
@@ -1176,7 +1203,12 @@ class AlignRun {
   std::unique_ptr<AlignmentWriter> writer_;
   const bool articles_fit_cache_;
   std::unordered_set<std::string> names_;  // records written or kept by this run
-  RunFrequencies all_df_;                  // see MaybeReadAllDocumentFrequencies
+  // Every document frequency, read on `df_reader_` (Prepare) when every pair is aligned.
+  RunFrequencies all_df_;
+  std::thread df_reader_;
+  Status df_status_;
+  uint64_t df_keys_ = 0;
+  bool df_read_ = false;
   bool keep_records_ = false;           // stored records may be kept: not --all, not a first align
   bool every_record_has_keep_ = false;  // see pb::PairingSummary.every_record_has_keep
 };
@@ -1208,10 +1240,11 @@ Status Align(Store* store, ParagraphIndex* index, const AlignOptions& options, u
   RETURN_IF_ERROR(store->GetEditionCounts(simple_ed, &sc));
   const int64_t total_paragraphs = nc.paragraphs + sc.paragraphs;
 
+  AlignRun run(store, options, normal_ed, simple_ed, total_paragraphs, run_id, summary);
+  RETURN_IF_ERROR(run.Prepare(static_cast<uint64_t>(std::max<int64_t>(sc.articles, 0))));
   std::vector<TitlePair> pairs;
   RETURN_IF_ERROR(PairTitles(store, options, normal_ed, simple_ed, &pairs));
   summary->title_matches = pairs.size();
-  AlignRun run(store, options, normal_ed, simple_ed, total_paragraphs, run_id, summary);
   if (options.candidates == CandidateSource::kXapian)
     RETURN_IF_ERROR(run.ReadCandidatesFrom(index));
   return run.Run(pairs);
