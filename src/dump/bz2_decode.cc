@@ -1,6 +1,8 @@
 #include "dump/bz2_decode.h"
 
+#if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
 
 #include <algorithm>
 #include <atomic>
@@ -174,6 +176,7 @@ struct HuffTable {
 // the chunk holding position nn keeps its bytes past nn.
 inline void MoveToFront(uint8_t* mtf, int nn) {
   const uint8_t v = mtf[nn];
+#if defined(__SSE2__)
   if (nn < 64) {
     const int last = nn >> 4;
     __m128i below = _mm_setzero_si128();
@@ -193,6 +196,9 @@ inline void MoveToFront(uint8_t* mtf, int nn) {
   } else {
     std::memmove(mtf + 1, mtf, static_cast<size_t>(nn));
   }
+#else
+  std::memmove(mtf + 1, mtf, static_cast<size_t>(nn));
+#endif
   mtf[0] = v;
 }
 
