@@ -284,19 +284,26 @@ bool Walk(Scratch* sc, uint32_t s0, uint32_t n) {
   // Join the parts in cycle order from s_0's; every part once, n bytes in all.
   size_t done = 0;
   int j = 0;
+  bool joined = false;
   for (int step = 0; step < k; ++step) {
     const size_t len = static_cast<size_t>(w[j] - parts[j].bytes.data());
-    if (done + len > n) return false;
+    if (done + len > n) break;
     std::memcpy(walked + done, parts[j].bytes.data(), len);
     done += len;
     const uint32_t next = parts[j].next;
     j = -1;
     for (int i = 0; i < k; ++i)
       if (parts[i].start == next) j = i;
-    if (j < 0) return false;
-    if (j == 0) return step == k - 1 && done == n;
+    if (j <= 0) {
+      joined = j == 0 && done == n;
+      break;
+    }
   }
-  return false;
+  // A part that grew far past its share (a hostile cycle) gives its memory back, so that the
+  // thread's scratch stays under 8n + 64 * 4096 bytes, not up to 64 * 2n.
+  for (int i = 0; i < k; ++i)
+    if (parts[i].bytes.size() > 8 * (n / want) + 4096) std::vector<uint8_t>().swap(parts[i].bytes);
+  return joined;
 }
 
 // Decodes one block (after its magic) and appends it to `out`; sets `*crc` to its stored CRC.
@@ -442,6 +449,8 @@ bool DecodeBlock(BitReader* br, uint32_t max_symbols, uint64_t max_output, Scrat
       prev = b;
     }
   }
+  // libbz2 reads a count after 4 equal bytes even at the block's end, past it: a data error.
+  if (run == 4) return false;
   if (w - old > max_output) return false;
   out->resize(w);
   const uint32_t computed =

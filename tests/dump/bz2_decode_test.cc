@@ -167,6 +167,32 @@ TEST(Bz2DecodeTest, RandomizedBlocksAreLeftToLibbz2) {
   EXPECT_TRUE(out.empty());
 }
 
+std::string FromHex(std::string_view hex) {
+  std::string out;
+  for (size_t i = 0; i + 1 < hex.size(); i += 2)
+    out += static_cast<char>(std::stoi(std::string(hex.substr(i, 2)), nullptr, 16));
+  return out;
+}
+
+// Blocks whose data end in four equal bytes with no count after them ("aaaa", "xyaaaa"), with
+// CRCs that match those bytes: bzip2 never writes one, and libbz2, which reads the count past
+// the block's end, fails them. The decoder declines them too (review19).
+TEST(Bz2DecodeTest, ARunOfFourWithoutItsCountIsDeclinedAsLibbz2FailsIt) {
+  for (const char* hex :
+       {"425a6839314159265359881233a600000001002000200021010485dc914e142422048ce980",
+        "425a68393141592653592c3305450000020180200000602000218060680705dc914e14240b0cc15140"}) {
+    const std::string z = FromHex(hex);
+    std::string ref, out = "kept";
+    EXPECT_FALSE(Bz2Decompress(z, &ref)) << hex;
+    for (int parts : {1, 32}) {
+      PartsGuard guard;
+      SetBwtParts(parts);
+      EXPECT_FALSE(FastDecodeBz2(z, &out, kNoLimit)) << hex;
+      EXPECT_EQ(out, "kept");
+    }
+  }
+}
+
 TEST(Bz2DecodeTest, OutputPastTheLimitIsDeclined) {
   const std::string zeros(5'000'000, '\0');  // one block of runs, 5 MB of output
   const std::string z = Bz2Compress(zeros, 9);
