@@ -13,8 +13,6 @@ namespace aligndb {
 namespace bz2_internal {
 namespace {
 
-constexpr uint64_t kBlockMagic = 0x314159265359ull;
-constexpr uint64_t kEndMagic = 0x177245385090ull;
 constexpr int kMaxGroups = 6;
 constexpr int kMaxAlpha = 258;
 constexpr int kMaxCodeLen = 20;
@@ -212,6 +210,7 @@ struct Scratch {
   };
   std::vector<Part> parts;
   HuffTable tables[kMaxGroups];
+  uint8_t selectors[kMaxSelectors];  // the table of each group of 50 symbols
 };
 
 // The inverse transform: walked[k] = tt[s_k] & 0xff, s_{k+1} = tt[s_k] >> 8 from s_0 = `s0`.
@@ -328,7 +327,7 @@ bool DecodeBlock(BitReader* br, uint32_t max_symbols, uint64_t max_output, Scrat
   if (!br->Read(3, &n_groups) || n_groups < 2 || n_groups > kMaxGroups ||
       !br->Read(15, &n_selectors) || n_selectors < 1)
     return false;
-  static thread_local std::vector<uint8_t> selectors(kMaxSelectors);
+  uint8_t* const selectors = sc->selectors;
   uint8_t group_mtf[kMaxGroups];
   for (uint32_t g = 0; g < n_groups; ++g) group_mtf[g] = static_cast<uint8_t>(g);
   for (uint32_t i = 0; i < n_selectors; ++i) {

@@ -23,6 +23,10 @@ namespace aligndb {
 bool FastDecodeBz2(std::string_view data, std::string* out, uint64_t max_block_output);
 
 namespace bz2_internal {
+// The 48-bit magics that start a block and end a stream, at any bit offset.
+constexpr uint64_t kBlockMagic = 0x314159265359ull;
+constexpr uint64_t kEndMagic = 0x177245385090ull;
+
 // CRC-32 as bzip2 computes it (polynomial 0x04c11db7, most significant bit first), continued
 // from `crc` (start with 0xffffffff; the block's CRC is the result's complement).
 uint32_t Bz2Crc(uint32_t crc, const uint8_t* p, size_t n);

@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 
+#include "dump/bz2_decode.h"
 #include "dump/bz2_reader.h"
 
 namespace aligndb {
@@ -34,9 +35,6 @@ namespace bz2_internal {
 // boundary, anything irregular). Clean files should never add to it: a fallback decompresses the
 // stream again on one thread.
 uint64_t SequentialFallbacks();
-
-constexpr uint64_t kBlockMagic = 0x314159265359ull;
-constexpr uint64_t kEndMagic = 0x177245385090ull;
 
 // The first magic (block or end of stream) starting at a bit offset in [from_bit, 8 × size)
 // of `data`: its bit offset, or UINT64_MAX. `*is_end` tells which magic was found.
