@@ -534,6 +534,73 @@ TEST(CandidateSourceTest, XapianAndArticleCandidatesGiveTheSameRecords) {
   }
 }
 
+// Every stored keep record of enwiki × simplewiki, serialized, by the names of `records`.
+std::map<std::string, std::string> StoredKeeps(Store* store,
+                                               const std::map<std::string, std::string>& records) {
+  uint32_t en = 0, simple = 0;
+  EXPECT_TRUE(store->EditionId("enwiki", false, &en).ok());
+  EXPECT_TRUE(store->EditionId("simplewiki", false, &simple).ok());
+  std::map<std::string, std::string> out;
+  for (const auto& [name, record] : records) {
+    pb::AlignmentKeep k;
+    if (store->GetAlignmentKeep(en, simple, name, &k).ok()) out[name] = k.SerializeAsString();
+  }
+  return out;
+}
+
+// A run writing its records as table files (a run over many pairs) stores what one writing them
+// in batches does: the same records, keep records and counts, over a first run, an update of
+// both editions (records kept, realigned and deleted) and a run re-aligning everything.
+TEST(TableFilesTest, RecordsAndKeepRecordsAreThoseOfBatches) {
+  for (unsigned seed : {21u, 22u, 23u}) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    TempDir tmp[2];
+    std::unique_ptr<Store> store[2];
+    std::map<std::string, std::string> records[2], keeps[2];
+    std::map<std::string, uint64_t> counts[2];
+    for (int t = 0; t < 2; ++t) store[t] = RandomDatabase(tmp[t], seed, 60);
+    for (int step = 0; step < 3; ++step) {
+      for (int t = 0; t < 2; ++t) {
+        if (step == 1) {  // the same update of both editions in both databases
+          std::mt19937 rng(seed + 100);
+          testing::WriteFile(tmp[t].Sub("n2.jsonl"), ChangedEdition(&rng, 60, false));
+          testing::WriteFile(tmp[t].Sub("s2.jsonl"), ChangedEdition(&rng, 60, true));
+          IngestSummary isum;
+          ASSERT_TRUE(Ingest(store[t].get(),
+                             {"enwiki=" + tmp[t].Sub("n2.jsonl"),
+                              "simplewiki=" + tmp[t].Sub("s2.jsonl")},
+                             {}, &isum)
+                          .ok());
+        }
+        AlignOptions o;
+        o.paragraph_threshold = 0.1;
+        o.threads = 1 + static_cast<int>(seed % 2);
+        o.all = step == 2;
+        o.max_idf_drift = 1.0;  // so that the update keeps the records of unchanged pages
+        o.table_files_min_pairs = t == 0 ? SIZE_MAX : 0;
+        AlignSummary sum;
+        Status s = Align(store[t].get(), nullptr, o, 7, &sum);
+        ASSERT_TRUE(s.ok()) << s.ToString();
+        records[t] = StoredRecords(store[t].get());
+        keeps[t] = StoredKeeps(store[t].get(), records[t]);
+        counts[t] = AlignCounts(sum);
+        for (const auto& e : std::filesystem::directory_iterator(tmp[t].Sub("db")))
+          EXPECT_FALSE(e.path().filename().string().starts_with("ALIGNDB-ALIGN-"));
+      }
+      SCOPED_TRACE("step " + std::to_string(step));
+      EXPECT_GT(records[0].size(), 20u);
+      EXPECT_EQ(keeps[0].size(), records[0].size());
+      EXPECT_EQ(records[1], records[0]);
+      EXPECT_EQ(keeps[1], keeps[0]);
+      EXPECT_EQ(counts[1], counts[0]);
+      if (step == 1) {
+        EXPECT_GT(counts[0]["kept"], 0u);
+        EXPECT_GT(counts[0]["realigned"], 0u);
+      }
+    }
+  }
+}
+
 // An index that disagrees with the store although it is marked as the store's (a paragraph
 // document lost) stops align with an I/O error naming the index: never a silently smaller
 // candidate set.

@@ -375,6 +375,138 @@ TEST(StoreTest, DeleteExceptByKeepRecordsEqualsTheScanOfRecords) {
   }
 }
 
+// Everything stored for the edition pair (n, s): each name's record and keep record, "-" when
+// absent, over the names `universe`.
+std::map<std::string, std::string> StoredPairs(Store* store, uint32_t n, uint32_t s,
+                                               const std::set<std::string>& universe) {
+  std::map<std::string, std::string> out;
+  for (const auto& name : universe) {
+    pb::AlignmentRecord r;
+    pb::AlignmentKeep k;
+    Status rs = store->GetAlignment(n, s, name, &r);
+    Status ks = store->GetAlignmentKeep(n, s, name, &k);
+    EXPECT_TRUE(rs.ok() || rs.IsNotFound()) << rs.ToString();
+    EXPECT_TRUE(ks.ok() || ks.IsNotFound()) << ks.ToString();
+    out[name] = (rs.ok() ? r.SerializeAsString() : "-") + "|" + (ks.ok() ? k.SerializeAsString() : "-");
+  }
+  return out;
+}
+
+bool HoldsAlignTableFiles(const std::string& dir) {
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().filename().string().starts_with(kAlignTableFilePrefix)) return true;
+  return false;
+}
+
+// Records written as table files that RocksDB ingests (the mode of a large align run) leave the
+// database as batches through the log do, over records stored before (with and without keep
+// records), for random runs of puts, keep-only puts and deletions, names mostly in order (as a
+// run's are) and sometimes not, and with ingestion after every record or once.
+TEST(StoreTest, TableFilesStoreWhatBatchesStore) {
+  std::mt19937 rng(5);
+  for (int round = 0; round < 12; ++round) {
+    TempDir tmp;
+    std::set<std::string> universe;
+    for (int i = 0; i < 400; ++i) universe.insert("T" + std::to_string(1000 + rng() % 600));
+    std::vector<std::string> before(universe.begin(), universe.end()), run;
+    for (const auto& name : universe)
+      if (rng() % 4) run.push_back(name);  // in name order
+    if (round % 3 == 1)
+      for (int i = 0; i < 5; ++i) std::swap(run[rng() % run.size()], run[rng() % run.size()]);
+    std::vector<int> ops;  // per name of the run: 0 Put, 1 PutWithKeep, 2 PutKeep
+    for (size_t i = 0; i < run.size(); ++i) ops.push_back(static_cast<int>(rng() % 3));
+    std::unordered_set<std::string> keep;
+    for (const auto& name : run)
+      if (rng() % 5) keep.insert(name);
+    std::map<std::string, std::string> result[2];
+    for (int tables = 0; tables < 2; ++tables) {
+      const std::string dir = tmp.Sub("db" + std::to_string(tables));
+      {
+        auto store = OpenOrDie(dir);
+        uint32_t n = 0, s = 0;
+        ASSERT_TRUE(store->EditionId("enwiki", true, &n).ok());
+        ASSERT_TRUE(store->EditionId("simplewiki", true, &s).ok());
+        std::mt19937 same(round);  // the same contents in both databases
+        {
+          auto writer = store->NewAlignmentWriter(n, s);
+          for (const auto& name : before) {
+            pb::AlignmentRecord r;
+            r.set_normal_title(name + " old");
+            pb::AlignmentKeep k;
+            k.set_normal_page_id(same() % 100);
+            if (same() % 2) {
+              ASSERT_TRUE(writer->PutWithKeep(name, r.SerializeAsString(), k.SerializeAsString()).ok());
+            } else {
+              ASSERT_TRUE(writer->Put(name, r).ok());
+            }
+          }
+          ASSERT_TRUE(writer->Flush().ok());
+        }
+        if (round % 2) ASSERT_TRUE(store->FlushMemtables().ok());  // the old ones in tables
+        auto writer = store->NewAlignmentWriter(n, s);
+        if (tables) ASSERT_TRUE(writer->WriteTableFiles().ok());
+        for (size_t i = 0; i < run.size(); ++i) {
+          pb::AlignmentRecord r;
+          r.set_normal_title(run[i] + " new " + std::to_string(round));
+          pb::AlignmentKeep k;
+          k.set_simple_page_id(same() % 100);
+          if (ops[i] == 0) ASSERT_TRUE(writer->Put(run[i], r).ok());
+          if (ops[i] == 1)
+            ASSERT_TRUE(writer->PutWithKeep(run[i], r.SerializeAsString(), k.SerializeAsString()).ok());
+          if (ops[i] == 2) ASSERT_TRUE(writer->PutKeep(run[i], k.SerializeAsString()).ok());
+          if (round % 4 == 3 && i % 50 == 0) ASSERT_TRUE(writer->Flush().ok());
+        }
+        uint64_t deleted = 0;
+        ASSERT_TRUE(writer->DeleteExcept("", keep, &deleted).ok());
+        ASSERT_TRUE(writer->Flush().ok());
+        EXPECT_GT(deleted, 0u);
+        result[tables] = StoredPairs(store.get(), n, s, universe);
+        EXPECT_FALSE(HoldsAlignTableFiles(dir));
+        ASSERT_TRUE(store->Close().ok());
+      }
+      // And after reopening: what was ingested is durable.
+      auto store = OpenOrDie(dir, false, true);
+      uint32_t n = 0, s = 0;
+      ASSERT_TRUE(store->EditionId("enwiki", false, &n).ok());
+      ASSERT_TRUE(store->EditionId("simplewiki", false, &s).ok());
+      EXPECT_EQ(StoredPairs(store.get(), n, s, universe), result[tables]);
+    }
+    EXPECT_EQ(result[1], result[0]) << "round " << round;
+  }
+}
+
+// A table file left by a killed align run (before its ingestion) is removed by the next writer's
+// open, not by a reader's; what was stored stays.
+TEST(StoreTest, TableFilesLeftByAKilledRunAreRemovedByTheNextWriter) {
+  TempDir tmp;
+  const std::string dir = tmp.Sub("db");
+  {
+    auto store = OpenOrDie(dir);
+    uint32_t n = 0, s = 0;
+    ASSERT_TRUE(store->EditionId("enwiki", true, &n).ok());
+    ASSERT_TRUE(store->EditionId("simplewiki", true, &s).ok());
+    auto writer = store->NewAlignmentWriter(n, s);
+    ASSERT_TRUE(writer->WriteTableFiles().ok());
+    pb::AlignmentRecord r;
+    r.set_normal_title("A");
+    ASSERT_TRUE(writer->Put("A", r).ok());
+    ASSERT_TRUE(writer->Flush().ok());
+    ASSERT_TRUE(store->Close().ok());
+  }
+  const std::string left = dir + "/" + kAlignTableFilePrefix + "99999-0.sst";
+  testing::WriteFile(left, "a table file cut short");
+  {
+    auto reader = OpenOrDie(dir, false, true);
+    EXPECT_TRUE(std::filesystem::exists(left));
+  }
+  auto store = OpenOrDie(dir, false);
+  EXPECT_FALSE(std::filesystem::exists(left));
+  uint32_t n = 0, s = 0;
+  ASSERT_TRUE(store->EditionId("enwiki", false, &n).ok());
+  ASSERT_TRUE(store->EditionId("simplewiki", false, &s).ok());
+  EXPECT_EQ(RecordNames(store.get(), n, s), std::vector<std::string>{"A"});
+}
+
 TEST(StoreTest, RefusesADirectoryThatIsNotADatabase) {
   TempDir tmp;
   testing::WriteFile(tmp.Sub("notes.txt"), "hello");
