@@ -947,10 +947,6 @@ class AlignRun {
     // tokens), having read them all costs less than looking them up pair by pair.
     if (df_read_ && df_keys_ <= 1000 * static_cast<uint64_t>(pairs.size()))
       for (auto& a : aligners_) a->SetAllDocumentFrequencies(&all_df_);
-    // Many records: written as table files, not through the log and memtables, which cost the
-    // writing thread half its time and the command a flush of them at its end.
-    if (pairs.size() >= options_.table_files_min_pairs || TableFilesAlways())
-      RETURN_IF_ERROR(writer_->WriteTableFiles());
     RETURN_IF_ERROR(aligners_.size() > 1 ? RunOnWorkers(pairs) : RunHere(pairs));
     for (auto& a : aligners_) {
       summary_->dp_skipped += a->counts().dp_skipped;

@@ -143,10 +143,6 @@ struct AlignOptions {
   // Threads aligning article pairs (pairs are independent; records, summary and writes are the
   // same as with one thread). 0: one per core. Default: 0.
   int threads = 0;
-  // A run over at least this many title pairs writes its records as table files that RocksDB
-  // ingests (AlignmentWriter::WriteTableFiles), fewer through its write-ahead log and memtables.
-  // Not a parameter of the records: both store the same. Default: 1000.
-  size_t table_files_min_pairs = 1000;
   // Progress callback (pairs done, pairs total). Default: none.
   std::function<void(uint64_t, uint64_t)> progress;
 };

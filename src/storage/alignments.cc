@@ -1,12 +1,8 @@
 // Alignment records, pairing summaries and the paragraph-index queue: the column families the
 // align, paraphrase, index and export layers use, behind the Store's interface.
 #include <rocksdb/db.h>
-#include <rocksdb/sst_file_writer.h>
 #include <rocksdb/write_batch.h>
-#include <unistd.h>
 
-#include <atomic>
-#include <filesystem>
 #include <map>
 
 #include "aligndb.pb.h"
@@ -25,9 +21,6 @@ constexpr size_t kQueueBatchKeys = 100000;
 constexpr size_t kAlignmentBatchBytes = 1u << 20;
 // With ALIGNDB_TEST_SMALL_BATCHES: commit after this many records, for the crash tests.
 constexpr int kSmallBatchRecords = 1;
-// In table-file mode, the files are ingested once they hold about this many bytes (a memtable's
-// worth, RocksDB's default write_buffer_size): what a killed run loses is bounded alike.
-constexpr uint64_t kTableFileBytes = 64u << 20;
 
 constexpr const char* kKeepPrefix = "keep/";
 
@@ -224,19 +217,9 @@ const pb::AlignmentRecord& AlignmentIterator::record() const { return rep_->reco
 
 // ------------------------------------------------------------------ AlignmentWriter
 
-// A table file being written for one column family, in table-file mode.
-struct TableFile {
-  std::unique_ptr<rocksdb::SstFileWriter> writer;  // null until the first key
-  std::string path;
-  std::string last_key;
-};
-
 struct AlignmentWriter::Rep {
   rocksdb::WriteBatch batch;
   int records = 0;  // put since the last commit
-  bool table_files = false;
-  TableFile files[2];  // [0]: records ("alignments"); [1]: keep records ("meta")
-  uint64_t table_bytes = 0;  // keys and values in the files
 };
 
 AlignmentWriter::AlignmentWriter(Store* store, uint32_t normal_edition, uint32_t simple_edition)
@@ -244,94 +227,11 @@ AlignmentWriter::AlignmentWriter(Store* store, uint32_t normal_edition, uint32_t
       prefix_(AlignmentPrefix(normal_edition, simple_edition)),
       rep_(std::make_unique<Rep>()) {}
 
-AlignmentWriter::~AlignmentWriter() {
-  for (auto& f : rep_->files) {  // written and not ingested (an error ended the run)
-    if (!f.writer) continue;
-    f.writer.reset();
-    std::error_code ec;
-    std::filesystem::remove(f.path, ec);
-  }
-}
-
-Status AlignmentWriter::WriteTableFiles() {
-  RETURN_IF_ERROR(Flush());
-  rep_->table_files = true;
-  return Status::OK();
-}
-
-Status AlignmentWriter::AddToTable(int which, const std::string& key, const std::string* value) {
-  TableFile& f = rep_->files[which];
-  // A key not after the file's last one starts new files (the run's pairs come in name order,
-  // so this does not happen; were it to, the earlier file is ingested first and the later key
-  // wins, as it would in a batch).
-  if (f.writer && key <= f.last_key) RETURN_IF_ERROR(IngestTables());
-  const std::string what = ": write alignments";
-  if (!f.writer) {
-    rocksdb::ColumnFamilyHandle* cf =
-        store_->cf(which == 0 ? Store::Cf::kAlignments : Store::Cf::kMeta);
-    rocksdb::Options o(store_->db_->GetDBOptions(), store_->db_->GetOptions(cf));
-    // As a flush writes level 0: uncompressed (docs/storage.md). The file writer would otherwise
-    // take the compression of the last level.
-    o.compression = rocksdb::kNoCompression;
-    o.compression_per_level.clear();
-    o.bottommost_compression = rocksdb::kDisableCompressionOption;
-    static std::atomic<uint64_t> serial{0};
-    f.path = store_->dir() + "/" + kAlignTableFilePrefix + std::to_string(::getpid()) + "-" +
-             std::to_string(serial.fetch_add(1)) + ".sst";
-    f.writer = std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(), o, cf);
-    rocksdb::Status s = f.writer->Open(f.path);
-    if (!s.ok()) {
-      f.writer.reset();
-      return FromRocks(s, store_->dir() + what);
-    }
-  }
-  RETURN_IF_ERROR(FromRocks(value ? f.writer->Put(key, *value) : f.writer->Delete(key),
-                            store_->dir() + what));
-  f.last_key = key;
-  rep_->table_bytes += key.size() + (value ? value->size() : 0);
-  return Status::OK();
-}
-
-Status AlignmentWriter::IngestTables() {
-  std::vector<rocksdb::IngestExternalFileArg> args;
-  std::vector<std::string> paths;
-  Status s;
-  for (int which = 0; which < 2; ++which) {
-    TableFile& f = rep_->files[which];
-    if (!f.writer) continue;
-    paths.push_back(f.path);
-    if (s.ok()) s = FromRocks(f.writer->Finish(), store_->dir() + ": write alignments");
-    f.writer.reset();
-    rocksdb::IngestExternalFileArg a;
-    a.column_family = store_->cf(which == 0 ? Store::Cf::kAlignments : Store::Cf::kMeta);
-    a.external_files = {f.path};
-    a.options.move_files = true;       // linked into the database, not copied
-    a.options.write_global_seqno = false;  // the file is not rewritten after its checksums
-    args.push_back(std::move(a));
-  }
-  rep_->table_bytes = 0;
-  if (s.ok() && !args.empty()) {
-    CrashPoint();
-    // Both files in one ingestion: a reader sees a record with its keep record or neither.
-    s = store_->Ingest(args, ": write alignments");
-    CrashPoint();
-  }
-  for (const auto& path : paths) {  // left by a failure (moved files are gone already)
-    std::error_code ec;
-    std::filesystem::remove(path, ec);
-  }
-  return s;
-}
+AlignmentWriter::~AlignmentWriter() = default;
 
 Status AlignmentWriter::Put(const std::string& name, const pb::AlignmentRecord& record) {
   if (store_->read_only()) return Status::InvalidArgument(store_->dir() + ": opened read-only");
   const std::string key = prefix_ + name;
-  if (rep_->table_files) {
-    const std::string value = record.SerializeAsString();
-    RETURN_IF_ERROR(AddToTable(0, key, &value));
-    RETURN_IF_ERROR(AddToTable(1, KeepKey(key), nullptr));
-    return MaybeFlush();
-  }
   rep_->batch.Put(store_->cf(Store::Cf::kAlignments), key, record.SerializeAsString());
   // A keep record left from an earlier align run must not vouch for this record.
   rep_->batch.Delete(store_->cf(Store::Cf::kMeta), KeepKey(key));
@@ -342,11 +242,6 @@ Status AlignmentWriter::PutWithKeep(const std::string& name, const std::string& 
                                     const std::string& keep_bytes) {
   if (store_->read_only()) return Status::InvalidArgument(store_->dir() + ": opened read-only");
   const std::string key = prefix_ + name;
-  if (rep_->table_files) {
-    RETURN_IF_ERROR(AddToTable(0, key, &record_bytes));
-    RETURN_IF_ERROR(AddToTable(1, KeepKey(key), &keep_bytes));
-    return MaybeFlush();
-  }
   rep_->batch.Put(store_->cf(Store::Cf::kAlignments), key, record_bytes);
   rep_->batch.Put(store_->cf(Store::Cf::kMeta), KeepKey(key), keep_bytes);
   return MaybeFlush();
@@ -354,17 +249,11 @@ Status AlignmentWriter::PutWithKeep(const std::string& name, const std::string& 
 
 Status AlignmentWriter::PutKeep(const std::string& name, const std::string& keep_bytes) {
   if (store_->read_only()) return Status::InvalidArgument(store_->dir() + ": opened read-only");
-  if (rep_->table_files) {
-    RETURN_IF_ERROR(AddToTable(1, KeepKey(prefix_ + name), &keep_bytes));
-    return MaybeFlush();
-  }
   rep_->batch.Put(store_->cf(Store::Cf::kMeta), KeepKey(prefix_ + name), keep_bytes);
   return MaybeFlush();
 }
 
 Status AlignmentWriter::MaybeFlush() {
-  if (rep_->table_files)
-    return rep_->table_bytes >= kTableFileBytes || SmallBatches() ? IngestTables() : Status::OK();
   if (rep_->batch.GetDataSize() > kAlignmentBatchBytes ||
       (SmallBatches() && ++rep_->records >= kSmallBatchRecords))
     return Flush();
@@ -395,7 +284,6 @@ Status AlignmentWriter::DeleteExcept(const std::string& name_prefix,
 }
 
 Status AlignmentWriter::Flush() {
-  if (rep_->table_files) RETURN_IF_ERROR(IngestTables());
   if (rep_->batch.Count() == 0) return Status::OK();
   CrashPoint();
   Status s = store_->Write(&rep_->batch, ": write alignments");

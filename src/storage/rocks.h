@@ -47,11 +47,6 @@ uint64_t DecodeBigEndian64(const char* p);
 // follows it.
 std::string AlignmentPrefix(uint32_t normal_edition, uint32_t simple_edition);
 
-// Table files that an align run writes in the database's directory before RocksDB ingests them
-// (AlignmentWriter::WriteTableFiles): "<prefix><pid>-<n>.sst". One left by a killed run is
-// removed by the next writer's open.
-inline constexpr const char* kAlignTableFilePrefix = "ALIGNDB-ALIGN-";
-
 }  // namespace aligndb
 
 #endif  // ALIGNDB_STORAGE_ROCKS_H_

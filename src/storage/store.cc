@@ -485,7 +485,6 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   RETURN_IF_ERROR(store->CheckSchema(options.read_only));
   if (!options.read_only) {
     RETURN_IF_ERROR(store->EnsureIdentity());
-    RETURN_IF_ERROR(store->RemoveLeftTableFiles());
     RETURN_IF_ERROR(store->MarkInterruptedRuns());
     RETURN_IF_ERROR(store->DropIndexQueueWithoutIndex());
   }
@@ -584,32 +583,6 @@ Status Store::Write(rocksdb::WriteBatch* batch, const std::string& what) {
       std::chrono::steady_clock::now() >= deferred_until_)
     return EndDeferredSyncs();
   return FromRocks(s, dir_ + what);
-}
-
-Status Store::Ingest(const std::vector<rocksdb::IngestExternalFileArg>& args,
-                     const std::string& what) {
-  if (read_only_) return Status::InvalidArgument(dir_ + ": opened read-only");
-  if (!write_error_.ok()) return write_error_;
-  rocksdb::Status s = db_->IngestExternalFiles(args);
-  if (s.IsIOError()) write_error_ = FromRocks(s, dir_ + what);
-  return FromRocks(s, dir_ + what);
-}
-
-Status Store::RemoveLeftTableFiles() {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  std::vector<fs::path> left;
-  for (auto it = fs::directory_iterator(dir_, ec); !ec && it != fs::directory_iterator();
-       it.increment(ec)) {
-    if (it->path().filename().string().starts_with(kAlignTableFilePrefix))
-      left.push_back(it->path());
-  }
-  if (ec) return Status::IOError(dir_ + ": list the directory: " + ec.message());
-  for (const auto& path : left) {
-    if (!fs::remove(path, ec) && ec)
-      return Status::IOError(path.string() + ": remove: " + ec.message());
-  }
-  return Status::OK();
 }
 
 Status Store::EndDeferredSyncs() {

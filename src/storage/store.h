@@ -30,7 +30,6 @@ class Env;
 class ColumnFamilyHandle;
 class Snapshot;
 class WriteBatch;
-struct IngestExternalFileArg;
 }  // namespace rocksdb
 
 namespace aligndb {
@@ -292,10 +291,6 @@ class Store {
   Status CheckSchema(bool read_only);
   // Every write goes through here; `what` follows the directory in error messages.
   Status Write(rocksdb::WriteBatch* batch, const std::string& what);
-  // Ingests table files (an align run's records), with Write's handling of errors.
-  Status Ingest(const std::vector<rocksdb::IngestExternalFileArg>& args, const std::string& what);
-  // Removes table files that a killed align run left before their ingestion.
-  Status RemoveLeftTableFiles();
   Status MarkInterruptedRuns();
   Status DropIndexQueueWithoutIndex();
   Status EnsureIdentity();
@@ -342,13 +337,6 @@ class AlignmentWriter {
   // (pb::PairingSummary.every_record_has_keep).
   Status DeleteExcept(const std::string& name_prefix, const std::unordered_set<std::string>& keep,
                       uint64_t* deleted, bool scan_keep_records = false);
-  // From now on, records and keep records are written as table files of their own, which
-  // RocksDB ingests (links in) when they reach about 64 MB and at Flush, instead of through its
-  // write-ahead log and memtables: for a run writing many records, half the writing thread's
-  // work and no flush of them at the end (docs/storage.md, "Alignment records"). Names must then
-  // come in increasing order (a name out of order costs an early ingestion, no error). What was
-  // put since the last ingestion is lost if the process is killed.
-  Status WriteTableFiles();
   // Commits everything buffered.
   Status Flush();
   // Flushes, then stores the edition pair's pairing summary.
@@ -357,9 +345,6 @@ class AlignmentWriter {
  private:
   struct Rep;
   Status MaybeFlush();  // commits the buffer when it is full
-  // Adds a put (`value`) or a deletion (null) to table file `which` (0: records, 1: keep records).
-  Status AddToTable(int which, const std::string& key, const std::string* value);
-  Status IngestTables();  // ingests the table files written so far
   Store* store_;
   std::string prefix_;
   std::unique_ptr<Rep> rep_;

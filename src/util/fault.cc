@@ -32,11 +32,6 @@ bool SmallBatches() {
   return small;
 }
 
-bool TableFilesAlways() {
-  static const bool always = std::getenv("ALIGNDB_TEST_TABLE_FILES") != nullptr;
-  return always;
-}
-
 void PausePoint(const char* name) {
   static const char* const at = std::getenv("ALIGNDB_TEST_PAUSE");
   static std::atomic<bool> paused{false};

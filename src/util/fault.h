@@ -3,13 +3,11 @@
 //                               process itself: a crash right after a commit (or before the next).
 //   ALIGNDB_TEST_SMALL_BATCHES=1  commit after a few pages/records, so that small inputs pass
 //                               through many commit points.
-//   ALIGNDB_TEST_TABLE_FILES=1  align writes its records as table files whatever the number of
-//                               pairs (AlignOptions::table_files_min_pairs), for small inputs.
 //   ALIGNDB_TEST_PAUSE=NAME     the first call of PausePoint(NAME) writes "paused at NAME" to
 //                               stderr and waits for a signal: a test signals a process known to
 //                               be mid-way (an export with its temporary files open).
-// Without these variables CrashPoint() is a counter increment, SmallBatches() and
-// TableFilesAlways() are false and PausePoint() returns at once.
+// Without these variables CrashPoint() is a counter increment, SmallBatches() is false and
+// PausePoint() returns at once.
 #ifndef ALIGNDB_UTIL_FAULT_H_
 #define ALIGNDB_UTIL_FAULT_H_
 
@@ -17,7 +15,6 @@ namespace aligndb {
 
 void CrashPoint();
 bool SmallBatches();
-bool TableFilesAlways();
 void PausePoint(const char* name);
 
 }  // namespace aligndb
