@@ -142,7 +142,7 @@ Status RunAlign(Store* store, const AlignArgs& args, const Invocation& inv, Alig
         }
         return Align(store, index.get(), options, run_id, summary);
       },
-      [&] { return summary->AsCounts(); });
+      [&] { return summary->AsCounts(); }, /*without_log=*/true);
 }
 
 void PrintAlignSummary(const AlignSummary& s, bool json) {

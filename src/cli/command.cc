@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/terminal.h"
+#include "util/fault.h"
 
 namespace aligndb::cli {
 
@@ -50,16 +51,25 @@ Status OpenStore(const std::string& dir, OpenMode mode, std::unique_ptr<Store>* 
 
 Status RecordedRun(Store* store, const std::string& command, const Invocation& inv,
                    const std::function<Status(uint64_t run_id)>& body,
-                   const std::function<std::map<std::string, uint64_t>()>& counts) {
+                   const std::function<std::map<std::string, uint64_t>()>& counts,
+                   bool without_log) {
   uint64_t run_id = 0;
+  // The start is logged: a kill from here on leaves the run "running", marked interrupted by
+  // the next writer, whatever else of it was lost.
   RETURN_IF_ERROR(store->BeginRun(command, inv.args, &run_id));
+  store->set_writes_without_log(without_log);
   Status s = body(run_id);
+  // Without the log, the run's end is written as its records are: kept only by the flush below
+  // (or Close's), with them.
   Status finished = store->FinishRun(run_id, s, counts());
+  if (without_log) CrashPoint();  // a kill here must leave the run interrupted, not finished
   RETURN_IF_ERROR(s);
   RETURN_IF_ERROR(finished);
   // Everything to table files before the command reports success: a failed flush (of this one,
   // or of one a writer started in the background) is an error here, not lost at close.
-  return store->FlushMemtables();
+  RETURN_IF_ERROR(store->FlushMemtables());
+  store->set_writes_without_log(false);
+  return Status::OK();
 }
 
 }  // namespace aligndb::cli

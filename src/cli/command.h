@@ -69,10 +69,14 @@ Status OpenStore(const std::string& dir, OpenMode mode, std::unique_ptr<Store>* 
 
 // Runs `body` as a recorded run of `command`: the run record holds the invocation's arguments,
 // the body's outcome and `counts()` taken after it. The body's failure is returned before a
-// failure to finish the record.
+// failure to finish the record. With `without_log`, everything after the run's start is written
+// without RocksDB's write-ahead log and made durable at once by the flush that ends the run
+// (Store::set_writes_without_log): for a command whose writes are all derived from what is
+// stored, so that running it again after a kill makes them again.
 Status RecordedRun(Store* store, const std::string& command, const Invocation& inv,
                    const std::function<Status(uint64_t run_id)>& body,
-                   const std::function<std::map<std::string, uint64_t>()>& counts);
+                   const std::function<std::map<std::string, uint64_t>()>& counts,
+                   bool without_log = false);
 
 }  // namespace aligndb::cli
 

@@ -575,7 +575,9 @@ Status Store::MarkInterruptedRuns() {
 Status Store::Write(rocksdb::WriteBatch* batch, const std::string& what) {
   if (read_only_) return Status::InvalidArgument(dir_ + ": opened read-only");
   if (!write_error_.ok()) return write_error_;
-  rocksdb::Status s = db_->Write(WriteOpts(), batch);
+  rocksdb::WriteOptions wo = WriteOpts();
+  wo.disableWAL = writes_without_log_;
+  rocksdb::Status s = db_->Write(wo, batch);
   // After a failed write (a full disk) RocksDB must not be written to again: its log writer
   // asserts. The first error stays the answer to every later write of this Store.
   if (s.IsIOError()) write_error_ = FromRocks(s, dir_ + what);

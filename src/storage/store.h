@@ -114,6 +114,11 @@ class Store {
   Store& operator=(const Store&) = delete;
 
   const std::string& dir() const { return dir_; }
+  // From now on, writes skip RocksDB's write-ahead log: they are kept by the next flush of the
+  // memtables (atomic across column families: all of them or none), and lost with the memtables
+  // if the process is killed before it. For writes that a command makes again when run again
+  // (align): they cost the log's copy of every record, its CRC32C and its sync at the end.
+  void set_writes_without_log(bool on) { writes_without_log_ = on; }
   bool read_only() const { return read_only_; }
   // This writer skips RocksDB's syncs now (a database being created; see Open).
   bool syncs_deferred() const;
@@ -312,6 +317,7 @@ class Store {
   rocksdb::DB* db_ = nullptr;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
   Status write_error_;  // the first failed write: no write is tried after it
+  bool writes_without_log_ = false;
 };
 
 // Buffers alignment records of one edition pair and commits them in batches of about 1 MB.
