@@ -71,7 +71,9 @@ Status Store::ClearPendingIndex(uint32_t edition, const std::vector<uint64_t>& p
   std::string gen;
   AppendBigEndian64(&gen, index_generation);
   batch.Put(cf(Cf::kMeta), kIndexGenerationKey, gen);
-  return Write(&batch, ": index queue");
+  // Logged: the Xapian commit of these pages is durable already (ParagraphIndex::CheckBelongs
+  // accepts an index one commit ahead of the store, not more).
+  return Write(&batch, ": index queue", /*logged=*/true);
 }
 
 Status Store::IndexGeneration(uint64_t* generation) {
@@ -95,7 +97,7 @@ Status Store::QueueAllPagesForIndex(uint64_t* queued) {
       batch.Put(cf(Cf::kPendingIndex), it->key(), "");
       ++*queued;
       if (batch.Count() >= kQueueBatchKeys) {
-        RETURN_IF_ERROR(Write(&batch, ": index queue"));
+        RETURN_IF_ERROR(Write(&batch, ": index queue", /*logged=*/true));
         batch.Clear();
       }
     }
@@ -104,7 +106,8 @@ Status Store::QueueAllPagesForIndex(uint64_t* queued) {
   std::string gen;
   AppendBigEndian64(&gen, 0);
   batch.Put(cf(Cf::kMeta), kIndexGenerationKey, gen);
-  return Write(&batch, ": index queue");
+  // Logged: the rebuild marks the emptied index as the store's once this returns.
+  return Write(&batch, ": index queue", /*logged=*/true);
 }
 
 // ------------------------------------------------------------------ alignment records

@@ -572,11 +572,11 @@ Status Store::MarkInterruptedRuns() {
   return Write(&batch, ": record interrupted runs");
 }
 
-Status Store::Write(rocksdb::WriteBatch* batch, const std::string& what) {
+Status Store::Write(rocksdb::WriteBatch* batch, const std::string& what, bool logged) {
   if (read_only_) return Status::InvalidArgument(dir_ + ": opened read-only");
   if (!write_error_.ok()) return write_error_;
   rocksdb::WriteOptions wo = WriteOpts();
-  wo.disableWAL = writes_without_log_;
+  wo.disableWAL = writes_without_log_ && !logged;
   rocksdb::Status s = db_->Write(wo, batch);
   // After a failed write (a full disk) RocksDB must not be written to again: its log writer
   // asserts. The first error stays the answer to every later write of this Store.

@@ -295,7 +295,10 @@ class Store {
   Store() = default;
   Status CheckSchema(bool read_only);
   // Every write goes through here; `what` follows the directory in error messages.
-  Status Write(rocksdb::WriteBatch* batch, const std::string& what);
+  // `logged`: through the write-ahead log even while writes skip it (set_writes_without_log):
+  // for writes that must outlast a kill because something outside RocksDB (the Xapian index)
+  // was committed with them in mind. They come before a run's unlogged writes, never after.
+  Status Write(rocksdb::WriteBatch* batch, const std::string& what, bool logged = false);
   Status MarkInterruptedRuns();
   Status DropIndexQueueWithoutIndex();
   Status EnsureIdentity();

@@ -133,5 +133,40 @@ TEST(CandidatesCommandTest, KilledXapianAlignResumesToTheSameExport) {
   EXPECT_GE(kills, 6);
 }
 
+// An index rebuilt (its directory removed) by an align that is killed at each of its commit
+// points: the store's queue and index generation are written through RocksDB's log although
+// the rest of align's writes are not, so the next run finds the index as far as the store says
+// (or one commit ahead) and completes it; never a partial index taken for a whole one.
+TEST(CandidatesCommandTest, AKilledRebuildOfTheIndexIsCompletedByTheNextRun) {
+  TempDir tmp;
+  const std::string base = tmp.Sub("base");
+  std::vector<std::string> a = {"ingest", "--db", base,
+                                DataPath("wikidumps/enwiki-gensim-sample.xml.bz2"),
+                                DataPath("wikidumps/simplewiki-sample.xml.bz2")};
+  ASSERT_EQ(RunAligndb(a).exit_code, 0);
+  // One commit of the whole index: the store's index generation is 1.
+  ASSERT_EQ(RunAligndb({"align", "--db", base, "--candidates", "xapian"}).exit_code, 0);
+  const std::string reference = Export(base, "jsonl");
+  ASSERT_GT(reference.size(), 1000u);
+  setenv("ALIGNDB_TEST_SMALL_BATCHES", "1", 1);
+  int kills = 0;
+  for (int at : {1, 2, 3, 4, 5, 8, 13}) {
+    const std::string db = tmp.Sub("db" + std::to_string(at));
+    std::filesystem::copy(base, db, std::filesystem::copy_options::recursive);
+    std::filesystem::remove_all(IndexDir(db));
+    setenv("ALIGNDB_TEST_KILL_AT", std::to_string(at).c_str(), 1);
+    auto first = RunAligndb({"align", "--db", db, "--candidates", "xapian", "--all"});
+    unsetenv("ALIGNDB_TEST_KILL_AT");
+    if (first.exit_code == 0) continue;
+    ASSERT_TRUE(first.exit_code == -1 || first.exit_code == 128 + 9) << first.exit_code;
+    ++kills;
+    auto again = RunAligndb({"align", "--db", db, "--candidates", "xapian", "--all"});
+    ASSERT_EQ(again.exit_code, 0) << "kill at " << at << ": " << again.err;
+    EXPECT_EQ(Export(db, "jsonl"), reference) << "kill at " << at;
+  }
+  unsetenv("ALIGNDB_TEST_SMALL_BATCHES");
+  EXPECT_GE(kills, 6);
+}
+
 }  // namespace
 }  // namespace aligndb
