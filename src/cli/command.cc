@@ -68,6 +68,8 @@ Status RecordedRun(Store* store, const std::string& command, const Invocation& i
   // Everything to table files before the command reports success: a failed flush (of this one,
   // or of one a writer started in the background) is an error here, not lost at close.
   RETURN_IF_ERROR(store->FlushMemtables());
+  // Left on after a failure above: nothing is written after it but Close's flush, which keeps
+  // the run's writes; a logged write after unlogged ones could outlast them.
   store->set_writes_without_log(false);
   return Status::OK();
 }
