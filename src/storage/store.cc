@@ -31,6 +31,7 @@
 #include "storage/rocks.h"
 #include "text/text.h"
 #include "util/clock.h"
+#include "util/files.h"
 #include "util/fault.h"
 
 namespace aligndb {
@@ -341,6 +342,20 @@ bool IsVanishedFile(const rocksdb::Status& s) {
   return s.IsPathNotFound() || s.ToString().find("No such file or directory") != std::string::npos;
 }
 
+// Bytes of the table files in `dir` (what reads through memory maps would map at most).
+uint64_t TableBytes(const std::string& dir) {
+  namespace fs = std::filesystem;
+  uint64_t bytes = 0;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() != ".sst") continue;
+    std::error_code size_ec;
+    const uintmax_t size = it->file_size(size_ec);
+    if (!size_ec) bytes += size;
+  }
+  return ec ? UINT64_MAX : bytes;  // unlisted: not mapped
+}
+
 // Tries of a read-only open when no writer is active (one that just closed deletes files as it
 // goes); beside an active writer, StoreOptions::read_only_open_seconds bounds them instead.
 constexpr int kReadOnlyOpenAttempts = 20;
@@ -378,6 +393,11 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   // in one manifest record: one sync instead of one per family.
   db_options.atomic_flush = true;
   db_options.max_file_opening_threads = FileOpeningThreads(dir);
+  if (is_db && options.map_tables_up_to_bytes > 0 &&
+      TableBytes(dir) <= options.map_tables_up_to_bytes) {
+    db_options.allow_mmap_reads = true;
+    InstallMappedReadFaultHandler();
+  }
   db_options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   db_options.info_log = std::make_shared<DiscardLogger>();
   // A reader keeps every table file open from the start: a compaction of the writer that
@@ -410,6 +430,7 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   std::unique_ptr<Store> store(new Store());
   store->dir_ = dir;
   store->read_only_ = options.read_only;
+  store->tables_mapped_ = db_options.allow_mmap_reads;
   if (creating || (marked && !options.read_only)) {
     // Opened after the marker, so that its sync at Close reports any write error of the files
     // written without syncs.

@@ -59,6 +59,12 @@ struct StoreOptions {
   // it listed deleted by the writer's flush or compaction: a starved reader beside a busy
   // writer) tries again for at most this long, then reports Busy. Default: 30 s.
   double read_only_open_seconds = 30;
+  // Table files are read through memory maps (no copy into a buffer, no fresh memory per block)
+  // when those of the database total at most this many bytes at open; larger databases read
+  // through the block cache, whose memory is bounded. A SIGBUS while mapped (a table file
+  // truncated by another program, a disk read error) ends the process with exit code 4
+  // (InstallMappedReadFaultHandler). Default 0: never mapped.
+  uint64_t map_tables_up_to_bytes = 0;
 };
 
 // Per-edition counts, kept up to date by every write.
@@ -120,6 +126,8 @@ class Store {
   // (align): they cost the log's copy of every record, its CRC32C and its sync at the end.
   void set_writes_without_log(bool on) { writes_without_log_ = on; }
   bool read_only() const { return read_only_; }
+  // Whether table files are read through memory maps (StoreOptions::map_tables_up_to_bytes).
+  bool tables_mapped() const { return tables_mapped_; }
   // This writer skips RocksDB's syncs now (a database being created; see Open).
   bool syncs_deferred() const;
   // A writer's syncs (deferred_sync.h); null for a reader.
@@ -308,6 +316,7 @@ class Store {
 
   std::string dir_;
   bool read_only_ = false;
+  bool tables_mapped_ = false;
   bool registered_writer_ = false;  // counted among this process's writers (store.cc)
   // Makes what was written without syncs durable, removes the marker and syncs from now on.
   Status EndDeferredSyncs();

@@ -147,6 +147,22 @@ void InstallCleanupHandlers() {
   });
 }
 
+// A read through a memory-mapped table file faults with SIGBUS when the file shrank under the
+// process (another program truncated it) or the disk failed to read it. That ends the command
+// as an I/O error would, not with a core: its temporary files removed, one line, exit 4. A
+// writer stopped there is a killed one, which the database is made to survive (docs/incremental.md).
+extern "C" void ReportMappedReadFault(int) {
+  for (Slot& slot : g_slots)
+    if (slot.state.load(std::memory_order_acquire) == kHeld) unlink(slot.path);
+  static const char kMessage[] =
+      "aligndb: a database file could not be read through its memory map (it was truncated or "
+      "replaced by another program, or the disk could not read it); the command stopped, and "
+      "what the database held before it is kept\n";
+  ssize_t ignored = write(STDERR_FILENO, kMessage, sizeof(kMessage) - 1);
+  (void)ignored;
+  _exit(4);
+}
+
 // The slot now holding `path` (-1 when all are taken or the path is too long: the file is then
 // left to the next run, as before).
 int HoldTemporary(const std::string& path) {
@@ -190,6 +206,20 @@ bool IsDescriptorPath(const std::string& path) {
 }
 
 }  // namespace
+
+void InstallMappedReadFaultHandler() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction old {};
+    if (sigaction(SIGBUS, nullptr, &old) != 0 || old.sa_handler != SIG_DFL ||
+        (old.sa_flags & SA_SIGINFO))
+      return;  // a host program (Python) that handles SIGBUS itself keeps its handler
+    struct sigaction sa {};
+    sa.sa_handler = ReportMappedReadFault;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGBUS, &sa, nullptr);
+  });
+}
 
 OutputFile::~OutputFile() {
   if (open_ && !tmp_.empty()) {

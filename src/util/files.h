@@ -63,6 +63,12 @@ class OutputFile {
   int slot_ = -1;  // where a signal handler finds tmp_ to remove it (see files.cc)
 };
 
+// Makes a SIGBUS (a read through a memory map of a file that was truncated, or that the disk
+// could not read) end the process with one line on stderr and exit code 4, after removing the
+// temporary files of OutputFile, instead of a core dump. Installed once, and only when SIGBUS
+// has its default action.
+void InstallMappedReadFaultHandler();
+
 }  // namespace aligndb
 
 #endif  // ALIGNDB_UTIL_FILES_H_

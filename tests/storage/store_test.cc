@@ -593,11 +593,14 @@ TEST(StoreTest, ADamagedTableFileIsReportedAsCorruption) {
     ++damaged;
   }
   ASSERT_GT(damaged, 0);
-  for (bool read_only : {true, false}) {
+  for (int variant = 0; variant < 4; ++variant) {
+    const bool read_only = variant & 1;
     std::unique_ptr<Store> store;
     StoreOptions opts;
     opts.read_only = read_only;
+    if (variant & 2) opts.map_tables_up_to_bytes = uint64_t{1} << 30;  // read through maps
     Status s = Store::Open(opts, tmp.Sub("db"), &store);
+    if (store) EXPECT_EQ(store->tables_mapped(), (variant & 2) != 0);
     if (s.ok()) s = store->ForEachArticle(ed, [](const pb::Article&) { return Status::OK(); });
     EXPECT_EQ(s.code(), Status::Code::kCorruption) << s.ToString();
     EXPECT_NE(s.message().find("damaged"), std::string::npos) << s.ToString();
@@ -619,6 +622,88 @@ struct ReadCounts {
            " whole, " + std::to_string(busy.load()) + " busy); first failure: " + first_failure;
   }
 };
+
+// Writes `n` articles of `edition` and closes: they are in table files.
+uint32_t WriteArticlesToTables(const std::string& db, uint64_t n) {
+  uint32_t ed = 0;
+  auto store = OpenOrDie(db);
+  EXPECT_TRUE(store->EditionId("testwiki", true, &ed).ok());
+  for (uint64_t id = 1; id <= n; ++id) {
+    pb::Article a = MakeArticle(id, "T" + std::to_string(id), 1,
+                                {{"Sentence number " + std::to_string(id) + " of many."}});
+    EXPECT_TRUE(store->PutArticle(ed, a).ok());
+  }
+  return ed;
+}
+
+std::vector<std::string> AllArticles(const StoreOptions& opts, const std::string& db,
+                                     uint32_t ed, bool* mapped) {
+  std::unique_ptr<Store> store;
+  Status s = Store::Open(opts, db, &store);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  std::vector<std::string> out;
+  if (!s.ok()) return out;
+  *mapped = store->tables_mapped();
+  s = store->ForEachArticle(ed, [&](const pb::Article& a) {
+    out.push_back(a.SerializeAsString());
+    return Status::OK();
+  });
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  for (uint64_t id : {1, 150, 300}) {
+    pb::Article a;
+    EXPECT_TRUE(store->GetArticle(ed, id, &a).ok());
+    out.push_back(a.SerializeAsString());
+  }
+  return out;
+}
+
+TEST(StoreTest, TablesAreReadThroughMapsOnlyUpToTheGivenSize) {
+  testing::TempDir tmp;
+  const std::string db = tmp.Sub("db");
+  const uint32_t ed = WriteArticlesToTables(db, 300);
+  uint64_t table_bytes = 0;
+  for (const auto& f : std::filesystem::directory_iterator(db))
+    if (f.path().extension() == ".sst") table_bytes += f.file_size();
+  ASSERT_GT(table_bytes, 0u);
+  for (bool read_only : {true, false}) {
+    StoreOptions plain, mapped, too_small;
+    plain.read_only = mapped.read_only = too_small.read_only = read_only;
+    mapped.map_tables_up_to_bytes = table_bytes;        // exactly fits
+    too_small.map_tables_up_to_bytes = table_bytes - 1;  // one byte short
+    bool m_plain = true, m_mapped = false, m_small = true;
+    const auto a = AllArticles(plain, db, ed, &m_plain);
+    const auto b = AllArticles(mapped, db, ed, &m_mapped);
+    const auto c = AllArticles(too_small, db, ed, &m_small);
+    EXPECT_FALSE(m_plain);
+    EXPECT_TRUE(m_mapped);
+    EXPECT_FALSE(m_small);
+    ASSERT_EQ(a.size(), 303u);
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(a, c);
+  }
+}
+
+// A table file cut short under a command that reads it through a map (another program
+// truncating it) faults with SIGBUS: the command ends with one line and exit code 4, not a core.
+TEST(StoreDeathTest, ATableFileTruncatedUnderAMappedReadEndsWithExitCode4) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  testing::TempDir tmp;
+  const std::string db = tmp.Sub("db");
+  const uint32_t ed = WriteArticlesToTables(db, 300);
+  EXPECT_EXIT(
+      {
+        std::unique_ptr<Store> store;
+        StoreOptions opts;
+        opts.read_only = true;
+        opts.map_tables_up_to_bytes = uint64_t{1} << 30;
+        if (!Store::Open(opts, db, &store).ok() || !store->tables_mapped()) std::_Exit(90);
+        for (const auto& f : std::filesystem::directory_iterator(db))
+          if (f.path().extension() == ".sst") std::filesystem::resize_file(f.path(), 0);
+        Status s = store->ForEachArticle(ed, [](const pb::Article&) { return Status::OK(); });
+        std::_Exit(s.ok() ? 91 : 92);  // not reached: the first read of a block faults
+      },
+      ::testing::ExitedWithCode(4), "could not be read through its memory map");
+}
 
 void ReadWhile(const std::atomic<bool>& writing, const std::string& db, uint32_t ed,
                double patience, ReadCounts* c) {
