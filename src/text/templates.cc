@@ -555,13 +555,19 @@ std::string RenderDateAge(const TemplateCall& call) {
   return out;
 }
 
-std::string RenderAsOf(const TemplateCall& call) {
+std::string RenderAsOf(const TemplateCall& call, const TemplateTable::ArgCleaner& clean) {
   std::string_view alt = call.Get("alt");
   if (!alt.empty()) return std::string(alt);
   bool us = LowerAscii(call.Get("df")) == "us";
   std::string out = IsYes(call.Get("since")) ? "Since" : "As of";
   if (IsYes(call.Get("lc"))) out[0] = static_cast<char>(std::tolower(out[0]));
-  std::string date = FormatDate(call.Get("1"), call.Get("2"), call.Get("3"), !us);
+  // A date given by a template ({{As of|{{UN_Population|Year}}}}) is rendered first: its text,
+  // or the mark of a value aligndb cannot compute, which then takes its bracket or sentence.
+  auto part = [&](const char* k) {
+    std::string_view v = call.Get(k);
+    return v.find('{') == std::string_view::npos ? std::string(v) : std::string(Trim(clean(v)));
+  };
+  std::string date = FormatDate(part("1"), part("2"), part("3"), !us);
   if (!date.empty()) out += " " + date;
   out += call.Get("post");  // shown right after the date: "{{As of|2020|post=,}}" → "As of 2020,"
   return out;
@@ -1268,9 +1274,20 @@ std::string TemplateTable::Render(const TemplateRule& rule, const TemplateCall& 
   if (f == "convert") return impl_->Convert(call, clean);
   if (f == "date") return RenderDate(call);
   if (f == "dateage") return RenderDateAge(call);
-  if (f == "asof") return RenderAsOf(call);
+  if (f == "asof") return RenderAsOf(call, clean);
   if (f == "frac") return RenderFrac(call, clean);
-  if (f == "computed") return std::string(1, kComputedValueMarker);
+  if (f == "computed") {
+    // blank=ref,…: first arguments that select no value but a reference or a note
+    // ({{UN_Population|ref}}), which render nothing, as references do.
+    const std::string first = LowerAscii(Trim(call.Get("1")));
+    std::string_view blank = call.Get("blank");
+    while (!first.empty() && !blank.empty()) {
+      const size_t comma = blank.find(',');
+      if (LowerAscii(Trim(blank.substr(0, comma))) == first) return "";
+      blank = comma == std::string_view::npos ? std::string_view() : blank.substr(comma + 1);
+    }
+    return std::string(1, kComputedValueMarker);
+  }
   if (f == "langx") return RenderLangx(call, clean);
   if (f == "ipa") return RenderIpa(call, clean);
   if (f == "zh") return RenderZh(call, clean);

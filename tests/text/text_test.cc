@@ -961,6 +961,29 @@ TEST(TextProcessorTest, ComputedValueOutsideABracketDropsItsSentence) {
   EXPECT_EQ(plain[0].size(), 2u);
 }
 
+// The UN's population estimate and its year come from a data template aligndb cannot read
+// ({{UN_Population}}, 25th held-out set): a sentence holding the value outside any bracket is
+// left out, as {{Inflation}}'s is, also when the value is the date of an {{As of}} ("As of
+// {{UN_Population|Year}}, …" was stored with the template's text); inside a bracket the bracket
+// goes. Its reference ({{UN_Population|ref}}) renders nothing, as a <ref> does.
+TEST(TextProcessorTest, ComputedValuesInsideAsOfAndTheirReferences) {
+  const auto paragraphs = ProcessedParagraphs(
+      "{{As of|{{UN_Population|Year}}}}, Mauritania had a population of about 4.6 million. Its "
+      "capital is Nouakchott.\n\n"
+      "{{As of|{{UN_Population|Year}}}}, there were {{UN_Population|Saint Kitts and Nevis}} "
+      "inhabitants; their average life expectancy is 76.9 years. The islands are small.\n\n"
+      "The country has an estimated 107,000 people ({{As of|{{UN_Population|Year}}|lc=y}}). "
+      "Tonga is an archipelago.{{UN_Population|ref}} It has 171 islands.\n\n"
+      "The first census was held {{As of|2010|lc=y|post=,}} and counted everyone.");
+  using S = std::vector<std::string>;
+  ASSERT_EQ(paragraphs.size(), 4u);
+  EXPECT_EQ(paragraphs[0], (S{"Its capital is Nouakchott."}));
+  EXPECT_EQ(paragraphs[1], (S{"The islands are small."}));
+  EXPECT_EQ(paragraphs[2], (S{"The country has an estimated 107,000 people.",
+                              "Tonga is an archipelago.", "It has 171 islands."}));
+  EXPECT_EQ(paragraphs[3], (S{"The first census was held as of 2010, and counted everyone."}));
+}
+
 // A numbered list run into one line and cut at its numbers is not prose (the zodiac table of
 // "List of kanji by concept", seventh held-out set); one dashed number ending a sentence of prose
 // is kept ("The Telnyuk Sisters", same set).
