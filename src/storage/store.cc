@@ -396,7 +396,11 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   if (is_db && options.map_tables_up_to_bytes > 0 &&
       TableBytes(dir) <= options.map_tables_up_to_bytes) {
     db_options.allow_mmap_reads = true;
-    InstallMappedReadFaultHandler();
+    // RocksDB advises random access on every table it opens: on a map that turns off the
+    // kernel's readahead, and a database not in the page cache is then read a page a fault
+    // (an export 7 times slower than through pread).
+    db_options.advise_random_on_open = false;
+    InstallMappedReadFaultHandler(dir);
   }
   db_options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   db_options.info_log = std::make_shared<DiscardLogger>();

@@ -61,9 +61,9 @@ struct StoreOptions {
   double read_only_open_seconds = 30;
   // Table files are read through memory maps (no copy into a buffer, no fresh memory per block)
   // when those of the database total at most this many bytes at open; larger databases read
-  // through the block cache, whose memory is bounded. A SIGBUS while mapped (a table file
-  // truncated by another program, a disk read error) ends the process with exit code 4
-  // (InstallMappedReadFaultHandler). Default 0: never mapped.
+  // through the block cache, whose memory is bounded. A SIGBUS while mapped (a table file cut
+  // short by another program, a disk read error) ends the process with exit code 3, as damage
+  // found by a read does (InstallMappedReadFaultHandler). Default 0: never mapped.
   uint64_t map_tables_up_to_bytes = 0;
 };
 

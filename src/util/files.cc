@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -148,19 +149,34 @@ void InstallCleanupHandlers() {
 }
 
 // A read through a memory-mapped table file faults with SIGBUS when the file shrank under the
-// process (another program truncated it) or the disk failed to read it. That ends the command
-// as an I/O error would, not with a core: its temporary files removed, one line, exit 4. A
-// writer stopped there is a killed one, which the database is made to survive (docs/incremental.md).
-extern "C" void ReportMappedReadFault(int) {
+// process (another program cut it short) or the disk failed to read it. That ends the command
+// as the same damage found by a read does (corruption, exit 3), not with a core: its temporary
+// files removed, one line naming the database. A writer stopped there is a killed one
+// (docs/incremental.md). The path is kept in a fixed buffer, which the handler reads without
+// allocating.
+char g_mapped_db[kSlotPath];
+std::atomic<size_t> g_mapped_db_size{0};
+
+extern "C" void ReportMappedReadFault(int sig, siginfo_t* info, void*) {
+  // Only a fault of a memory access is a mapped read's: one sent by kill(2) (si_code ≤ 0) ends
+  // the process as SIGBUS does by default.
+  if (info == nullptr || info->si_code <= 0) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
   for (Slot& slot : g_slots)
     if (slot.state.load(std::memory_order_acquire) == kHeld) unlink(slot.path);
+  static const char kPrefix[] = "aligndb: ";
   static const char kMessage[] =
-      "aligndb: a database file could not be read through its memory map (it was truncated or "
-      "replaced by another program, or the disk could not read it); the command stopped, and "
-      "what the database held before it is kept\n";
-  ssize_t ignored = write(STDERR_FILENO, kMessage, sizeof(kMessage) - 1);
+      ": a file read through a memory map (a table file of the database, or a mapped vectors or "
+      "lexicon file) was cut short by another program while this command read it, or the disk "
+      "could not read it; the command stopped, and the database may be damaged\n";
+  ssize_t ignored = write(STDERR_FILENO, kPrefix, sizeof(kPrefix) - 1);
+  ignored = write(STDERR_FILENO, g_mapped_db, g_mapped_db_size.load(std::memory_order_acquire));
+  ignored = write(STDERR_FILENO, kMessage, sizeof(kMessage) - 1);
   (void)ignored;
-  _exit(4);
+  _exit(3);
 }
 
 // The slot now holding `path` (-1 when all are taken or the path is too long: the file is then
@@ -207,7 +223,12 @@ bool IsDescriptorPath(const std::string& path) {
 
 }  // namespace
 
-void InstallMappedReadFaultHandler() {
+void InstallMappedReadFaultHandler(const std::string& db) {
+  // The database named is the last one mapped (a command maps one).
+  const size_t n = std::min(db.size(), kSlotPath);
+  g_mapped_db_size.store(0, std::memory_order_release);
+  std::memcpy(g_mapped_db, db.data(), n);
+  g_mapped_db_size.store(n, std::memory_order_release);
   static std::once_flag once;
   std::call_once(once, [] {
     struct sigaction old {};
@@ -215,8 +236,13 @@ void InstallMappedReadFaultHandler() {
         (old.sa_flags & SA_SIGINFO))
       return;  // a host program (Python) that handles SIGBUS itself keeps its handler
     struct sigaction sa {};
-    sa.sa_handler = ReportMappedReadFault;
+    sa.sa_sigaction = ReportMappedReadFault;
+    sa.sa_flags = SA_SIGINFO;
     sigemptyset(&sa.sa_mask);
+    // Held while the handler runs: a closed stderr then fails its write with EPIPE instead of
+    // ending the process before its exit code.
+    sigaddset(&sa.sa_mask, SIGPIPE);
+    for (int other : kCleanupSignals) sigaddset(&sa.sa_mask, other);
     sigaction(SIGBUS, &sa, nullptr);
   });
 }

@@ -63,11 +63,12 @@ class OutputFile {
   int slot_ = -1;  // where a signal handler finds tmp_ to remove it (see files.cc)
 };
 
-// Makes a SIGBUS (a read through a memory map of a file that was truncated, or that the disk
-// could not read) end the process with one line on stderr and exit code 4, after removing the
-// temporary files of OutputFile, instead of a core dump. Installed once, and only when SIGBUS
-// has its default action.
-void InstallMappedReadFaultHandler();
+// Makes a SIGBUS of a memory access (a read through a memory map of a file that was cut short,
+// or that the disk could not read) end the process with one line on stderr naming the database
+// `db` and exit code 3, as damage found by a read does, after removing the temporary files of
+// OutputFile, instead of a core dump. Installed once, and only when SIGBUS has its default
+// action; each call names the database the message gives.
+void InstallMappedReadFaultHandler(const std::string& db);
 
 }  // namespace aligndb
 
