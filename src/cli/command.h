@@ -72,7 +72,9 @@ Status OpenStore(const std::string& dir, OpenMode mode, std::unique_ptr<Store>* 
 // failure to finish the record. With `without_log`, everything after the run's start is written
 // without RocksDB's write-ahead log and made durable at once by the flush that ends the run
 // (Store::set_writes_without_log): for a command whose writes are all derived from what is
-// stored, so that running it again after a kill makes them again.
+// stored or read from its input files, so that running it again after a kill makes them again
+// (align, ingest). A kill keeps what the last flush kept (flushes are atomic across column
+// families), so every page and record stays whole and in step with the counts.
 Status RecordedRun(Store* store, const std::string& command, const Invocation& inv,
                    const std::function<Status(uint64_t run_id)>& body,
                    const std::function<std::map<std::string, uint64_t>()>& counts,

@@ -36,7 +36,7 @@ Status RunIngest(Store* store, const IngestArgs& args, const Invocation& inv,
         }
         return Ingest(store, args.files, opts, summary);
       },
-      [&] { return summary->AsCounts(); });
+      [&] { return summary->AsCounts(); }, /*without_log=*/true);
 }
 
 void PrintIngestSummary(const IngestSummary& s, bool json) {

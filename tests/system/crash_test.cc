@@ -64,6 +64,17 @@ std::string ExportAll(const std::string& db, const TempDir& tmp) {
   return r.out;
 }
 
+// The last run recorded in `db` is `command`'s, shown interrupted (as the next writer records it).
+void ExpectLastRunInterrupted(const std::string& db, const std::string& command,
+                              const TempDir& tmp) {
+  Outcome info = Aligndb("", {"info", "--db", db, "--json"}, tmp);
+  ASSERT_EQ(info.exit_code, 0) << info.err;
+  auto runs = nlohmann::json::parse(info.out)["runs"];
+  ASSERT_FALSE(runs.empty());
+  EXPECT_EQ(runs.back()["command"], command) << info.out;
+  EXPECT_EQ(runs.back()["status"].get<std::string>().rfind("interrupted", 0), 0u) << info.out;
+}
+
 class CrashTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -160,16 +171,60 @@ TEST_F(CrashTest, AKilledAlignLeavesTheRecordsBeforeItAndTheRunInterrupted) {
     }
     ++kills;
     EXPECT_EQ(ExportAll(db, tmp), before) << "kill at " << at;
-    Outcome info = Aligndb("", {"info", "--db", db, "--json"}, tmp);
-    ASSERT_EQ(info.exit_code, 0) << info.err;
-    auto runs = nlohmann::json::parse(info.out)["runs"];
-    ASSERT_FALSE(runs.empty());
-    EXPECT_EQ(runs.back()["command"], "align") << info.out;
-    EXPECT_EQ(runs.back()["status"].get<std::string>().rfind("interrupted", 0), 0u)
-        << "kill at " << at << ": " << info.out;
+    {
+      SCOPED_TRACE("kill at " + std::to_string(at));
+      ExpectLastRunInterrupted(db, "align", tmp);
+    }
     Outcome again = Aligndb(kSmall, {"align", "--db", db}, tmp);
     ASSERT_EQ(again.exit_code, 0) << again.err;
     EXPECT_EQ(ExportAll(db, tmp), *reference_) << "kill at " << at;
+    std::filesystem::remove_all(db);
+  }
+  EXPECT_GE(kills, 5);
+}
+
+// Ingest writes without RocksDB's log after its run's start (running it again on the same files
+// makes its writes again): a kill into a database that holds another edition leaves that
+// edition as it was, the run interrupted, and the same command again completes it.
+TEST_F(CrashTest, AKilledIngestKeepsWhatTheDatabaseHeldBefore) {
+  TempDir tmp;
+  const std::string base = tmp.Sub("base");
+  ASSERT_EQ(Aligndb(kSmall, {"ingest", "--db", base, Inputs()[1]}, tmp).exit_code, 0);
+  auto show_simple = [&](const std::string& db) {
+    Outcome r = Aligndb(
+        "", {"show", "--db", db, "--edition", "simplewiki", "--all", "--format", "jsonl"}, tmp);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.out;
+  };
+  const std::string before = show_simple(base);
+  ASSERT_GT(before.size(), 1000u);
+  // The reference of this order of ingests (simple, then normal) without a kill.
+  const std::string whole = tmp.Sub("whole");
+  std::filesystem::copy(base, whole);
+  ASSERT_EQ(Aligndb(kSmall, {"ingest", "--db", whole, Inputs()[0]}, tmp).exit_code, 0);
+  ASSERT_EQ(Aligndb(kSmall, {"align", "--db", whole}, tmp).exit_code, 0);
+  const std::string reference = ExportAll(whole, tmp);
+  ASSERT_GT(reference.size(), 1000u);
+  int kills = 0;
+  for (int at : {1, 2, 4, 9, 17, 30, 45}) {
+    const std::string db = tmp.Sub("db" + std::to_string(at));
+    std::filesystem::copy(base, db);
+    Outcome first = Aligndb(std::string(kSmall) + "ALIGNDB_TEST_KILL_AT=" + std::to_string(at) + " ",
+                            {"ingest", "--db", db, Inputs()[0]}, tmp);
+    if (!first.killed) {
+      ASSERT_EQ(first.exit_code, 0) << first.err;
+      continue;
+    }
+    ++kills;
+    EXPECT_EQ(show_simple(db), before) << "kill at " << at;
+    {
+      SCOPED_TRACE("kill at " + std::to_string(at));
+      ExpectLastRunInterrupted(db, "ingest", tmp);
+    }
+    Outcome again = Aligndb(kSmall, {"ingest", "--db", db, Inputs()[0]}, tmp);
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    ASSERT_EQ(Aligndb(kSmall, {"align", "--db", db}, tmp).exit_code, 0);
+    EXPECT_EQ(ExportAll(db, tmp), reference) << "kill at " << at;
     std::filesystem::remove_all(db);
   }
   EXPECT_GE(kills, 5);
