@@ -69,7 +69,9 @@ Status RecordedRun(Store* store, const std::string& command, const Invocation& i
   // Without the log, the run's end is written as its records are: kept only by the flush below
   // (or Close's), with them.
   Status finished = store->FinishRun(run_id, s, counts());
-  if (without_log) CrashPoint();  // a kill here must leave the run interrupted, not finished
+  // A kill here leaves a run written without the log interrupted (its end record goes with the
+  // flush below), a logged one finished.
+  CrashPoint();
   RETURN_IF_ERROR(s);
   RETURN_IF_ERROR(finished);
   // Everything to table files before the command reports success: a failed flush (of this one,

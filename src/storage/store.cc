@@ -988,8 +988,14 @@ Status PageWriter::Commit(Rep* rep) {
   Status s = store_->Write(&batch, ": write");
   CrashPoint();
   // A large batch's memtables are written to table files in the background now, while the next
-  // batches are read, rather than all at once when the database closes.
-  if (s.ok() && batch.GetDataSize() >= kBackgroundFlushBytes) store_->StartFlush();
+  // batches are read, rather than all at once when the database closes. The crash tests' small
+  // batches are flushed at once, each: a kill after a commit then keeps it, as a kill after a
+  // flush of a large ingest does (ingest writes without the log).
+  if (s.ok() && SmallBatches()) {
+    s = store_->FlushMemtables();
+  } else if (s.ok() && batch.GetDataSize() >= kBackgroundFlushBytes) {
+    store_->StartFlush();
+  }
   return s;
 }
 

@@ -123,7 +123,7 @@ class Store {
   // From now on, writes skip RocksDB's write-ahead log: they are kept by the next flush of the
   // memtables (atomic across column families: all of them or none), and lost with the memtables
   // if the process is killed before it. For writes that a command makes again when run again
-  // (align): they cost the log's copy of every record, its CRC32C and its sync at the end.
+  // (align, ingest): they cost the log's copy of every record or page and its CRC32C.
   void set_writes_without_log(bool on) { writes_without_log_ = on; }
   bool read_only() const { return read_only_; }
   // Whether table files are read through memory maps (StoreOptions::map_tables_up_to_bytes).
