@@ -50,8 +50,9 @@ Status OpenStore(const std::string& dir, OpenMode mode, std::unique_ptr<Store>* 
   // database of up to 256 MB of them: no copy of each block read, no fresh memory for it
   // (docs/benchmarks.md, "Table files read through memory maps"). Mapped pages count in the
   // command's resident memory, and align maps the tables it writes too (a database of 509 MB of
-  // tables made align's peak 884 MB instead of 354 MB): the bound keeps that well under 1 GB. An ingest, which
-  // mostly writes and whose compactions would map every table they read, does not map.
+  // tables made align's peak 884 MB instead of 354 MB): the bound keeps that well under 1 GB.
+  // An ingest, which mostly writes and whose compactions would map every table they read, does
+  // not map.
   if (mode != OpenMode::kCreate) opts.map_tables_up_to_bytes = uint64_t{256} << 20;
   return Store::Open(opts, dir, store);
 }

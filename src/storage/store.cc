@@ -342,8 +342,10 @@ bool IsVanishedFile(const rocksdb::Status& s) {
   return s.IsPathNotFound() || s.ToString().find("No such file or directory") != std::string::npos;
 }
 
-// Bytes of the table files in `dir` (what reads through memory maps would map at most).
-uint64_t TableBytes(const std::string& dir) {
+// Whether the table files in `dir` total at most `limit` bytes (what reads through memory maps
+// would map at most). Stops at the first file past it: a large database's thousands of files are
+// not all looked at on every open. A directory that cannot be listed is not mapped.
+bool TablesFitIn(const std::string& dir, uint64_t limit) {
   namespace fs = std::filesystem;
   uint64_t bytes = 0;
   std::error_code ec;
@@ -351,9 +353,9 @@ uint64_t TableBytes(const std::string& dir) {
     if (it->path().extension() != ".sst") continue;
     std::error_code size_ec;
     const uintmax_t size = it->file_size(size_ec);
-    if (!size_ec) bytes += size;
+    if (!size_ec && (bytes += size) > limit) return false;
   }
-  return ec ? UINT64_MAX : bytes;  // unlisted: not mapped
+  return !ec;
 }
 
 // Tries of a read-only open when no writer is active (one that just closed deletes files as it
@@ -394,11 +396,11 @@ Status Store::Open(const StoreOptions& options, const std::string& dir,
   db_options.atomic_flush = true;
   db_options.max_file_opening_threads = FileOpeningThreads(dir);
   if (is_db && options.map_tables_up_to_bytes > 0 &&
-      TableBytes(dir) <= options.map_tables_up_to_bytes) {
+      TablesFitIn(dir, options.map_tables_up_to_bytes)) {
     db_options.allow_mmap_reads = true;
     // RocksDB advises random access on every table it opens: on a map that turns off the
     // kernel's readahead, and a database not in the page cache is then read a page a fault
-    // (an export 7 times slower than through pread).
+    // (an export 3 to 7 times slower than through pread).
     db_options.advise_random_on_open = false;
     InstallMappedReadFaultHandler(dir);
   }

@@ -13,6 +13,8 @@
 #include <mutex>
 #include <system_error>
 
+#include "util/escape.h"
+
 namespace aligndb {
 
 namespace fs = std::filesystem;
@@ -224,10 +226,12 @@ bool IsDescriptorPath(const std::string& path) {
 }  // namespace
 
 void InstallMappedReadFaultHandler(const std::string& db) {
-  // The database named is the last one mapped (a command maps one).
-  const size_t n = std::min(db.size(), kSlotPath);
+  // The database named is the last one mapped (a command maps one), escaped for the terminal
+  // here, where allocating is allowed.
+  const std::string shown = TerminalSafe(db);
+  const size_t n = std::min(shown.size(), kSlotPath);
   g_mapped_db_size.store(0, std::memory_order_release);
-  std::memcpy(g_mapped_db, db.data(), n);
+  std::memcpy(g_mapped_db, shown.data(), n);
   g_mapped_db_size.store(n, std::memory_order_release);
   static std::once_flag once;
   std::call_once(once, [] {
