@@ -54,7 +54,7 @@ STRAY = {
     "two spaces": r"\S  +\S",
 }
 RESIDUE = ["{{", "}}", "[[", "]]", "{|", "|}", "|", "<ref", "</", "<!--", "&nbsp;", "&amp;",
-           "''", "__TOC__", "thumb|", "Category:", "File:", "Image:", "<br", "<span"]
+           "''", "__TOC__", "thumb|", "Category:", "File:", "Image:", "<br", "<span", "/>"]
 # The bars of a rendered formula are not markup: an absolute value or norm of one character or
 # of a term holding a non-word character ("|x|", "|f(x)|²"), a ket or a bra ("|α⟩", "⟨φ|").
 # "|200px|" or "|left|" between bars stays residue.

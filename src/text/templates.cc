@@ -174,7 +174,7 @@ bool ParsePattern(std::string_view s, size_t* i, char close, std::vector<RuleNod
         return false;
       }
       char e = s[*i + 1];
-      literal.push_back(e == 'n' ? '\n' : e == 't' ? '\t' : e);
+      literal.push_back(e == 'n' ? '\n' : e == 't' ? '\t' : e == 'q' ? kQuotationMarker : e);
       *i += 2;
     } else if (c == '{') {
       size_t end = s.find('}', *i);

@@ -49,6 +49,12 @@ std::string NormalizeTemplateName(std::string_view name);
 // the sentence holding it. A control character that wikitext does not contain.
 constexpr char kComputedValueMarker = '\x02';
 
+// Where a block quotation starts ({{quote}}, <blockquote>): a line of its own, written by a
+// rule's "\q" and by the tag, so that the line before the quotation can be told to be its label
+// ("From Article 6:"), not a sentence (CleanWikitext). A control character that wikitext does not
+// contain; it never reaches a paragraph.
+constexpr char kQuotationMarker = '\x05';
+
 // What the parser function {{#expr:EXPR}} shows, given EXPR: "24" for "2400/100" (as MediaWiki
 // prints a number: up to 14 significant digits, no exponent). Only arithmetic of literal numbers
 // is computed (+ - * / div mod, signs, brackets; at most 200 bytes): anything else, such as an

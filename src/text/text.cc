@@ -214,11 +214,12 @@ static_assert(std::is_sorted(kAbbreviations.begin(), kAbbreviations.end()));
 // "ranked world no. 91", "vol. 2", "Iolanta, Op. 69", "Art. 15 of the Constitution", "the six
 // string quartets opp. 71 and 74", "op. 16 pt. 1", Köchel's "K. 216"), a title's part ("Pt. 1's
 // follow up EP"), a regulation's section ("Sec. 10. Cameras") and a mathematical text's
-// definitions, equations, theorems and propositions (set 23, "Near sets": "Defn. 7 can be used");
+// definitions, equations, theorems and propositions (set 23, "Near sets": "Defn. 7 can be used"),
+// a chapter or a television channel (set 26, Suriname: "Sangeetmala (Ch. 26), Ch. 30, Ch. 31");
 // not "Def.", which ends a name ("… toured with Mos Def. 2009 saw …", review17).
-constexpr std::array<std::string_view, 22> kAbbreviationsBeforeNumbers = {
+constexpr std::array<std::string_view, 24> kAbbreviationsBeforeNumbers = {
     "b.",  "d.",   "fl.",  "r.",   "no.", "nos.", "vol.", "vols.", "op.",  "Op.",  "opp.", "Art.",
-    "can.", "pt.", "Pt.",  "Sec.", "K.",  "Defn.", "Eq.",  "Eqs.", "Thm.", "Prop."};
+    "can.", "pt.", "Pt.",  "Sec.", "K.",  "Defn.", "Eq.",  "Eqs.", "Thm.", "Prop.", "Ch.", "ch."};
 // Those that number with Roman numerals ("vol. I., 1862; vol. II., 1884", Hoboken's "Hob.
 // XVII:6"); not "no.", as in "He said no. I left".
 constexpr std::array<std::string_view, 7> kAbbreviationsBeforeRomanNumerals = {

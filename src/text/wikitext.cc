@@ -89,7 +89,7 @@ std::string RemoveComments(std::string_view in) {
 
 // ---- 2. Tags ----
 // Tags whose content is not prose: dropped with their content.
-constexpr std::array<std::string_view, 22> kDropWithContent = {
+constexpr std::array<std::string_view, 23> kDropWithContent = {
     "ref",          "references",  "math",
     "chem",         "ce",          "gallery",
     "timeline",     "score",       "syntaxhighlight",
@@ -97,7 +97,7 @@ constexpr std::array<std::string_view, 22> kDropWithContent = {
     "templatedata", "mapframe",    "maplink",
     "graph",        "includeonly", "categorytree",
     "inputbox",     "pre",         "poem",
-    "indicator"};
+    "indicator",    "templatestyles"};  // a style sheet for a box or a list
 bool IsDropTag(std::string_view name) {
   for (auto t : kDropWithContent)
     if (IEquals(name, t)) return true;
@@ -545,8 +545,15 @@ std::string RemoveTags(std::string_view in, bool inline_math) {
       if (IEquals(name, "blockquote") && !list_line.OnListLine(out)) {
         // A block of its own, like {{blockquote}}: it ends the paragraph before it ("Obama wrote
         // of his sense of isolation:<blockquote>Caught without a class, …"). In a list item it
-        // stays part of the item, which is not prose.
-        out.append("\n\n");
+        // stays part of the item, which is not prose. The opening tag marks where the quotation
+        // starts (kQuotationMarker), for its label on the line before.
+        if (closing) {
+          out.append("\n\n");
+        } else {
+          out.push_back('\n');
+          out.push_back(kQuotationMarker);
+          out.append("\n\n");
+        }
         i = end;
         continue;
       }
@@ -2547,6 +2554,42 @@ bool IsLabel(std::string_view p) {
   return true;
 }
 
+// The label of a block quotation, on the line before it: a line of at most six words ending in
+// ':' whose words are all capitalised, numbers or small joining words ("From Article 6:",
+// "Section 2 of the Act:", "Kennedy:"). A lead-in with a verb or a pronoun is a sentence that
+// goes on in the quotation and stays ("Obama wrote of his sense of isolation:", "He said:").
+bool IsQuotationLabel(std::string_view p) {
+  if (p.size() < 2 || p.back() != ':') return false;
+  p = Trim(p.substr(0, p.size() - 1));
+  if (p.empty() || p.size() > 80) return false;
+  static constexpr std::string_view kJoining[] = {"of", "the", "and", "in",  "on", "from", "to",
+                                                  "for", "by", "at",  "a",   "an", "with", "or"};
+  static constexpr std::string_view kClauseStarts[] = {
+      "He", "She", "It", "They", "We", "I", "You", "This", "These", "That", "Those", "There",
+      "Here", "His", "Her", "Its", "Their", "Our", "My", "Your", "One", "Some", "Many", "All"};
+  int words = 0;
+  size_t i = 0;
+  while (i < p.size()) {
+    size_t end = p.find(' ', i);
+    if (end == std::string_view::npos) end = p.size();
+    std::string_view w = p.substr(i, end - i);
+    i = end + 1;
+    if (w.empty()) continue;
+    if (++words > 6) return false;
+    if (words == 1)
+      for (auto c : kClauseStarts)
+        if (w == c) return false;
+    while (!w.empty() && (w[0] == '(' || w[0] == '"' || w[0] == '\'' || w[0] == '[')) w.remove_prefix(1);
+    if (w.empty()) continue;
+    const unsigned char c = static_cast<unsigned char>(w[0]);
+    if (std::isupper(c) || std::isdigit(c)) continue;
+    if (c < 0x80 && std::find(std::begin(kJoining), std::end(kJoining), w) != std::end(kJoining))
+      continue;
+    return false;
+  }
+  return words > 0;
+}
+
 // A note right under a table: "Note: …", "Source: …", "Sources: …", "* …", "† …", and the legend
 // marks of a sports season's roster ("‡Waived/Released …", "†Traded …", "≠Acquired …").
 bool IsTableNote(std::string_view t) {
@@ -2778,9 +2821,12 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   int emitted_block = -1;  // the block of the last paragraph emitted
   auto emit = [&](std::string p, bool item = false) {
     emitted_block = block;
-    // A break marker not alone on its line (inside a rendered template's text) is no text.
+    // A break or quotation marker not alone on its line (inside a rendered template's text) is
+    // no text.
     if (std::memchr(p.data(), kLineBreakMarker, p.size()) != nullptr)
       p.erase(std::remove(p.begin(), p.end(), kLineBreakMarker), p.end());
+    if (std::memchr(p.data(), kQuotationMarker, p.size()) != nullptr)
+      p.erase(std::remove(p.begin(), p.end(), kQuotationMarker), p.end());
     // A paragraph needs at least one letter or digit to be prose.
     for (unsigned char c : p)
       if (std::isalnum(c) || c >= 0x80) {
@@ -2819,6 +2865,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     ended_by_break = false;
     return label;
   };
+  bool before_quotation = false;  // the paragraph being flushed stands right above a quotation
   auto flush = [&]() {
     const size_t n_lines = std::exchange(paragraph_lines, 0);
     if (paragraph.empty()) return;
@@ -2834,6 +2881,8 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     std::string p = TidyParagraph(decoded, marked);
     paragraph.clear();
     if (p.empty()) return;
+    // The one line right above a block quotation, its label (IsQuotationLabel).
+    if (std::exchange(before_quotation, false) && n_lines == 1 && IsQuotationLabel(p)) return;
     if (!held.empty()) emit(std::move(held), held_item);
     held.clear();
     held_label = false;
@@ -2871,6 +2920,21 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       ended_by_break = true;
       flush();
       ended_by_break = false;
+      continue;
+    }
+    if (t.size() == 1 && t[0] == kQuotationMarker) {
+      // A block quotation starts on the next line: the line above it may be its label, still
+      // being read (no blank line between) or held as a list heading would be.
+      under_table = was_under_table;
+      if (!paragraph.empty()) {
+        if (paragraph_lines == 1 && IsQuotationLabel(Trim(paragraph))) {
+          before_quotation = true;
+          flush();
+          before_quotation = false;
+        }
+      } else if (!held.empty() && !held_label && IsQuotationLabel(held)) {
+        held.clear();
+      }
       continue;
     }
     if (t.size() == 1 && t[0] == kTableMarker) {

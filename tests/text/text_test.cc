@@ -400,6 +400,12 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
             (S{"The sets are similar.", "Defn. 7 can be used to define a measure.",
                "It is weak by Defn. 6.", "Also, let Z be a set.", "See Eq. 3 and Thm. 2 for it."}));
   EXPECT_EQ(sp.Split("It is given in the Defn. The next one."), (S{"It is given in the Defn.", "The next one."}));
+  // Set 26 (Suriname): television channels, and a chapter, numbered after "Ch."; before a
+  // capital it ends a sentence.
+  EXPECT_EQ(sp.Split("They are Sangeetmala (Ch. 26), Ch. 30, Ch. 31, Ch.32 and SCTV (Ch. 45). It is "
+                     "told in ch. 3 of the book. He joined the Ch. Then he left."),
+            (S{"They are Sangeetmala (Ch. 26), Ch. 30, Ch. 31, Ch.32 and SCTV (Ch. 45).",
+               "It is told in ch. 3 of the book.", "He joined the Ch.", "Then he left."}));
   // review17: "Def." ends a rapper's name ("Mos Def") more often than it numbers a definition,
   // which set 23 writes "Defn."; a sentence that starts with a number after it is one of its own.
   EXPECT_EQ(sp.Split("In 2008 they toured with Mos Def. 2009 saw their third album."),

@@ -391,6 +391,60 @@ TEST(NonProseTest, ExternalLinkOnlyLinesStayOut) {
                         "It is described in two books, Lost Worlds and others."}));
 }
 
+// Set 26 (Iran): a style sheet's tag before a hand-made list of notes or a box of navigation,
+// `<templatestyles src="Reflist/styles.css" />`, shows nothing; it was stored as a sentence.
+TEST(WikitextTest, TemplateStylesTagsShowNothing) {
+  EXPECT_EQ(CleanWikitext("Text.\n\n== Notes ==\n<templatestyles src=\"Reflist/styles.css\" />"
+                          "<div class=\"reflist\"><references group=\"lower-alpha\" /></div>\n\n"
+                          "The <templatestyles src=\"Nobold/styles.css\"/>name is long.")
+                .paragraphs,
+            (Paragraphs{"Text.", "The name is long."}));
+}
+
+// Twenty-fifth held-out set: the label line of a block quotation ("From Article 6:" above a
+// {{Blockquote}} of the UN Charter) was stored as a sentence. A short line ending in ':' of
+// capitalised words and numbers right above a quotation is its label; a lead-in with a verb or a
+// pronoun goes on in the quotation and stays, and so does prose the quotation interrupts.
+TEST(NonProseTest, LabelsOfBlockQuotationsStayOut) {
+  EXPECT_EQ(CleanWikitext("Members may be expelled.\n\nFrom Article 6:<ref name=\"c\" />\n"
+                          "{{Blockquote|\nA Member of the United Nations which has persistently "
+                          "violated the Principles may be expelled.\n}}\n\nText.")
+                .paragraphs,
+            (Paragraphs{"Members may be expelled.",
+                        "A Member of the United Nations which has persistently violated the "
+                        "Principles may be expelled.",
+                        "Text."}));
+  // No blank line between, the tag, a quotation template by another name.
+  EXPECT_EQ(CleanWikitext("Section 2 of the Act:\n{{quote|Every person shall vote.}}").paragraphs,
+            Paragraphs{"Every person shall vote."});
+  EXPECT_EQ(CleanWikitext("Kennedy:<blockquote>Ich bin ein Berliner.</blockquote>").paragraphs,
+            Paragraphs{"Ich bin ein Berliner."});
+  EXPECT_EQ(CleanWikitext("Text.\n\nArticle 4 (1):\n\n{{cquote|All are equal.}}").paragraphs,
+            (Paragraphs{"Text.", "All are equal."}));
+  // Lead-ins that are sentences stay.
+  EXPECT_EQ(CleanWikitext("Obama wrote of his sense of isolation:<blockquote>Caught without a "
+                          "class.</blockquote>")
+                .paragraphs,
+            (Paragraphs{"Obama wrote of his sense of isolation:", "Caught without a class."}));
+  EXPECT_EQ(CleanWikitext("He said:\n{{quote|We will win.}}").paragraphs,
+            (Paragraphs{"He said:", "We will win."}));
+  EXPECT_EQ(CleanWikitext("Also note:\n\n{{Blockquote|It rained.}}").paragraphs,
+            (Paragraphs{"Also note:", "It rained."}));
+  // Before a list such a line is a list heading (dropped as before); before prose it stays.
+  EXPECT_EQ(CleanWikitext("From Article 6:\n\nThe Assembly decides.").paragraphs,
+            (Paragraphs{"From Article 6:", "The Assembly decides."}));
+  // Prose that a quotation interrupts is kept as it was (the gensim sample's Anarchism).
+  EXPECT_EQ(CleanWikitext("Anarchists took part. They included {{quote|[[Louise Michel]] and "
+                          "others.}}")
+                .paragraphs,
+            Paragraphs{"Anarchists took part. They included Louise Michel and others."});
+  // A marker inside a template's argument is no text.
+  for (const auto& p : CleanWikitext("In the list {{nowrap|A {{quote|B}} C}} it goes on.\n\n"
+                                     "{{small|{{quote|D}}}}")
+                           .paragraphs)
+    EXPECT_EQ(p.find('\x05'), std::string::npos) << p;
+}
+
 // review16: an external link on a line of its own inside a sentence is that sentence's text: the
 // prose line above does not end its sentence ("… published in 1902 as"), or the sentence goes on
 // below the link ("… were published in 1900."). Without it the paragraph loses the link's words
