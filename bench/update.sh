@@ -35,7 +35,7 @@ echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "input: $pages pages, $(stat -c %s v1-ms.xml.bz2) bytes multistream, $(stat -c %s enwiki-20261121-pages-meta-hist-incr.xml.bz2) bytes adds-changes file"
 
-rm -rf v1.db fresh-b.db fresh-r.db upd-b.db upd-r.db upd-c.db upd-n.db
+rm -rf v1.db fresh-b.db fresh-r.db upd-b.db upd-r.db upd-c.db upd-n.db ./*.jsonl  # a stopped run's too
 echo "ingest of v1 (the stored state): $(t "$A" ingest --db v1.db --index v1-index.txt.bz2 --threads 2 v1-ms.xml.bz2) s"
 full_b=$(t "$A" ingest --db fresh-b.db --index v2b-index.txt.bz2 --threads 2 v2b-ms.xml.bz2)
 full_r=$(t "$A" ingest --db fresh-r.db --index v2r-index.txt.bz2 --threads 2 v2r-ms.xml.bz2)
