@@ -2821,12 +2821,9 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   int emitted_block = -1;  // the block of the last paragraph emitted
   auto emit = [&](std::string p, bool item = false) {
     emitted_block = block;
-    // A break or quotation marker not alone on its line (inside a rendered template's text) is
-    // no text.
+    // A break marker not alone on its line (inside a rendered template's text) is no text.
     if (std::memchr(p.data(), kLineBreakMarker, p.size()) != nullptr)
       p.erase(std::remove(p.begin(), p.end(), kLineBreakMarker), p.end());
-    if (std::memchr(p.data(), kQuotationMarker, p.size()) != nullptr)
-      p.erase(std::remove(p.begin(), p.end(), kQuotationMarker), p.end());
     // A paragraph needs at least one letter or digit to be prose.
     for (unsigned char c : p)
       if (std::isalnum(c) || c >= 0x80) {
@@ -2876,6 +2873,11 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       held_label = false;
       return;
     }
+    // Nor is a quotation marker (inside a rendered template's text), taken out before the
+    // spaces around it are tidied.
+    if (std::memchr(paragraph.data(), kQuotationMarker, paragraph.size()) != nullptr)
+      paragraph.erase(std::remove(paragraph.begin(), paragraph.end(), kQuotationMarker),
+                      paragraph.end());
     std::string decoded = DecodeEntities(paragraph);
     if (computed_values) RemoveComputedValues(&decoded);  // only pages that rendered a marker
     std::string p = TidyParagraph(decoded, marked);

@@ -438,9 +438,10 @@ TEST(NonProseTest, LabelsOfBlockQuotationsStayOut) {
                           "others.}}")
                 .paragraphs,
             Paragraphs{"Anarchists took part. They included Louise Michel and others."});
-  // A marker inside a template's argument is no text.
-  for (const auto& p : CleanWikitext("In the list {{nowrap|A {{quote|B}} C}} it goes on.\n\n"
-                                     "{{small|{{quote|D}}}}")
+  // A marker inside a template's argument is no text, and leaves no space of its own.
+  EXPECT_EQ(CleanWikitext("Text {{small|{{quote|D}}}} more.").paragraphs,
+            Paragraphs{"Text D more."});
+  for (const auto& p : CleanWikitext("In the list {{nowrap|A {{quote|B}} C}} it goes on.")
                            .paragraphs)
     EXPECT_EQ(p.find('\x05'), std::string::npos) << p;
 }
