@@ -197,12 +197,13 @@ namespace {
 // sentence ("etc.", "Inc.") are not listed: ICU already keeps them when a lower-case word follows.
 // "Sta." is Santa, as "Ste." is Sainte ("the French sloop Sta. Anna").
 // "Pvt." is a private (the soldier) or the "Private" of an Indian company's "Pvt. Ltd."; "ie." is
-// "i.e." written without its first period ("the code for \"special vehicles\" ie. TZ").
+// "i.e." written without its first period ("the code for \"special vehicles\" ie. TZ"), and so is
+// "Ie." opening a sentence's explanation ("Ie. You do something for me, …", set 27).
 // Sorted (byte order), for binary search: this is asked at every boundary ICU finds.
-constexpr std::array<std::string_view, 75> kAbbreviations = {
+constexpr std::array<std::string_view, 76> kAbbreviations = {
     "Adm.", "Apr.", "Aug.", "Brig.", "Bvt.", "Capt.", "Chas.", "Cmdr.", "Col.",
     "Cpl.", "Dec.", "Dr.", "Ex.", "Feb.", "Fig.", "Figs.", "Fr.", "Ft.",
-    "Gen.", "Geo.", "Gov.", "Hon.", "Jan.", "Jas.", "Jos.", "Jr.", "Lt.",
+    "Gen.", "Geo.", "Gov.", "Hon.", "Ie.", "Jan.", "Jas.", "Jos.", "Jr.", "Lt.",
     "Maj.", "Mar.", "Messrs.", "Mr.", "Mrs.", "Ms.", "Mssrs.", "Mt.", "No.",
     "Nos.", "Nov.", "Oct.", "Pres.", "Prof.", "Pte.", "Pvt.", "Rep.", "Rev.", "Sen.",
     "Sep.", "Sept.", "Sgt.", "Sir.", "Sr.", "St.", "Sta.", "Ste.", "Thos.", "Vol.",
@@ -272,8 +273,9 @@ bool IsAbbreviationBeforeNumber(std::string_view word, std::string_view next) {
   if (n.empty()) return false;
   if (std::isdigit(static_cast<unsigned char>(n[0]))) {
     // A year after "no." starts a sentence ("He said no. 2020 was his last campaign"): ranks
-    // and numbers of that size are rare.
-    if (word == "no." && n.size() >= 4 && (n[0] == '1' || n[0] == '2') &&
+    // and numbers of that size are rare, as are channels and chapters ("TV Ch. 2011 saw").
+    if ((word == "no." || word == "Ch." || word == "ch.") && n.size() >= 4 &&
+        (n[0] == '1' || n[0] == '2') &&
         std::all_of(n.begin(), n.begin() + 4,
                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) &&
         (n.size() == 4 || !std::isdigit(static_cast<unsigned char>(n[4]))))

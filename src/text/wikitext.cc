@@ -83,6 +83,24 @@ std::string RemoveComments(std::string_view in) {
     size_t close = in.find("-->", open + 4);
     if (close == std::string_view::npos) break;  // unclosed: the rest is comment
     i = close + 3;
+    // Comments alone on their line (spaces and tabs aside) go with the line, as MediaWiki's
+    // preprocessor removes them: a comment line between two lines of a paragraph does not leave
+    // a blank line that would end it ("… and in religion,<ref>…</ref>" / "<!-- … -->" / "other
+    // mechanisms …", set 27). Not on the page's first line, as there.
+    const size_t line_start = out.find_last_not_of(" \t");
+    if (line_start == std::string::npos || out[line_start] != '\n') continue;
+    size_t j = i;
+    for (;;) {
+      while (j < in.size() && (in[j] == ' ' || in[j] == '\t')) ++j;
+      if (in.compare(j, 4, "<!--") != 0) break;
+      const size_t next = in.find("-->", j + 4);
+      if (next == std::string_view::npos) break;  // unclosed: removed by the loop above
+      j = next + 3;
+    }
+    if (j < in.size() && in[j] == '\n') {
+      out.resize(line_start + 1);
+      i = j + 1;
+    }
   }
   return out;
 }
@@ -2381,6 +2399,13 @@ void BlankNonProseLines(std::string* s) {
         continue;  // the longer line, looked at again
       }
     }
+    // A quotation's marker line (kQuotationMarker) stands for nothing here: the lines above and
+    // below it are read as neighbours, as before the marker was written.
+    if (line.size() == 1 && line[0] == kQuotationMarker) {
+      b = e + 1;
+      joins = 0;
+      continue;
+    }
     const bool continues = std::exchange(after_comma, false);
     // The line above is prose (a paragraph's line, not a heading, a table's or a list's): a line
     // under it goes on its paragraph.
@@ -2582,7 +2607,8 @@ bool IsQuotationLabel(std::string_view p) {
     while (!w.empty() && (w[0] == '(' || w[0] == '"' || w[0] == '\'' || w[0] == '[')) w.remove_prefix(1);
     if (w.empty()) continue;
     const unsigned char c = static_cast<unsigned char>(w[0]);
-    if (std::isupper(c) || std::isdigit(c)) continue;
+    // A letter past ASCII is taken as a capital ("Émile Zola:"; scripts without case).
+    if (std::isupper(c) || std::isdigit(c) || c >= 0x80) continue;
     if (c < 0x80 && std::find(std::begin(kJoining), std::end(kJoining), w) != std::end(kJoining))
       continue;
     return false;
@@ -2863,6 +2889,11 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     return label;
   };
   bool before_quotation = false;  // the paragraph being flushed stands right above a quotation
+  bool held_one_line = false;     // `held` was one line
+  // The index in result.paragraphs of a one-line paragraph ending in ':' emitted by the last
+  // flush, until another line comes: a block quotation right under it may show it is its label.
+  constexpr size_t kNone = static_cast<size_t>(-1);
+  size_t last_one_line = kNone;
   auto flush = [&]() {
     const size_t n_lines = std::exchange(paragraph_lines, 0);
     if (paragraph.empty()) return;
@@ -2883,8 +2914,12 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     std::string p = TidyParagraph(decoded, marked);
     paragraph.clear();
     if (p.empty()) return;
-    // The one line right above a block quotation, its label (IsQuotationLabel).
-    if (std::exchange(before_quotation, false) && n_lines == 1 && IsQuotationLabel(p)) return;
+    // The one line right above a block quotation, its label (IsQuotationLabel): gone, and no
+    // longer the line before whatever follows.
+    if (std::exchange(before_quotation, false) && n_lines == 1 && IsQuotationLabel(p)) {
+      after_break_label = false;
+      return;
+    }
     if (!held.empty()) emit(std::move(held), held_item);
     held.clear();
     held_label = false;
@@ -2899,10 +2934,15 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       return;
     held_label = p.back() != ':' && IsLabel(p);
     held_item = IsItemLine(p, n_lines);
-    if (held_label || (p.back() == ':' && IsListHeading(p)))
+    last_one_line = n_lines == 1 && p.back() == ':' ? result.paragraphs.size() : kNone;
+    if (held_label || (p.back() == ':' && IsListHeading(p))) {
       held = std::move(p);
-    else
+      last_one_line = kNone;
+      held_one_line = n_lines == 1;
+    } else {
       emit(std::move(p), held_item);
+      if (result.paragraphs.size() != last_one_line + 1) last_one_line = kNone;  // not emitted
+    }
   };
   bool under_table = false;  // the previous non-blank line was a removed table
   size_t i = 0;
@@ -2934,9 +2974,16 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
           flush();
           before_quotation = false;
         }
-      } else if (!held.empty() && !held_label && IsQuotationLabel(held)) {
-        held.clear();
+      } else if (!held.empty()) {
+        if (!held_label && held_one_line && IsQuotationLabel(held)) held.clear();
+      } else if (last_one_line != kNone && last_one_line + 1 == result.paragraphs.size() &&
+                 IsQuotationLabel(result.paragraphs.back())) {
+        // Emitted already (a lead-in that is no list heading, "Dr. King:"): taken back.
+        result.paragraphs.pop_back();
+        item_block.pop_back();
+        after_break_label = false;
       }
+      last_one_line = kNone;
       continue;
     }
     if (t.size() == 1 && t[0] == kTableMarker) {
@@ -2994,6 +3041,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       lines.Add(t);
       ++paragraph_lines;
     }
+    last_one_line = kNone;  // a line came between it and any quotation
   }
   flush();  // a paragraph still held at the end introduced nothing: dropped, but a label stays
   if (held_label) emit(std::move(held), held_item);

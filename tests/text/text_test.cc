@@ -406,6 +406,14 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
                      "told in ch. 3 of the book. He joined the Ch. Then he left."),
             (S{"They are Sangeetmala (Ch. 26), Ch. 30, Ch. 31, Ch.32 and SCTV (Ch. 45).",
                "It is told in ch. 3 of the book.", "He joined the Ch.", "Then he left."}));
+  // Set 27 (Gift-exchange game): "Ie." opening an explanation, as "ie." does inside one.
+  EXPECT_EQ(sp.Split("Agents cooperate if it is reciprocated. Ie. You do something for me, I do "
+                     "something for you."),
+            (S{"Agents cooperate if it is reciprocated.",
+               "Ie. You do something for me, I do something for you."}));
+  // review: a year after it starts a sentence, as after "no.".
+  EXPECT_EQ(sp.Split("The station was called TV Ch. 2011 saw its closure."),
+            (S{"The station was called TV Ch.", "2011 saw its closure."}));
   // review17: "Def." ends a rapper's name ("Mos Def") more often than it numbers a definition,
   // which set 23 writes "Defn."; a sentence that starts with a number after it is one of its own.
   EXPECT_EQ(sp.Split("In 2008 they toured with Mos Def. 2009 saw their third album."),

@@ -94,6 +94,12 @@ TEST(WikitextReferenceTest, RandomFragmentsOfRealPagesCleanAsTheReference) {
                                   "(equivalent to {{Inflation|US|1|2000}})",
                                   "a .22",
                                   "Inc.,",
+                                  "{{quote|",
+                                  "{{quote|A said. }}",
+                                  "<blockquote>",
+                                  "</blockquote>",
+                                  "\nKennedy:",
+                                  "\n<!-- c -->\n",
                                   "\t"};
   std::mt19937 rng(2024);
   for (int trial = 0; trial < 3000; ++trial) {

@@ -391,6 +391,27 @@ TEST(NonProseTest, ExternalLinkOnlyLinesStayOut) {
                         "It is described in two books, Lost Worlds and others."}));
 }
 
+// Set 27 (The Evolution of Cooperation): a comment on lines of its own between two lines of a
+// paragraph left a blank line, which cut the paragraph's sentence in two ("… and in religion," |
+// "other mechanisms …"). MediaWiki removes such a comment with its line.
+TEST(WikitextTest, CommentsAloneOnTheirLinesGoWithTheLine) {
+  EXPECT_EQ(CleanWikitext("It covers prosocial behavior generally,<ref>A.</ref>\nand in religion,"
+                          "<ref>B.</ref>\n<!-- Suppressed until proper citation is found.\nthe "
+                          "promotion of conformity,<ref>C.</ref> -->\nother mechanisms for "
+                          "cooperation.")
+                .paragraphs,
+            Paragraphs{"It covers prosocial behavior generally, and in religion, other mechanisms "
+                       "for cooperation."});
+  // Several comments and spaces on the line; a comment inside a line stays a space.
+  EXPECT_EQ(CleanWikitext("One line\n  <!-- a --> <!-- b -->\t\nand the next.").paragraphs,
+            Paragraphs{"One line and the next."});
+  EXPECT_EQ(CleanWikitext("One <!-- a --> line.").paragraphs, Paragraphs{"One line."});
+  // Between blank lines paragraphs stay apart; text after it on its line keeps the line.
+  EXPECT_EQ(CleanWikitext("A.\n\n<!-- x -->\n\nB.").paragraphs, (Paragraphs{"A.", "B."}));
+  EXPECT_EQ(CleanWikitext("A.\n<!-- x --> B.").paragraphs, Paragraphs{"A. B."});
+  EXPECT_EQ(CleanWikitext("A\n<!-- x -->\n\nB.").paragraphs, (Paragraphs{"A", "B."}));
+}
+
 // Set 26 (Iran): a style sheet's tag before a hand-made list of notes or a box of navigation,
 // `<templatestyles src="Reflist/styles.css" />`, shows nothing; it was stored as a sentence.
 TEST(WikitextTest, TemplateStylesTagsShowNothing) {
@@ -438,6 +459,21 @@ TEST(NonProseTest, LabelsOfBlockQuotationsStayOut) {
                           "others.}}")
                 .paragraphs,
             Paragraphs{"Anarchists took part. They included Louise Michel and others."});
+  // review: a label that was emitted (no list heading: "Dr. King:"), and non-ASCII capitals.
+  EXPECT_EQ(CleanWikitext("Dr. King:\n\n{{quote|I have a dream.}}").paragraphs,
+            Paragraphs{"I have a dream."});
+  EXPECT_EQ(CleanWikitext("\u00c9mile Zola:<blockquote>J'accuse.</blockquote>").paragraphs,
+            Paragraphs{"J'accuse."});
+  // review: a dropped label is not the line before the quotation, which a run of `<br>`-ended
+  // label lines above would otherwise take as its last item.
+  EXPECT_EQ(CleanWikitext("Opera ''Ariane'' (Paris, 1782)<br />\nBallet ''Feu'' (Paris, 1790)<br />\n"
+                          "Motto:<blockquote>Liberty and Justice</blockquote>")
+                .paragraphs,
+            Paragraphs{"Liberty and Justice"});
+  // review: the marker line is no line of its own to the lines around it: a link-only line
+  // under a line ending in a comma still goes on its sentence.
+  EXPECT_EQ(CleanWikitext("Members such as [[film music]], {{quote|[[A]], [[B]]}}").paragraphs,
+            Paragraphs{"Members such as film music, A, B"});
   // A marker inside a template's argument is no text, and leaves no space of its own.
   EXPECT_EQ(CleanWikitext("Text {{small|{{quote|D}}}} more.").paragraphs,
             Paragraphs{"Text D more."});
