@@ -222,9 +222,10 @@ constexpr std::array<std::string_view, 24> kAbbreviationsBeforeNumbers = {
     "b.",  "d.",   "fl.",  "r.",   "no.", "nos.", "vol.", "vols.", "op.",  "Op.",  "opp.", "Art.",
     "can.", "pt.", "Pt.",  "Sec.", "K.",  "Defn.", "Eq.",  "Eqs.", "Thm.", "Prop.", "Ch.", "ch."};
 // Those that number with Roman numerals ("vol. I., 1862; vol. II., 1884", Hoboken's "Hob.
-// XVII:6"); not "no.", as in "He said no. I left".
-constexpr std::array<std::string_view, 7> kAbbreviationsBeforeRomanNumerals = {
-    "vol.", "vols.", "op.", "Op.", "opp.", "Art.", "Hob."};
+// XVII:6", the Council of Trent's "(Sess. VI, cap. i and v)", set 28); not "no.", as in "He said
+// no. I left".
+constexpr std::array<std::string_view, 8> kAbbreviationsBeforeRomanNumerals = {
+    "vol.", "vols.", "op.", "Op.", "opp.", "Art.", "Hob.", "Sess."};
 constexpr std::array<std::string_view, 12> kMonths = {
     "January", "February", "March",     "April",   "May",      "June",
     "July",    "August",   "September", "October", "November", "December"};

@@ -1576,6 +1576,48 @@ bool IsBehaviourSwitch(std::string_view name) {
   return std::find(kSwitches.begin(), kSwitches.end(), lower) != kSwitches.end();
 }
 
+// A bold run-in label that opens a paragraph's line, ending in ':' inside or right after the bold,
+// of at most six words, before a sentence on the same line: "'''Stage V:''' Around 42-52+ months
+// children refine …" (set 27), "'''Under correction (anchoring and adjustment)''': People anchor
+// …" (set 28). It is a heading of the paragraph, not part of its first sentence, and goes with its
+// colon. A label before a list of values in lower case ("'''Natural resources:''' petroleum, …")
+// or alone on its line is left to the rules for those.
+void DropRunInLabels(std::string* s) {
+  constexpr size_t kMaxLabel = 100;
+  std::string& t = *s;
+  size_t out = 0;
+  for (size_t i = 0; i < t.size();) {
+    size_t e = t.find('\n', i);
+    if (e == std::string::npos) e = t.size();
+    size_t from = i;
+    if (t.compare(i, 3, "'''") == 0 && (i + 3 >= e || t[i + 3] != '\'')) {
+      const size_t close = t.find("'''", i + 3);
+      if (close != std::string::npos && close < e && close - i <= kMaxLabel) {
+        const std::string_view label(t.data() + i + 3, close - i - 3);
+        size_t after = close + 3;
+        bool colon = !label.empty() && label.back() == ':';
+        if (!colon && after < e && t[after] == ':') {
+          colon = true;
+          ++after;
+        }
+        while (after < e && t[after] == ' ') ++after;
+        const std::string_view rest(t.data() + after, e - after);
+        const unsigned char c = rest.empty() ? ' ' : static_cast<unsigned char>(rest[0]);
+        if (colon && std::count(label.begin(), label.end(), ' ') < 6 &&
+            label.find('\'') == std::string_view::npos &&
+            (std::isupper(c) || std::isdigit(c) || c == '"') &&
+            std::count(rest.begin(), rest.end(), ' ') >= 3)
+          from = after;
+      }
+    }
+    const size_t end = std::min(e + 1, t.size());
+    if (out != from) std::memmove(&t[out], &t[from], end - from);
+    out += end - from;
+    i = end;
+  }
+  t.resize(out);
+}
+
 // Quotes are removed, and italic titles marked (ItalicSpan::Close). Text is copied in runs: a
 // lone apostrophe or underscore stays inside the run, and so does the apostrophe of a bold mark
 // that MediaWiki reads as an apostrophe and italics (BoldReadAsApostrophe).
@@ -2616,12 +2658,13 @@ bool IsQuotationLabel(std::string_view p) {
   return words > 0;
 }
 
-// A note right under a table: "Note: …", "Source: …", "Sources: …", "* …", "† …", and the legend
-// marks of a sports season's roster ("‡Waived/Released …", "†Traded …", "≠Acquired …").
+// A note right under a table: "Note: …", "Source: …", "Sources: …", "* …", "† …", the legend
+// marks of a sports season's roster ("‡Waived/Released …", "†Traded …", "≠Acquired …") and a
+// footnote's "~" ("~Europeans are included within the Mestizo category." under a census, set 28).
 bool IsTableNote(std::string_view t) {
   static constexpr std::string_view kStarts[] = {
       "Note:", "Notes:", "Note ", "Source:", "Sources:", "Key:",    "Legend:",
-      "*",     "\u2020", "\u2021", "^",       "\u2260",   "\u00a7", "\u00b6"};
+      "*",     "\u2020", "\u2021", "^",       "\u2260",   "\u00a7", "\u00b6", "~"};
   for (auto p : kStarts)
     if (t.substr(0, p.size()) == p) return true;
   return false;
@@ -2769,6 +2812,22 @@ bool IsNoteLine(std::string_view p) {
 // "(governing title Metropolitan of Kiev, …)" under a list's label): a note, not a sentence.
 // A quotation in brackets holding sentences ("([[March 30]], [[1757]]. Buried, … Rite provided)")
 // is prose.
+// A paragraph of one line without an end mark, of at most twelve words, first after a table: the
+// table's caption or legend ("Example of a typical IAT procedure" under a figure made as a table,
+// "(e) = estimate" under a table of estimates, set 28), not a sentence.
+bool IsTableCaption(std::string_view p, size_t n_lines) {
+  if (n_lines != 1) return false;
+  std::string_view q = WithoutClosingMarks(p);
+  if (q.empty()) return true;
+  const char last = q.back();
+  if (last == '.' || last == '!' || last == '?' || last == ':' || q.ends_with("\u2026"))
+    return false;
+  // A line with a finite verb is a sentence without its period, and a label with its value a
+  // field ("The plates of Tianjin are: 津 (Jīn)"): not captions.
+  return std::count(p.begin(), p.end(), ' ') < 12 && p.find(": ") == std::string_view::npos &&
+         !HasMainClauseVerb(p);
+}
+
 bool IsBracketNote(std::string_view p, size_t n_lines) {
   if (n_lines != 1 || p.size() < 3 || p.front() != '(' || p.back() != ')') return false;
   if (std::count(p.begin(), p.end(), ' ') >= 15) return false;
@@ -2831,6 +2890,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   BlankNonProseLines(&s);
   s = RenderInternalLinks(s);
   s = RenderExternalLinks(s);
+  if (s.find("'''") != std::string::npos) DropRunInLabels(&s);
   s = RemoveQuotesAndSwitches(s);
 
   // A short one-sentence paragraph ending in ':' ("Side One:") introduces a list or a table; it is
@@ -2845,6 +2905,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   std::vector<int> item_block;
   int block = 0;
   int emitted_block = -1;  // the block of the last paragraph emitted
+  bool block_after_table = false;  // the block started after a table (IsTableCaption)
   auto emit = [&](std::string p, bool item = false) {
     emitted_block = block;
     // A break marker not alone on its line (inside a rendered template's text) is no text.
@@ -2930,7 +2991,9 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
                              IsQuotedTitle(p);
     after_break_label = is_label_above_break(p, n_lines) || quoted_item;
     if (after_break_label || run_end) return;
-    if (IsCreditLine(p) || IsNoteLine(p) || (block > 0 && block != emitted_block && IsBracketNote(p, n_lines)))
+    if (IsCreditLine(p) || IsNoteLine(p) ||
+        (block > 0 && block != emitted_block && IsBracketNote(p, n_lines)) ||
+        (block_after_table && block != emitted_block && IsTableCaption(p, n_lines)))
       return;
     held_label = p.back() != ':' && IsLabel(p);
     held_item = IsItemLine(p, n_lines);
@@ -2992,18 +3055,21 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       under_table = true;
       after_break_label = false;
       ++block;
+      block_after_table = true;
     } else if (IsHeading(line) || IsRule(line) || IsMarkupLine(line)) {
       flush();
       if (held_label) emit(std::move(held), held_item);
       held.clear();
       after_break_label = false;
       ++block;
+      block_after_table = false;
     } else if (IsListItem(line) || ((line[0] == ' ' || line[0] == '\t') && IsIndentedItem(t))) {
       line = IsListItem(line) ? line : t;
       flush();
       held.clear();
       after_break_label = false;
       ++block;
+      block_after_table = false;
       if (options.keep_lists) {
         size_t k = 0;
         while (k < line.size() && IsListItem(line.substr(k))) ++k;

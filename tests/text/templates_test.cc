@@ -565,6 +565,9 @@ TEST(LongTailTest, LabelsSymbolsAndLinks) {
                      "See {{section link|Genealogy of Jesus|Explanations for divergence}}."),
             "such as the hood ornaments (see \u00a7 Designs between setbacks). See Genealogy of "
             "Jesus \u00a7 Explanations for divergence.");
+  // Set 28 (Nicotinamide adenine dinucleotide): the superscript plus of "NAD{{+}}".
+  EXPECT_EQ(CleanOne("SIRT1 maintains NAD{{+}} in the hypothalamus."),
+            "SIRT1 maintains NAD+ in the hypothalamus.");
   // Counter-examples: only the first letter ignores case ({{PI}}, {{rtgs}} with a lower-case
   // second letter, are other templates: dropped, as every unlisted one is).
   EXPECT_EQ(CleanOne("the number {{PI}} and {{rtgs|x}} here."), "the number and here.");

@@ -411,6 +411,9 @@ TEST(SentenceTest, LifeDatesAndTitlesWithExclamations) {
                      "something for you."),
             (S{"Agents cooperate if it is reciprocated.",
                "Ie. You do something for me, I do something for you."}));
+  // Set 28 (Free will): the Council of Trent's session numbered in Roman numerals.
+  EXPECT_EQ(sp.Split("Free will is yet not destroyed in the race (Sess. VI, cap. i and v). Next."),
+            (S{"Free will is yet not destroyed in the race (Sess. VI, cap. i and v).", "Next."}));
   // review: a year after it starts a sentence, as after "no.".
   EXPECT_EQ(sp.Split("The station was called TV Ch. 2011 saw its closure."),
             (S{"The station was called TV Ch.", "2011 saw its closure."}));

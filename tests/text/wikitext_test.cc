@@ -391,6 +391,66 @@ TEST(NonProseTest, ExternalLinkOnlyLinesStayOut) {
                         "It is described in two books, Lost Worlds and others."}));
 }
 
+// Sets 27 and 28: a bold run-in label opening a paragraph's line, its colon inside or right after
+// the bold, was stored with the sentence after it ("Stage V: Around 42-52+ months children refine
+// …"; both judges of each set: merged). It goes with its colon; a label before values in lower
+// case, alone on its line, longer than six words, or before fewer than four words stays for the
+// other rules.
+TEST(WikitextTest, BoldRunInLabelsGo) {
+  EXPECT_EQ(CleanWikitext("'''Stage V:''' Around 42-52+ months children refine the structures.\n\n"
+                          "'''Under correction (anchoring and adjustment)''': People anchor their "
+                          "prediction on how they feel.\n\n'''Nixon:''' Hello, Neil and Buzz.")
+                .paragraphs,
+            (Paragraphs{"Around 42-52+ months children refine the structures.",
+                        "People anchor their prediction on how they feel.", "Hello, Neil and Buzz."}));
+  // Stay: the lead's bold title, values and text in lower case, a label of many words, a label
+  // inside a line.
+  EXPECT_EQ(CleanWikitext("'''Aalborg''' is a city in Denmark.").paragraphs,
+            Paragraphs{"Aalborg is a city in Denmark."});
+  EXPECT_EQ(CleanWikitext("'''Climate:''' tropical in the north and dry in the south").paragraphs,
+            Paragraphs{"Climate: tropical in the north and dry in the south"});
+  EXPECT_EQ(CleanWikitext("'''Note:''' the river floods each year.").paragraphs,
+            Paragraphs{"Note: the river floods each year."});
+  EXPECT_EQ(CleanWikitext("'''A label of very many words that runs on:''' The river floods each "
+                          "year.")
+                .paragraphs,
+            Paragraphs{"A label of very many words that runs on: The river floods each year."});
+  EXPECT_EQ(CleanWikitext("It says '''Note:''' The river floods each year.").paragraphs,
+            Paragraphs{"It says Note: The river floods each year."});
+}
+
+// Set 28: a line without an end mark first after a table is its caption or legend ("Example of a
+// typical IAT procedure" under a figure made as a table, "(e) = estimate" under a table of
+// estimates); a sentence there, a longer line or a line under a heading stays.
+TEST(NonProseTest, CaptionsAndLegendsUnderATableStayOut) {
+  const std::string table = "{| class=\"wikitable\"\n| a || b\n|}\n";
+  EXPECT_EQ(CleanWikitext("Text.\n" + table + "Example of a typical IAT procedure\n</div>\n\nMore.")
+                .paragraphs,
+            (Paragraphs{"Text.", "More."}));
+  EXPECT_EQ(CleanWikitext("Text.\n" + table + "\n(e) = estimate\n\nMore.").paragraphs,
+            (Paragraphs{"Text.", "More."}));
+  // A footnote marked "~" under a table, with its period (set 28, Demographics of Mexico).
+  EXPECT_EQ(CleanWikitext("Text.\n" + table + "~<small>Europeans are included within the Mestizo "
+                          "category.</small>\n\nMore.")
+                .paragraphs,
+            (Paragraphs{"Text.", "More."}));
+  EXPECT_EQ(CleanWikitext("Text.\n" + table + "The population grew fast.\n\nMore.").paragraphs,
+            (Paragraphs{"Text.", "The population grew fast.", "More."}));
+  EXPECT_EQ(CleanWikitext("Text.\n" + table +
+                          "The population of the towns grew faster than that of the villages in "
+                          "every decade since\n\nMore.")
+                .paragraphs,
+            (Paragraphs{"Text.",
+                        "The population of the towns grew faster than that of the villages in "
+                        "every decade since",
+                        "More."}));
+  EXPECT_EQ(CleanWikitext("Text.\n" + table + "== Heading ==\nA stub line without a period").paragraphs,
+            (Paragraphs{"Text.", "A stub line without a period"}));
+  // Only the first paragraph after the table.
+  EXPECT_EQ(CleanWikitext("Text.\n" + table + "\nIt grew.\n\nA line without a period").paragraphs,
+            (Paragraphs{"Text.", "It grew.", "A line without a period"}));
+}
+
 // Set 27 (The Evolution of Cooperation): a comment on lines of its own between two lines of a
 // paragraph left a blank line, which cut the paragraph's sentence in two ("… and in religion," |
 // "other mechanisms …"). MediaWiki removes such a comment with its line.
@@ -644,7 +704,8 @@ TEST(NonProseTest, ProfileFieldLinesAreDropped) {
 }
 
 // Fields of the CIA World Factbook on lines of their own (Geography of Angola, Arctic Ocean, 2006)
-// are data, not prose; a dialogue's bold speaker, a short label and a field going on are prose.
+// are data, not prose; a short label and a field going on are prose, and a dialogue's bold speaker
+// is a run-in label that goes, its line kept (WikitextTest.BoldRunInLabelsGo).
 TEST(NonProseTest, FactbookFieldLinesAreDropped) {
   EXPECT_EQ(CleanWikitext("Angola lies in Africa.\n\n'''Natural resources:''' [[petroleum]], "
                           "[[diamond]]s, [[iron]] ore\n\n'''Irrigated land:''' 750 km² (1998 "
@@ -659,7 +720,7 @@ TEST(NonProseTest, FactbookFieldLinesAreDropped) {
                           "Natural resources: oil. Angola exports most of it.\n\n"
                           "Natural resources of the coast are few.")
                 .paragraphs,
-            (Paragraphs{"More: Then God can arrest him.", "Climate: tropical in the north",
+            (Paragraphs{"Then God can arrest him.", "Climate: tropical in the north",
                         "Natural resources: oil. Angola exports most of it.",
                         "Natural resources of the coast are few."}));
 }
