@@ -1591,8 +1591,11 @@ void DropRunInLabels(std::string* s) {
     if (e == std::string::npos) e = t.size();
     size_t from = i;
     if (t.compare(i, 3, "'''") == 0 && (i + 3 >= e || t[i + 3] != '\'')) {
-      const size_t close = t.find("'''", i + 3);
-      if (close != std::string::npos && close < e && close - i <= kMaxLabel) {
+      // Looked for within the label's bound only, so that a page of such lines stays linear.
+      const std::string_view window(t.data() + i, std::min(e, i + kMaxLabel + 3) - i);
+      const size_t found = window.find("'''", 3);
+      const size_t close = found == std::string_view::npos ? std::string::npos : i + found;
+      if (close != std::string::npos && close - i <= kMaxLabel) {
         const std::string_view label(t.data() + i + 3, close - i - 3);
         size_t after = close + 3;
         bool colon = !label.empty() && label.back() == ':';
@@ -2236,6 +2239,19 @@ bool IsShortLabel(std::string_view line) {
   return std::count(t.begin(), t.end(), ' ') < 8;
 }
 
+// Under External links and the like, a line of at most four words without an end mark right
+// above a list names the group of links in it ("Government" over "*[https://www.japan.go.jp/
+// JapanGov – The Government of Japan]", set 29).
+bool IsLinkGroupLabel(std::string_view line, const std::string& s, size_t e) {
+  const std::string_view t = Trim(line);
+  if (t.empty() || IsListItem(t) || std::count(t.begin(), t.end(), ' ') > 3 ||
+      std::none_of(t.begin(), t.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
+    return false;
+  const char last = t.back();
+  if (last == '.' || last == '!' || last == '?') return false;
+  return e + 1 < s.size() && (s[e + 1] == '*' || s[e + 1] == '#');
+}
+
 // "See also [[:Category:People from Bodmin]]": a See-also line of links written out.
 bool IsSeeAlsoLine(std::string_view t) {
   if (t.size() < 10 || t.substr(0, 8) != "See also" || (t[8] != ' ' && t[8] != ':')) return false;
@@ -2488,7 +2504,8 @@ void BlankNonProseLines(std::string* s) {
                   (std::isupper(c) && IsFactbookFieldLine(line.substr(first))));
     // Under External links and the like, a short line ending in ':' labels the links below it
     // ("For biographies of Kraepelin see:"); a longer one is a sentence introducing them.
-    if (other || (link_section && (HasUrl(line) || IsShortLabel(line)))) {
+    if (other || (link_section && (HasUrl(line) || IsShortLabel(line) ||
+                                   IsLinkGroupLabel(line, *s, e)))) {
       std::fill(s->begin() + static_cast<std::ptrdiff_t>(b),
                 s->begin() + static_cast<std::ptrdiff_t>(e), ' ');
     } else if (const std::string_view t = Trim(line);

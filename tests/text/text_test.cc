@@ -1383,6 +1383,19 @@ TEST(WikitextTest, ProfileFieldLinesCostLinearTime) {
   }
 }
 
+// Bold run-in labels, quotation markers and captions under tables cost linear time: a page of
+// lines that open a bold span never closed, of labels before quotations, of tables with captions.
+TEST(WikitextTest, RunInLabelsQuotationsAndCaptionsCostLinearTime) {
+  for (const std::string unit : {"'''Never closed and a long line of words after it\n",
+                                 "'''Stage V:''' Around 42 months children refine it.\n\n",
+                                 "From Article 6:\n{{quote|A Member may be expelled.}}\n",
+                                 "{|\n| a\n|}\nA caption of the table\n\n"}) {
+    ExpectRepeatsCostLinearTime("Start here.\n\n", unit, [](const std::string& text) {
+      return !CleanWikitext(text).paragraphs.empty();
+    });
+  }
+}
+
 // The marks of links, italic variables and pictures cost linear time on a hostile page: many
 // links holding periods, a link whose text is one long run of "A. ", many variables and pictures.
 TEST(WikitextTest, LinkTextVariableAndPictureMarksCostLinearTime) {

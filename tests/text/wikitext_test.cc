@@ -419,6 +419,26 @@ TEST(WikitextTest, BoldRunInLabelsGo) {
             Paragraphs{"It says Note: The river floods each year."});
 }
 
+// Set 29 (Japan): under External links, a short line without an end mark right above a list names
+// its group of links ("Government" over "*[https://www.japan.go.jp/ JapanGov …]"); it was stored as
+// a sentence. The list's own lines, emptied by removed templates, are no such labels (Algeria).
+TEST(NonProseTest, LinkGroupLabelsUnderExternalLinksStayOut) {
+  EXPECT_EQ(CleanWikitext("Text here.\n\n==External links==\n{{Sister project links|auto=yes}}\n"
+                          "Government\n*[https://www.japan.go.jp/ JapanGov – The Government of "
+                          "Japan]\n*[https://japan.kantei.go.jp/ Prime Minister of Japan]\n")
+                .paragraphs,
+            Paragraphs{"Text here."});
+  EXPECT_EQ(CleanWikitext("Text here.\n\n==External links==\nAlgeria{{Sister project links|voy=Algeria}}\n"
+                          "{{Wikibooks|Wikijunior:Countries A-Z|Algeria}}\n* [http://a.dz/ People's "
+                          "Republic of Algeria] ''official website''\n* {{CIA World Factbook link|ag|"
+                          "Algeria}}\n* {{GovPubs|algeria}}\n* [http://b.uk/x Algeria profile] from the "
+                          "[[BBC News]]\n")
+                .paragraphs,
+            Paragraphs{"Text here."});
+  // Outside such a section a short line above a list is a list heading, as before.
+  EXPECT_EQ(CleanWikitext("Text here.\n\nHe went on\n* to Rome.").paragraphs.front(), "Text here.");
+}
+
 // Set 28: a line without an end mark first after a table is its caption or legend ("Example of a
 // typical IAT procedure" under a figure made as a table, "(e) = estimate" under a table of
 // estimates); a sentence there, a longer line or a line under a heading stays.
