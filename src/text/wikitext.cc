@@ -72,14 +72,33 @@ std::string_view Trim(std::string_view s) {
 std::string RemoveComments(std::string_view in) {
   std::string out;
   out.reserve(in.size());
+  // Where the line being written to `out` starts (after its '\n'; npos on the page's first line)
+  // and whether it holds only spaces and tabs so far: kept as text is appended, so that each
+  // comment asks in constant time whether it opens its line.
+  size_t line_start = std::string::npos;
+  bool blank_line = true;
+  auto append = [&](std::string_view chunk) {
+    const size_t nl = chunk.rfind('\n');
+    std::string_view tail = chunk;
+    if (nl != std::string_view::npos) {
+      line_start = out.size() + nl + 1;
+      blank_line = true;
+      tail = chunk.substr(nl + 1);
+    }
+    out.append(chunk);
+    if (blank_line && tail.find_first_not_of(" \t") != std::string_view::npos) blank_line = false;
+  };
+  // Comments before this byte of `in` share a line whose scan did not reach its end: none of
+  // them is alone on it (each scan would stop where that one did).
+  size_t no_eat_until = 0;
   size_t i = 0;
   while (i < in.size()) {
     size_t open = in.find("<!--", i);
     if (open == std::string_view::npos) {
-      out.append(in.substr(i));
+      append(in.substr(i));
       break;
     }
-    out.append(in.substr(i, open - i));
+    append(in.substr(i, open - i));
     size_t close = in.find("-->", open + 4);
     if (close == std::string_view::npos) break;  // unclosed: the rest is comment
     i = close + 3;
@@ -87,8 +106,7 @@ std::string RemoveComments(std::string_view in) {
     // preprocessor removes them: a comment line between two lines of a paragraph does not leave
     // a blank line that would end it ("… and in religion,<ref>…</ref>" / "<!-- … -->" / "other
     // mechanisms …", set 27). Not on the page's first line, as there.
-    const size_t line_start = out.find_last_not_of(" \t");
-    if (line_start == std::string::npos || out[line_start] != '\n') continue;
+    if (line_start == std::string::npos || !blank_line || open < no_eat_until) continue;
     size_t j = i;
     for (;;) {
       while (j < in.size() && (in[j] == ' ' || in[j] == '\t')) ++j;
@@ -98,8 +116,11 @@ std::string RemoveComments(std::string_view in) {
       j = next + 3;
     }
     if (j < in.size() && in[j] == '\n') {
-      out.resize(line_start + 1);
+      out.resize(line_start);  // the line's blanks go; the '\n' before it stays
+      blank_line = true;
       i = j + 1;
+    } else {
+      no_eat_until = j;
     }
   }
   return out;
@@ -1577,7 +1598,7 @@ bool IsBehaviourSwitch(std::string_view name) {
 }
 
 // A bold run-in label that opens a paragraph's line, ending in ':' inside or right after the bold,
-// of at most six words, before a sentence on the same line: "'''Stage V:''' Around 42-52+ months
+// of two to six words, before a sentence on the same line: "'''Stage V:''' Around 42-52+ months
 // children refine …" (set 27), "'''Under correction (anchoring and adjustment)''': People anchor
 // …" (set 28). It is a heading of the paragraph, not part of its first sentence, and goes with its
 // colon. A label before a list of values in lower case ("'''Natural resources:''' petroleum, …")
@@ -1606,9 +1627,15 @@ void DropRunInLabels(std::string* s) {
         while (after < e && t[after] == ' ') ++after;
         const std::string_view rest(t.data() + after, e - after);
         const unsigned char c = rest.empty() ? ' ' : static_cast<unsigned char>(rest[0]);
-        if (colon && std::count(label.begin(), label.end(), ' ') < 6 &&
+        // Two words at least and no number first: a one-word term or speaker ("'''Abscissa:'''
+        // The horizontal coordinate", "'''Nixon:''' Hello") and a date ("'''1914:''' War breaks
+        // out") are part of what the line says.
+        const std::string_view name = Trim(label);
+        const size_t spaces = std::count(name.begin(), name.end(), ' ');
+        if (colon && spaces >= 1 && spaces < 6 && !name.empty() &&
+            !std::isdigit(static_cast<unsigned char>(name[0])) &&
             label.find('\'') == std::string_view::npos &&
-            (std::isupper(c) || std::isdigit(c) || c == '"') &&
+            (std::isupper(c) || std::isdigit(c) || c == '"' || c >= 0x80) &&
             std::count(rest.begin(), rest.end(), ' ') >= 3)
           from = after;
       }
@@ -2505,7 +2532,7 @@ void BlankNonProseLines(std::string* s) {
     // Under External links and the like, a short line ending in ':' labels the links below it
     // ("For biographies of Kraepelin see:"); a longer one is a sentence introducing them.
     if (other || (link_section && (HasUrl(line) || IsShortLabel(line) ||
-                                   IsLinkGroupLabel(line, *s, e)))) {
+                                   (!after_prose && IsLinkGroupLabel(line, *s, e))))) {
       std::fill(s->begin() + static_cast<std::ptrdiff_t>(b),
                 s->begin() + static_cast<std::ptrdiff_t>(e), ' ');
     } else if (const std::string_view t = Trim(line);
@@ -2683,7 +2710,9 @@ bool IsTableNote(std::string_view t) {
       "Note:", "Notes:", "Note ", "Source:", "Sources:", "Key:",    "Legend:",
       "*",     "\u2020", "\u2021", "^",       "\u2260",   "\u00a7", "\u00b6", "~"};
   for (auto p : kStarts)
-    if (t.substr(0, p.size()) == p) return true;
+    if (t.substr(0, p.size()) == p)
+      // "~70% of the population …" is a sentence about an approximate number, not a note.
+      return p != "~" || t.size() < 2 || !std::isdigit(static_cast<unsigned char>(t[1]));
   return false;
 }
 
@@ -2824,12 +2853,8 @@ bool IsNoteLine(std::string_view p) {
   return false;
 }
 
-// A paragraph of one line wholly in round brackets, without an end mark, first under a heading,
-// a list or a table ("(previously uncollected stories)" under a heading, "(to be completed)",
-// "(governing title Metropolitan of Kiev, …)" under a list's label): a note, not a sentence.
-// A quotation in brackets holding sentences ("([[March 30]], [[1757]]. Buried, … Rite provided)")
-// is prose.
-// A paragraph of one line without an end mark, of at most twelve words, first after a table: the
+// A paragraph of one line without an end mark, of at most eight words, first after a table and
+// past the lead (a table there may be a hand-made infobox, its lead line without a period): the
 // table's caption or legend ("Example of a typical IAT procedure" under a figure made as a table,
 // "(e) = estimate" under a table of estimates, set 28), not a sentence.
 bool IsTableCaption(std::string_view p, size_t n_lines) {
@@ -2840,11 +2865,22 @@ bool IsTableCaption(std::string_view p, size_t n_lines) {
   if (last == '.' || last == '!' || last == '?' || last == ':' || q.ends_with("\u2026"))
     return false;
   // A line with a finite verb is a sentence without its period, and a label with its value a
-  // field ("The plates of Tianjin are: 津 (Jīn)"): not captions.
-  return std::count(p.begin(), p.end(), ' ') < 12 && p.find(": ") == std::string_view::npos &&
+  // field ("The plates of Tianjin are: 津 (Jīn)"): not captions; nor is a line opening as a
+  // sentence does, with a pronoun or an article ("The population decreased after …").
+  static constexpr std::string_view kSentenceStarts[] = {
+      "He ", "She ", "It ", "They ", "We ", "I ", "The ", "This ", "These ", "His ", "Her ",
+      "Their ", "Its ", "There ", "A ", "An "};
+  for (std::string_view w : kSentenceStarts)
+    if (p.starts_with(w)) return false;
+  return std::count(p.begin(), p.end(), ' ') < 8 && p.find(": ") == std::string_view::npos &&
          !HasMainClauseVerb(p);
 }
 
+// A paragraph of one line wholly in round brackets, without an end mark, first under a heading,
+// a list or a table ("(previously uncollected stories)" under a heading, "(to be completed)",
+// "(governing title Metropolitan of Kiev, …)" under a list's label): a note, not a sentence.
+// A quotation in brackets holding sentences ("([[March 30]], [[1757]]. Buried, … Rite provided)")
+// is prose.
 bool IsBracketNote(std::string_view p, size_t n_lines) {
   if (n_lines != 1 || p.size() < 3 || p.front() != '(' || p.back() != ')') return false;
   if (std::count(p.begin(), p.end(), ' ') >= 15) return false;
@@ -2922,7 +2958,8 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
   std::vector<int> item_block;
   int block = 0;
   int emitted_block = -1;  // the block of the last paragraph emitted
-  bool block_after_table = false;  // the block started after a table (IsTableCaption)
+  bool block_after_table = false;  // no paragraph since a table (IsTableCaption)
+  bool seen_heading = false;       // past the lead: a table there may be a hand-made infobox
   auto emit = [&](std::string p, bool item = false) {
     emitted_block = block;
     // A break marker not alone on its line (inside a rendered template's text) is no text.
@@ -2992,6 +3029,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     std::string p = TidyParagraph(decoded, marked);
     paragraph.clear();
     if (p.empty()) return;
+    const bool first_after_table = std::exchange(block_after_table, false);
     // The one line right above a block quotation, its label (IsQuotationLabel): gone, and no
     // longer the line before whatever follows.
     if (std::exchange(before_quotation, false) && n_lines == 1 && IsQuotationLabel(p)) {
@@ -3010,7 +3048,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
     if (after_break_label || run_end) return;
     if (IsCreditLine(p) || IsNoteLine(p) ||
         (block > 0 && block != emitted_block && IsBracketNote(p, n_lines)) ||
-        (block_after_table && block != emitted_block && IsTableCaption(p, n_lines)))
+        (first_after_table && seen_heading && IsTableCaption(p, n_lines)))
       return;
     held_label = p.back() != ':' && IsLabel(p);
     held_item = IsItemLine(p, n_lines);
@@ -3080,6 +3118,7 @@ CleanedWikitext CleanWikitext(std::string_view wikitext, const TextOptions& opti
       after_break_label = false;
       ++block;
       block_after_table = false;
+      if (IsHeading(line)) seen_heading = true;
     } else if (IsListItem(line) || ((line[0] == ' ' || line[0] == '\t') && IsIndentedItem(t))) {
       line = IsListItem(line) ? line : t;
       flush();

@@ -1394,6 +1394,12 @@ TEST(WikitextTest, RunInLabelsQuotationsAndCaptionsCostLinearTime) {
       return !CleanWikitext(text).paragraphs.empty();
     });
   }
+  // review: comments one after another on one line, at a line's start or after text.
+  for (const std::string unit : {"\n <!---->", " <!---->"}) {
+    ExpectRepeatsCostLinearTime("Start here.\n", unit, [](const std::string& text) {
+      return !CleanWikitext(text).paragraphs.empty();
+    });
+  }
 }
 
 // The marks of links, italic variables and pictures cost linear time on a hostile page: many
