@@ -2853,10 +2853,10 @@ bool IsNoteLine(std::string_view p) {
   return false;
 }
 
-// A paragraph of one line without an end mark, of at most eight words, first after a table and
-// past the lead (a table there may be a hand-made infobox, its lead line without a period): the
-// table's caption or legend ("Example of a typical IAT procedure" under a figure made as a table,
-// "(e) = estimate" under a table of estimates, set 28), not a sentence.
+// A paragraph of one line without an end mark, of at most eight words, that the caller has seen
+// first after a table and past the lead (a table there may be a hand-made infobox, its lead line
+// without a period): the table's caption or legend ("Example of a typical IAT procedure" under a
+// figure made as a table, "(e) = estimate" under a table of estimates, set 28), not a sentence.
 bool IsTableCaption(std::string_view p, size_t n_lines) {
   if (n_lines != 1) return false;
   std::string_view q = WithoutClosingMarks(p);

@@ -445,8 +445,15 @@ TEST(NonProseTest, LinkGroupLabelsUnderExternalLinksStayOut) {
                           "the works below\n* [[Foo]]\n")
                 .paragraphs,
             (Paragraphs{"Text here.", "For more the reader may want to consult the works below"}));
-  // Outside such a section a short line above a list is a list heading, as before.
-  EXPECT_EQ(CleanWikitext("Text here.\n\nHe went on\n* to Rome.").paragraphs.front(), "Text here.");
+  // Only there: elsewhere a line of four words above a list stays, as before; under External
+  // links it goes.
+  EXPECT_EQ(CleanWikitext("Text here.\n\nSites of the government\n* [http://a.org A] is one\n")
+                .paragraphs,
+            (Paragraphs{"Text here.", "Sites of the government"}));
+  EXPECT_EQ(CleanWikitext("Text here.\n\n==External links==\nSites of the government\n"
+                          "* [http://a.org A] is one\n")
+                .paragraphs,
+            Paragraphs{"Text here."});
 }
 
 // Set 28: a line without an end mark first after a table is its caption or legend ("Example of a
@@ -552,6 +559,8 @@ TEST(NonProseTest, LabelsOfBlockQuotationsStayOut) {
   EXPECT_EQ(CleanWikitext("Also note:\n\n{{Blockquote|It rained.}}").paragraphs,
             (Paragraphs{"Also note:", "It rained."}));
   // Before a list such a line is a list heading (dropped as before); before prose it stays.
+  EXPECT_EQ(CleanWikitext("From Article 6:\n* item one\n* item two\n\nText.").paragraphs,
+            Paragraphs{"Text."});
   EXPECT_EQ(CleanWikitext("From Article 6:\n\nThe Assembly decides.").paragraphs,
             (Paragraphs{"From Article 6:", "The Assembly decides."}));
   // Prose that a quotation interrupts is kept as it was (the gensim sample's Anarchism).
